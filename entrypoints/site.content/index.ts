@@ -1,0 +1,21 @@
+/**
+ * The one content script on site pages. It asks the background for what it needs and runs the
+ * enabled features (see lib/features). It never talks to the network with credentials itself.
+ */
+import { currentProfile, isSitePage } from '@/lib/config';
+import { sendMessage } from '@/lib/protocol';
+
+const profile = currentProfile();
+
+export default defineContentScript({
+  matches: [...profile.siteMatches],
+  runAt: 'document_idle',
+  async main(ctx) {
+    // The local profile matches every port of 127.0.0.1: run only on the sandbox's site origin.
+    if (!isSitePage(location.href, profile)) return;
+    const pong = await sendMessage('ping', undefined);
+    if (ctx.isInvalid) return;
+    // A marker the end-to-end tests read to prove the round trip; invisible to members.
+    document.documentElement.dataset.companion = `ready ${pong.version}`;
+  },
+});

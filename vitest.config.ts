@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+import { WxtVitest } from 'wxt/testing/vitest-plugin';
+
+// Two projects: `unit` (fake browser from WXT, the sandbox over real HTTP on loopback) and
+// `e2e` (production builds in real Chromium and Firefox against the sandbox, one file at a time).
+export default defineConfig({
+  test: {
+    reporters: ['default', './scripts/vitest/summary-reporter.ts'],
+    projects: [
+      {
+        plugins: [WxtVitest()],
+        test: {
+          name: 'unit',
+          include: [
+            '{lib,components,entrypoints,sandbox,scripts}/**/*.test.{ts,tsx}',
+            'tests/contract/**/*.test.ts',
+          ],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});

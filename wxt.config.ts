@@ -1,0 +1,39 @@
+import preact from '@preact/preset-vite';
+import { defineConfig } from 'wxt';
+import { isSiteProfileName, siteProfiles } from './lib/config';
+
+// The site profile is chosen at build time; a store build targets `public`.
+const profileName = process.env.COMPANION_PROFILE ?? 'public';
+if (!isSiteProfileName(profileName)) {
+  throw new Error(`COMPANION_PROFILE must be "public" or "local", not "${profileName}"`);
+}
+const profile = siteProfiles[profileName];
+
+export default defineConfig({
+  modules: ['@wxt-dev/webextension-polyfill'],
+  // One output folder per profile and browser: .output/public-chrome-mv3, .output/local-firefox-mv3, ...
+  outDirTemplate: `${profileName}-{{browser}}-mv{{manifestVersion}}{{modeSuffix}}`,
+  manifestVersion: 3,
+  vite: () => ({
+    plugins: [preact()],
+    define: {
+      'import.meta.env.COMPANION_PROFILE': JSON.stringify(profileName),
+    },
+  }),
+  manifest: ({ browser }) => ({
+    name: profileName === 'public' ? 'Companion' : 'Companion (local sandbox)',
+    description:
+      'Message counts, love and favorite marks, translations and your following feed for the community project site.',
+    permissions: ['storage', 'alarms', 'cookies'],
+    optional_permissions: ['notifications'],
+    host_permissions: [...profile.hostPermissions],
+    action: { default_title: 'Companion' },
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: { id: 'companion@companion.example', strict_min_version: '128.0' },
+          },
+        }
+      : {}),
+  }),
+});
