@@ -23,7 +23,7 @@ export interface SiteProfile {
   readonly hostPermissions: readonly string[];
 }
 
-/** First port of the local sandbox; the others follow in this order: site, api, translate, synthesis, control. */
+/** First port of the local sandbox; the others follow in this order: site, api, translate, synthesis, control, uploads (avatars and thumbnails). */
 export const LOCAL_SANDBOX_PORT = 8610;
 
 const localOrigin = (offset: number) => `http://127.0.0.1:${LOCAL_SANDBOX_PORT + offset}`;
@@ -50,7 +50,7 @@ export const siteProfiles: Record<SiteProfileName, SiteProfile> = {
     api: localOrigin(1),
     translate: localOrigin(2),
     synthesis: localOrigin(3),
-    uploads: [localOrigin(1)],
+    uploads: [localOrigin(5)],
     // Match patterns cannot name a port in every browser; the content script checks the origin.
     siteMatches: ['http://127.0.0.1/*'],
     hostPermissions: ['http://127.0.0.1/*'],
