@@ -27,7 +27,11 @@ export default defineConfig({
     permissions: ['storage', 'alarms', 'cookies'],
     optional_permissions: ['notifications'],
     host_permissions: [...profile.hostPermissions],
-    action: { default_title: 'Companion' },
+    // public/icon/<size>.png become `icons` (WXT finds them); the toolbar uses the small ones.
+    action: {
+      default_title: 'Companion',
+      default_icon: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png' },
+    },
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {
