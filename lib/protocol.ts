@@ -12,9 +12,27 @@ export interface PingResult {
   profile: string;
 }
 
+/** The member's message count as the popup shows it (the same number as the badge). */
+export interface MessageCountSnapshot {
+  /** null while signed out. */
+  username: string | null;
+  /** null until the first reading. */
+  count: number | null;
+  /** When it was read (ms since the epoch); 0 = never. */
+  readAt: number;
+}
+
 export interface ProtocolMap {
   /** Liveness check: proves a context can reach the background. */
   ping(): PingResult;
+  /** Content script: the site wrote this count into its navigation bar (a fresh reading). */
+  reportMessageCount(data: { count: number }): void;
+  /** Content script: the member opened the messages page (the site marks every message read). */
+  messagesPageOpened(): void;
+  /** Popup: read the member's count now (unless just read) and return it. */
+  refreshMessageCount(): MessageCountSnapshot;
+  /** Content script: a user's public message count (cached), for their profile page. */
+  getUserMessageCount(data: { username: string }): number | null;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();
