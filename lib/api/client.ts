@@ -1,0 +1,554 @@
+/**
+ * The API client: one typed function per endpoint of the interface (users, projects, studios, proxy,
+ * explore and search, and the translation and synthesis helpers). Every answer is validated with the
+ * schemas of ./schemas.ts; failures are the typed errors of ./errors.ts. Paged endpoints are
+ * `PagedList`s (`list(params, { limit, offset })` and `iterate(params)`).
+ *
+ * Authentication comes from an `ApiAuth` (the session): the token goes in `X-Token` and only there;
+ * endpoints that need it are not requested at all while signed out (`SignedOut`); a 401 (or 403 on
+ * an endpoint that needs authentication) re-reads the session once and retries once.
+ */
+import { CommentRejected, Forbidden, InvalidResponse, SignedOut, Unauthorized } from './errors';
+import type { HttpClient, HttpRequest, ParsedList } from './http';
+import { type PagedList, pagedList } from './paging';
+import {
+  type ActivityEvent,
+  activityEventSchema,
+  type Comment,
+  type CommentCreationResult,
+  type CommentRejection,
+  commentCreationResultSchema,
+  commentSchema,
+  countSchema,
+  emptyObjectSchema,
+  type Featured,
+  featuredSchema,
+  type Message,
+  messageSchema,
+  type Project,
+  type ProjectFavorite,
+  type ProjectLove,
+  projectFavoriteSchema,
+  projectLoveSchema,
+  projectSchema,
+  type Studio,
+  type SupportedLanguage,
+  studioSchema,
+  supportedLanguagesSchema,
+  translationSchema,
+  type User,
+  userSchema,
+} from './schemas';
+import type { z } from './zod';
+
+/** What the client needs from the session. */
+export interface ApiAuth {
+  /** The current token, or null while signed out. Never sent anywhere but the `X-Token` header. */
+  token(): Promise<string | null>;
+  /**
+   * The service refused `rejectedToken` (401/403): re-read the session (once, shared between
+   * concurrent callers) and return the token now valid, or null when signed out.
+   */
+  refreshAfterUnauthorized(rejectedToken: string): Promise<string | null>;
+  /** The `scratchcsrftoken` cookie of the site, for writes. */
+  csrfToken(): Promise<string | undefined>;
+  /**
+   * Only outside a browser (tests, benchmark): a `Cookie` header for the site's cookies, since Node's
+   * fetch has no cookie store. The extension leaves it out and uses `credentials: 'include'`.
+   */
+  cookieHeader?(): Promise<string | undefined>;
+}
+
+export interface ApiUrls {
+  /** Site pages (the referer of writes). */
+  site: string;
+  /** The REST interface. */
+  api: string;
+  translate: string;
+  synthesis: string;
+}
+
+export interface ApiClientOptions {
+  urls: ApiUrls;
+  http: HttpClient;
+  auth: ApiAuth;
+}
+
+type AuthMode = 'none' | 'optional' | 'required';
+
+export type ExploreMode = 'popular' | 'trending' | 'recent';
+
+export interface ExploreParams {
+  /** Explore: the tag (`*` for all, `games`, `art` ...). Search: the query. Default `*`. */
+  q?: string;
+  mode?: ExploreMode;
+  /** A locale such as `en`. */
+  language?: string;
+}
+
+export interface NewComment {
+  /** The comment's text (plain text; the service escapes it). */
+  content: string;
+  /** The top-level comment replied to; omit for a new top-level comment. */
+  parentId?: number;
+  /** The user mentioned at the start of a reply. */
+  commenteeId?: number;
+}
+
+export interface SpeechOptions {
+  /** A speech locale such as `en-US` (default). */
+  locale?: string;
+  gender?: 'male' | 'female';
+}
+
+export interface SynthesizedSpeech {
+  bytes: Uint8Array;
+  /** The `Content-Type` the helper sent, e.g. `audio/mpeg`. */
+  type: string;
+}
+
+/** The site's composer caps comments at 500 characters; the service rejects longer ones. */
+export const MAX_COMMENT_LENGTH = 500;
+/** The editor sends at most 128 characters per synthesis request. */
+export const MAX_SPEECH_LENGTH = 128;
+
+const seg = encodeURIComponent;
+
+export class ApiClient {
+  private readonly urls: ApiUrls;
+  private readonly http: HttpClient;
+  private readonly auth: ApiAuth;
+  /** Recent translations, most recent last (the editor caches too: members re-translate often). */
+  private readonly translations = new Map<string, string>();
+
+  constructor(options: ApiClientOptions) {
+    this.urls = {
+      site: trimSlash(options.urls.site),
+      api: trimSlash(options.urls.api),
+      translate: trimSlash(options.urls.translate),
+      synthesis: trimSlash(options.urls.synthesis),
+    };
+    this.http = options.http;
+    this.auth = options.auth;
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Users
+
+  getUser(username: string): Promise<User> {
+    return this.getJson(`/users/${seg(username)}`, userSchema);
+  }
+
+  /** Shared projects, oldest first. */
+  readonly userProjects = this.paged<{ username: string }, Project>(
+    (p) => `/users/${seg(p.username)}/projects`,
+    projectSchema,
+  );
+
+  getUserProject(username: string, projectId: number): Promise<Project> {
+    return this.getJson(`/users/${seg(username)}/projects/${projectId}`, projectSchema);
+  }
+
+  readonly curatedStudios = this.paged<{ username: string }, Studio>(
+    (p) => `/users/${seg(p.username)}/studios/curate`,
+    studioSchema,
+  );
+
+  readonly favorites = this.paged<{ username: string }, Project>(
+    (p) => `/users/${seg(p.username)}/favorites`,
+    projectSchema,
+  );
+
+  readonly followers = this.paged<{ username: string }, User>(
+    (p) => `/users/${seg(p.username)}/followers`,
+    userSchema,
+  );
+
+  readonly following = this.paged<{ username: string }, User>(
+    (p) => `/users/${seg(p.username)}/following`,
+    userSchema,
+  );
+
+  /** Projects recently added to studios the user follows (authentication required). */
+  readonly followingStudiosProjects = this.paged<{ username: string }, Project>(
+    (p) => `/users/${seg(p.username)}/following/studios/projects`,
+    projectSchema,
+    'required',
+  );
+
+  /** Projects recently loved by users the user follows (authentication required). */
+  readonly followingUsersLoves = this.paged<{ username: string }, Project>(
+    (p) => `/users/${seg(p.username)}/following/users/loves`,
+    projectSchema,
+    'required',
+  );
+
+  /** Projects recently shared by users the user follows (authentication required). */
+  readonly followingUsersProjects = this.paged<{ username: string }, Project>(
+    (p) => `/users/${seg(p.username)}/following/users/projects`,
+    projectSchema,
+    'required',
+  );
+
+  /** The front page's "What's Happening?" feed (authentication required). */
+  readonly followingActivity = this.paged<{ username: string }, ActivityEvent>(
+    (p) => `/users/${seg(p.username)}/following/users/activity`,
+    activityEventSchema,
+    'required',
+  );
+
+  /** All messages, read and unread (authentication required). */
+  readonly messages = this.paged<{ username: string }, Message>(
+    (p) => `/users/${seg(p.username)}/messages`,
+    messageSchema,
+    'required',
+  );
+
+  /**
+   * The number shown in the site's navigation bar. A CDN caches it: after something that changes
+   * the count, pass `bypassCache` (a cache-busting query parameter plus `cache: 'reload'`).
+   */
+  async getMessageCount(username: string, options: { bypassCache?: boolean } = {}): Promise<number> {
+    let path = `/users/${seg(username)}/messages/count`;
+    if (options.bypassCache)
+      path += `?cachebust=${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    const result = await this.getJson(path, countSchema, 'none', options.bypassCache ? 'reload' : undefined);
+    return result.count;
+  }
+
+  /** Top-level comments on a project. */
+  readonly projectComments = this.paged<{ username: string; projectId: number }, Comment>(
+    (p) => `/users/${seg(p.username)}/projects/${p.projectId}/comments`,
+    commentSchema,
+    'optional',
+  );
+
+  getProjectComment(username: string, projectId: number, commentId: number): Promise<Comment> {
+    return this.getJson(
+      `/users/${seg(username)}/projects/${projectId}/comments/${commentId}`,
+      commentSchema,
+      'optional',
+    );
+  }
+
+  /** Replies to a top-level project comment (the path begins with the singular `user`). */
+  readonly projectCommentReplies = this.paged<
+    { username: string; projectId: number; commentId: number },
+    Comment
+  >(
+    (p) => `/user/${seg(p.username)}/projects/${p.projectId}/comments/${p.commentId}/replies`,
+    commentSchema,
+    'optional',
+  );
+
+  // -------------------------------------------------------------------------------------------------
+  // Projects
+
+  /** Sends the token when signed in: a project that is not shared can be read only with it. */
+  getProject(projectId: number): Promise<Project> {
+    return this.getJson(`/projects/${projectId}`, projectSchema, 'optional');
+  }
+
+  readonly remixes = this.paged<{ projectId: number }, Project>(
+    (p) => `/projects/${p.projectId}/remixes`,
+    projectSchema,
+  );
+
+  /** Studios the project is added to. */
+  readonly projectStudios = this.paged<{ projectId: number }, Studio>(
+    (p) => `/projects/${p.projectId}/studios`,
+    studioSchema,
+  );
+
+  /** Whether `username` favorited the project (authentication required). */
+  getProjectFavorite(projectId: number, username: string): Promise<ProjectFavorite> {
+    return this.getJson(
+      `/projects/${projectId}/favorites/user/${seg(username)}`,
+      projectFavoriteSchema,
+      'required',
+    );
+  }
+
+  /** Whether `username` loved the project (authentication required). */
+  getProjectLove(projectId: number, username: string): Promise<ProjectLove> {
+    return this.getJson(`/projects/${projectId}/loves/user/${seg(username)}`, projectLoveSchema, 'required');
+  }
+
+  /** Total number of shared projects. */
+  async getSharedProjectCount(): Promise<number> {
+    return (await this.getJson('/projects/count/all', countSchema)).count;
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Studios
+
+  readonly studioComments = this.paged<{ studioId: number }, Comment>(
+    (p) => `/studios/${p.studioId}/comments`,
+    commentSchema,
+  );
+
+  getStudioComment(studioId: number, commentId: number): Promise<Comment> {
+    return this.getJson(`/studios/${studioId}/comments/${commentId}`, commentSchema);
+  }
+
+  readonly studioCommentReplies = this.paged<{ studioId: number; commentId: number }, Comment>(
+    (p) => `/studios/${p.studioId}/comments/${p.commentId}/replies`,
+    commentSchema,
+  );
+
+  // -------------------------------------------------------------------------------------------------
+  // Proxy
+
+  /** The homepage's featured rows; the design-studio row is also under `design_studio`. */
+  getFeatured(): Promise<Featured> {
+    return this.getJson('/proxy/featured', featuredSchema);
+  }
+
+  /** Posts a comment or reply on a project. Throws `CommentRejected` when the service refuses it. */
+  postProjectComment(projectId: number, comment: NewComment): Promise<Comment> {
+    return this.postComment(`/proxy/comments/project/${projectId}`, comment);
+  }
+
+  deleteProjectComment(projectId: number, commentId: number): Promise<void> {
+    return this.deleteComment(`/proxy/comments/project/${projectId}/comment/${commentId}`);
+  }
+
+  /** Posts a comment or reply on a studio. Throws `CommentRejected` when the service refuses it. */
+  postStudioComment(studioId: number, comment: NewComment): Promise<Comment> {
+    return this.postComment(`/proxy/comments/studio/${studioId}`, comment);
+  }
+
+  deleteStudioComment(studioId: number, commentId: number): Promise<void> {
+    return this.deleteComment(`/proxy/comments/studio/${studioId}/comment/${commentId}`);
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Explore and search
+
+  readonly exploreProjects = this.pagedSearch('/explore/projects', projectSchema);
+  readonly exploreStudios = this.pagedSearch('/explore/studios', studioSchema);
+  readonly searchProjects = this.pagedSearch('/search/projects', projectSchema);
+  readonly searchStudios = this.pagedSearch('/search/studios', studioSchema);
+
+  // -------------------------------------------------------------------------------------------------
+  // Helpers
+
+  /**
+   * Translates `text` into `language` (a translation language code, see `translationLanguage`).
+   * Texts made only of digits (and blank ones) are returned as they are, like the editor does;
+   * recent results are cached.
+   */
+  async translate(text: string, language: string): Promise<string> {
+    if (/^[\d\s.,]*$/.test(text)) return text;
+    const key = `${language}\u0000${text}`;
+    const cached = this.translations.get(key);
+    if (cached !== undefined) {
+      // Re-insert: most recently used last.
+      this.translations.delete(key);
+      this.translations.set(key, cached);
+      return cached;
+    }
+    const query = new URLSearchParams({ language, text });
+    const { result } = await this.http.json(
+      { url: `${this.urls.translate}/translate?${query}` },
+      translationSchema,
+    );
+    this.translations.set(key, result);
+    if (this.translations.size > 200)
+      this.translations.delete(this.translations.keys().next().value as string);
+    return result;
+  }
+
+  /** Languages the translation helper supports. */
+  listTranslationLanguages(): Promise<SupportedLanguage[]> {
+    return this.http.json({ url: `${this.urls.translate}/supported` }, supportedLanguagesSchema);
+  }
+
+  /**
+   * Spoken audio for `text` (at most 128 characters per request, as the editor sends: split longer
+   * texts with `splitForSpeech`).
+   */
+  async synthesize(text: string, options: SpeechOptions = {}): Promise<SynthesizedSpeech> {
+    if (text.length > MAX_SPEECH_LENGTH) {
+      throw new RangeError(`At most ${MAX_SPEECH_LENGTH} characters per request: split the text first.`);
+    }
+    const query = new URLSearchParams({
+      locale: options.locale ?? 'en-US',
+      gender: options.gender ?? 'female',
+      text,
+    });
+    const url = `${this.urls.synthesis}/synth?${query}`;
+    const response = await this.http.request({ url });
+    const type = response.headers.get('Content-Type')?.split(';')[0]?.trim() ?? '';
+    if (!type.startsWith('audio/') && type !== 'application/octet-stream') {
+      throw new InvalidResponse(`expected audio, got ${type || 'no content type'}`, {
+        url,
+        status: response.status,
+      });
+    }
+    if (response.body.byteLength === 0)
+      throw new InvalidResponse('empty audio', { url, status: response.status });
+    return { bytes: response.body, type: type === 'application/octet-stream' ? 'audio/mpeg' : type };
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Internals
+
+  private paged<P, T>(
+    path: (params: P) => string,
+    itemSchema: z.ZodType<T, unknown>,
+    auth: AuthMode = 'none',
+  ): PagedList<P, T> {
+    return pagedList<P, T>((params, page) => {
+      const query = new URLSearchParams();
+      if (page.limit !== undefined) query.set('limit', String(page.limit));
+      if (page.offset !== undefined) query.set('offset', String(page.offset));
+      return this.getList(withQuery(path(params), query), itemSchema, auth);
+    });
+  }
+
+  private pagedSearch<T>(path: string, itemSchema: z.ZodType<T, unknown>): PagedList<ExploreParams, T> {
+    return pagedList<ExploreParams, T>((params, page) => {
+      const query = new URLSearchParams({ q: params.q ?? '*' });
+      if (params.mode !== undefined) query.set('mode', params.mode);
+      if (params.language !== undefined) query.set('language', params.language);
+      if (page.limit !== undefined) query.set('limit', String(page.limit));
+      if (page.offset !== undefined) query.set('offset', String(page.offset));
+      return this.getList(withQuery(path, query), itemSchema, 'none');
+    });
+  }
+
+  private getJson<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    auth: AuthMode = 'none',
+    cache?: RequestCache,
+  ): Promise<z.output<S>> {
+    const url = this.urls.api + path;
+    return this.withAuth(auth, url, (headers) => this.http.json({ url, headers, cache }, schema));
+  }
+
+  private getList<T>(
+    path: string,
+    itemSchema: z.ZodType<T, unknown>,
+    auth: AuthMode,
+  ): Promise<ParsedList<T>> {
+    const url = this.urls.api + path;
+    return this.withAuth(auth, url, (headers) => this.http.jsonList({ url, headers }, itemSchema));
+  }
+
+  /**
+   * Runs `send` with the token as the mode asks. Signed out, `required` requests are not sent. A
+   * refused token re-reads the session once; the request is retried once with a new token.
+   */
+  private async withAuth<T>(
+    mode: AuthMode,
+    url: string,
+    send: (headers: Record<string, string>) => Promise<T>,
+  ): Promise<T> {
+    if (mode === 'none') return send({});
+    const token = await this.auth.token();
+    if (token === null) {
+      if (mode === 'required') throw new SignedOut(url);
+      return send({});
+    }
+    try {
+      return await send({ 'X-Token': token });
+    } catch (error) {
+      const refused = error instanceof Unauthorized || (mode === 'required' && error instanceof Forbidden);
+      if (!refused) throw error;
+      const fresh = await this.auth.refreshAfterUnauthorized(token);
+      if (fresh === null) {
+        if (mode === 'required') throw new SignedOut(url);
+        return send({});
+      }
+      // The session still holds the refused token: retrying would be refused again.
+      if (fresh === token) {
+        throw error instanceof Forbidden
+          ? new Unauthorized(error.message, { url, status: error.status })
+          : error;
+      }
+      return send({ 'X-Token': fresh });
+    }
+  }
+
+  /** Headers and credentials of a write: token, cookies and the CSRF cookie echoed in `X-CSRFToken`. */
+  private async write<S extends z.ZodType>(
+    method: 'POST' | 'DELETE',
+    path: string,
+    schema: S,
+    json?: unknown,
+  ): Promise<z.output<S>> {
+    const url = this.urls.api + path;
+    return this.withAuth('required', url, async (authHeaders) => {
+      const csrf = await this.auth.csrfToken();
+      // Without the CSRF cookie the site has no session: the write would be refused.
+      if (csrf === undefined) throw new SignedOut(url);
+      const headers: Record<string, string> = {
+        ...authHeaders,
+        'X-CSRFToken': csrf,
+        'X-Requested-With': 'XMLHttpRequest',
+      };
+      const cookie = await this.auth.cookieHeader?.();
+      if (cookie !== undefined) headers.Cookie = cookie;
+      const request: HttpRequest = { method, url, headers, json, credentials: 'include' };
+      return this.http.json(request, schema);
+    });
+  }
+
+  private async postComment(path: string, comment: NewComment): Promise<Comment> {
+    // Refuse locally what the service would refuse anyway: no request, the same sentence.
+    if (comment.content.trim() === '') throw new CommentRejected('isEmpty');
+    if ([...comment.content].length > MAX_COMMENT_LENGTH) throw new CommentRejected('isTooLong');
+    const body = {
+      content: comment.content,
+      parent_id: comment.parentId === undefined ? '' : String(comment.parentId),
+      commentee_id: comment.commenteeId === undefined ? '' : String(comment.commenteeId),
+    };
+    const result = await this.write('POST', path, commentCreationResultSchema, body);
+    if (isRejection(result)) {
+      const muteExpiresAt = result.status?.mute_status?.muteExpiresAt ?? undefined;
+      throw new CommentRejected(result.rejected, { url: this.urls.api + path, muteExpiresAt });
+    }
+    return result;
+  }
+
+  private async deleteComment(path: string): Promise<void> {
+    await this.write('DELETE', path, emptyObjectSchema);
+  }
+}
+
+/** Splits text into pieces of at most 128 characters, at spaces where possible, for `synthesize`. */
+export function splitForSpeech(text: string, max = MAX_SPEECH_LENGTH): string[] {
+  const pieces: string[] = [];
+  let rest = text.trim();
+  while (rest.length > max) {
+    const cut = rest.lastIndexOf(' ', max);
+    const at = cut > 0 ? cut : max;
+    pieces.push(rest.slice(0, at).trim());
+    rest = rest.slice(at).trim();
+  }
+  if (rest.length > 0) pieces.push(rest);
+  return pieces;
+}
+
+/** The translation language for a site locale (es-419 to es, pt-br to pt, ja-hira to ja ...). */
+export function translationLanguage(locale: string): string {
+  const lower = locale.toLowerCase();
+  if (lower === 'zh-cn' || lower === 'zh-tw') return lower;
+  if (lower.startsWith('zh')) return 'zh-cn';
+  return lower.split(/[-_]/)[0] ?? lower;
+}
+
+function isRejection(result: CommentCreationResult): result is CommentRejection {
+  return typeof result.rejected === 'string';
+}
+
+function trimSlash(url: string): string {
+  return url.endsWith('/') ? url.slice(0, -1) : url;
+}
+
+function withQuery(path: string, query: URLSearchParams): string {
+  const q = query.toString();
+  return q === '' ? path : `${path}?${q}`;
+}

@@ -1,0 +1,304 @@
+/**
+ * The HTTP layer every request of the extension goes through: a timeout on every attempt (10 s by
+ * default, counted from when the request leaves, not while it waits its turn), the client-wide rate
+ * limit, retries with exponential backoff and jitter for network errors and 5xx on GET only,
+ * `Retry-After` honoured on 429 (and every other request held back meanwhile), identical GETs in
+ * flight shared, statuses mapped to typed errors, and bodies validated with zod.
+ *
+ * Hand-written rather than `ky`: ky's timeout would also count the time a request waits for the rate
+ * limiter, retries would bypass a limiter placed in front of it, and in-flight sharing, the global
+ * pause after a 429 and the typed errors would still have to be written around it.
+ *
+ * `fetch` is injectable: the extension uses the browser's; tests and the benchmark use Node's.
+ */
+import {
+  Forbidden,
+  InvalidResponse,
+  Network,
+  NotFound,
+  RateLimited,
+  ServerError,
+  Timeout,
+  Unauthorized,
+  UnexpectedStatus,
+} from './errors';
+import { type RequestLimiter, SlidingWindowLimiter } from './rate-limiter';
+import type { z } from './zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+export interface HttpRequest {
+  method?: HttpMethod;
+  url: string;
+  headers?: Readonly<Record<string, string>>;
+  /** A JSON body (sent with `Content-Type: application/json`). */
+  json?: unknown;
+  credentials?: RequestCredentials;
+  cache?: RequestCache;
+  /** Overrides the client's timeout for this request. */
+  timeoutMs?: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  body: Uint8Array;
+}
+
+/** What one request cost: for counters in tests and the benchmark. */
+export interface HttpAttempt {
+  method: HttpMethod;
+  url: string;
+  attempt: number;
+}
+
+export interface HttpClientOptions {
+  fetch?: typeof fetch;
+  /** Per attempt; 10 s by default. */
+  timeoutMs?: number;
+  /** The client-wide limit; `null` for none (only the benchmark's naive client). */
+  limiter?: RequestLimiter | null;
+  /** Share identical GETs in flight (default true). */
+  shareInFlight?: boolean;
+  /** Retries of a GET after a network error, 5xx or 429 (default 3). */
+  retries?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** A longer `Retry-After` is not waited for: the request fails with `RateLimited` at once. */
+  maxRetryAfterMs?: number;
+  random?: () => number;
+  /** Called as each attempt leaves. */
+  onAttempt?: (attempt: HttpAttempt) => void;
+}
+
+/** What parsing a list gives: the valid items, and how many the service sent in all. */
+export interface ParsedList<T> {
+  items: T[];
+  /** Items in the response, valid or not: a full page may have a successor. */
+  received: number;
+  /** Items dropped because they did not match the schema. */
+  dropped: number;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** `Retry-After` in milliseconds: delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** A short, readable summary of zod issues (the first few, with their paths). */
+export function summarizeIssues(error: z.ZodError, max = 3): string {
+  const parts = error.issues.slice(0, max).map((issue) => {
+    const path = issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)';
+    return `${path}: ${issue.message}`;
+  });
+  const more = error.issues.length > max ? ` (+${error.issues.length - max} more)` : '';
+  return parts.join('; ') + more;
+}
+
+export class HttpClient {
+  private readonly fetchImpl: typeof fetch;
+  private readonly timeoutMs: number;
+  private readonly limiter: RequestLimiter | null;
+  private readonly shareInFlight: boolean;
+  private readonly retries: number;
+  private readonly backoffBaseMs: number;
+  private readonly backoffMaxMs: number;
+  private readonly maxRetryAfterMs: number;
+  private readonly random: () => number;
+  private readonly onAttempt: ((attempt: HttpAttempt) => void) | undefined;
+  private readonly inFlight = new Map<string, Promise<HttpResponse>>();
+
+  constructor(options: HttpClientOptions = {}) {
+    // Bound: a bare `fetch` reference called as a method of another object throws in browsers.
+    this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.limiter = options.limiter === undefined ? new SlidingWindowLimiter() : options.limiter;
+    this.shareInFlight = options.shareInFlight ?? true;
+    this.retries = options.retries ?? 3;
+    this.backoffBaseMs = options.backoffBaseMs ?? 500;
+    this.backoffMaxMs = options.backoffMaxMs ?? 8_000;
+    this.maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
+    this.random = options.random ?? Math.random;
+    this.onAttempt = options.onAttempt;
+  }
+
+  /** Sends the request; resolves with a 2xx response, otherwise throws a typed error. */
+  request(request: HttpRequest): Promise<HttpResponse> {
+    const method = request.method ?? 'GET';
+    if (method !== 'GET' || !this.shareInFlight) return this.send(request, method);
+    const key = requestKey(request);
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
+    const started = this.send(request, method).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, started);
+    return started;
+  }
+
+  /** Sends the request and validates its JSON body. */
+  async json<S extends z.ZodType>(request: HttpRequest, schema: S): Promise<z.output<S>> {
+    const response = await this.request(request);
+    const body = parseJsonBody(response, request.url);
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      throw new InvalidResponse(summarizeIssues(parsed.error), { url: request.url, status: response.status });
+    }
+    return parsed.data;
+  }
+
+  /**
+   * Sends the request and validates a JSON array item by item: one malformed item is dropped (and
+   * counted), not the list. A body that is not an array, or a non-empty page where no item is
+   * valid, is an `InvalidResponse`.
+   */
+  async jsonList<S extends z.ZodType>(request: HttpRequest, itemSchema: S): Promise<ParsedList<z.output<S>>> {
+    const response = await this.request(request);
+    const body = parseJsonBody(response, request.url);
+    if (!Array.isArray(body)) {
+      throw new InvalidResponse(`expected a list, got ${describe(body)}`, {
+        url: request.url,
+        status: response.status,
+      });
+    }
+    const items: z.output<S>[] = [];
+    let firstError: z.ZodError | undefined;
+    for (const raw of body) {
+      const parsed = itemSchema.safeParse(raw);
+      if (parsed.success) items.push(parsed.data);
+      else firstError ??= parsed.error;
+    }
+    if (firstError !== undefined) {
+      if (items.length === 0) {
+        throw new InvalidResponse(`no valid item: ${summarizeIssues(firstError)}`, {
+          url: request.url,
+          status: response.status,
+        });
+      }
+      console.warn(
+        `[companion] dropped ${body.length - items.length} malformed item(s) from ${stripQuery(request.url)}: ${summarizeIssues(firstError, 1)}`,
+      );
+    }
+    return { items, received: body.length, dropped: body.length - items.length };
+  }
+
+  private async send(request: HttpRequest, method: HttpMethod): Promise<HttpResponse> {
+    const retries = method === 'GET' ? this.retries : 0;
+    for (let attempt = 0; ; attempt++) {
+      await this.limiter?.acquire();
+      this.onAttempt?.({ method, url: request.url, attempt });
+      let response: HttpResponse;
+      try {
+        response = await this.attempt(request, method);
+      } catch (error) {
+        if (error instanceof Network && attempt < retries) {
+          await sleep(this.backoff(attempt));
+          continue;
+        }
+        throw error;
+      }
+      const { status } = response;
+      if (status >= 200 && status < 300) return response;
+      const url = request.url;
+      if (status === 429) {
+        const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
+        // Hold back every request, not only this one: the limit is the service's, for the whole client.
+        if (retryAfterMs !== undefined) this.limiter?.pauseFor(retryAfterMs);
+        if (attempt < retries && (retryAfterMs === undefined || retryAfterMs <= this.maxRetryAfterMs)) {
+          await sleep(retryAfterMs ?? this.backoff(attempt));
+          continue;
+        }
+        throw new RateLimited('The service asks to slow down. Try again in a moment.', { url, retryAfterMs });
+      }
+      if (status >= 500) {
+        if (attempt < retries) {
+          await sleep(this.backoff(attempt));
+          continue;
+        }
+        throw new ServerError(`The service failed (status ${status}).`, { url, status });
+      }
+      if (status === 404) throw new NotFound('Not found.', { url, status });
+      if (status === 401) throw new Unauthorized('Not signed in, or the session expired.', { url, status });
+      if (status === 403) throw new Forbidden('Not allowed.', { url, status });
+      throw new UnexpectedStatus(`Unexpected status ${status}.`, { url, status });
+    }
+  }
+
+  /** One attempt, with its own timeout covering the answer and its whole body. */
+  private async attempt(request: HttpRequest, method: HttpMethod): Promise<HttpResponse> {
+    const timeoutMs = request.timeoutMs ?? this.timeoutMs;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const headers: Record<string, string> = { Accept: 'application/json, */*;q=0.5', ...request.headers };
+    let body: string | undefined;
+    if (request.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(request.json);
+    }
+    try {
+      const response = await this.fetchImpl(request.url, {
+        method,
+        headers,
+        body,
+        credentials: request.credentials ?? 'omit',
+        cache: request.cache,
+        signal: controller.signal,
+      });
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return { status: response.status, headers: response.headers, body: bytes };
+    } catch (error) {
+      if (controller.signal.aborted) throw new Timeout(timeoutMs, { url: request.url });
+      throw new Network('Could not reach the service. Check the connection.', {
+        url: request.url,
+        cause: error,
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Exponential backoff with "equal jitter": half the delay fixed, half random. */
+  private backoff(attempt: number): number {
+    const ceiling = Math.min(this.backoffMaxMs, this.backoffBaseMs * 2 ** attempt);
+    return ceiling / 2 + this.random() * (ceiling / 2);
+  }
+}
+
+/** GETs are identical when URL, headers (the token among them), credentials and cache mode are. */
+function requestKey(request: HttpRequest): string {
+  const headers = Object.entries(request.headers ?? {})
+    .map(([k, v]) => [k.toLowerCase(), v])
+    .sort(([a], [b]) => (a as string).localeCompare(b as string));
+  return JSON.stringify([request.url, headers, request.credentials ?? 'omit', request.cache ?? 'default']);
+}
+
+const textDecoder = new TextDecoder();
+
+function parseJsonBody(response: HttpResponse, url: string): unknown {
+  const text = textDecoder.decode(response.body);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const preview = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+    throw new InvalidResponse(`not JSON (${JSON.stringify(preview)})`, {
+      url,
+      status: response.status,
+      cause: error,
+    });
+  }
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : typeof value;
+}
+
+function stripQuery(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
