@@ -5,6 +5,8 @@
  * device. Nothing secret goes in `local:` or `sync:`: the token lives only in `session:`.
  */
 import { storage } from 'wxt/utils/storage';
+import type { MessageCountState } from '@/lib/services/message-count';
+import type { LastNotified } from '@/lib/services/message-notifications';
 
 // ---------------------------------------------------------------------------------------------------
 // Session (owned by lib/session.ts; only the background reads and writes these)
@@ -28,4 +30,65 @@ export type StoredSession =
 export const sessionItem = storage.defineItem<StoredSession | null>('session:companion.session', {
   fallback: null,
   version: 1,
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Message count (lib/services/message-count.ts; content scripts and the popup watch these)
+
+/** The member's message count and when it was read: badge, nav bar, titles and popup all show it. */
+export const messageCountItem = storage.defineItem<MessageCountState>('local:messageCount', {
+  fallback: {
+    username: null,
+    count: null,
+    readAt: 0,
+    source: 'none',
+    staleUntil: 0,
+    awayStreak: 0,
+    failures: 0,
+  },
+  version: 1,
+});
+
+/** How the message count shows up (the options page). */
+export interface MessageCountSettings {
+  /** A distinct badge mark while signed out. */
+  signedOutMark: boolean;
+  /** `(N) ` before the titles of site tabs while N > 0. */
+  titlePrefix: boolean;
+  /** Desktop notifications for new messages (needs the optional `notifications` permission). */
+  notifications: boolean;
+}
+
+export const defaultMessageCountSettings: MessageCountSettings = Object.freeze({
+  signedOutMark: true,
+  titlePrefix: true,
+  notifications: false,
+});
+
+export const messageCountSettingsItem = storage.defineItem<MessageCountSettings>(
+  'sync:messageCountSettings',
+  {
+    fallback: defaultMessageCountSettings,
+    version: 1,
+  },
+);
+
+/** The newest message shown in a desktop notification: nothing is notified twice, across restarts. */
+export const lastNotifiedMessageItem = storage.defineItem<LastNotified | null>('local:lastNotifiedMessage', {
+  fallback: null,
+  version: 1,
+});
+
+/** Other users' public counts shown on their profile pages, with when they were read (background only). */
+export const profileMessageCountsItem = storage.defineItem<Record<string, { count: number; at: number }>>(
+  'session:profileMessageCounts',
+  { fallback: {}, version: 1 },
+);
+
+/**
+ * TEST ONLY: the polling period in seconds instead of a minute, so end-to-end tests (which set it
+ * through the extension's storage) never wait minutes. Unset in real use.
+ */
+export const testPollPeriodSecondsItem = storage.defineItem<number | null>('local:testPollPeriodSeconds', {
+  fallback: null,
 });
