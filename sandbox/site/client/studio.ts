@@ -1,0 +1,183 @@
+/**
+ * Studio pages `/studios/<id>/` (project tiles) and `/studios/<id>/comments` (the shared comment
+ * component). Tabs switch without a reload (history.pushState), like the live site.
+ */
+import { mountComments } from './comments.js';
+import { byId, h, notice, replaceChildren, userPath } from './dom.js';
+import { startMessageCount } from './nav.js';
+import { avatar, HttpError, pageConfig, projectThumbnail, safeImageUrl, siteRequest } from './net.js';
+import { showNotFound } from './not-found.js';
+
+const PAGE_SIZE = 24;
+
+interface StudioInfo {
+  id: number;
+  title: string;
+  description: string;
+  image?: string;
+  comments_allowed: boolean;
+  host: { id: number; username: string };
+  stats: { projects: number; comments: number; followers: number; managers: number };
+}
+
+interface StudioProjectItem {
+  id: number;
+  title: string;
+  username: string;
+  avatar_id: number;
+}
+
+function tile(item: StudioProjectItem): HTMLElement {
+  const href = `/projects/${item.id}`;
+  return h(
+    'div',
+    { class: 'studio-project-tile' },
+    h(
+      'a',
+      { href },
+      h('img', { class: 'studio-project-image', src: projectThumbnail(item.id), alt: '', loading: 'lazy' }),
+    ),
+    h(
+      'div',
+      { class: 'studio-project-bottom' },
+      h(
+        'a',
+        { href: userPath(item.username) },
+        h('img', { class: 'studio-project-avatar', src: avatar(item.avatar_id), alt: '' }),
+      ),
+      h(
+        'div',
+        { class: 'studio-project-info' },
+        h('a', { class: 'studio-project-title', href, title: item.title }, item.title),
+        h('a', { class: 'studio-project-username', href: userPath(item.username) }, item.username),
+      ),
+    ),
+  );
+}
+
+async function renderProjects(host: HTMLElement, studio: StudioInfo): Promise<void> {
+  const grid = h('div', { class: 'studio-projects-grid' });
+  const loadMore = h('button', { class: 'button', type: 'button' }, 'Load More');
+  const more = h('div', { class: 'studio-grid-load-more', hidden: true }, loadMore);
+  const status = notice('Loading projects…');
+  replaceChildren(
+    host,
+    h('div', { class: 'studio-projects' }, h('h2', null, 'Projects'), status, grid, more),
+  );
+  let loaded = 0;
+  const loadPage = async () => {
+    loadMore.disabled = true;
+    try {
+      const items = await siteRequest<StudioProjectItem[]>(
+        'GET',
+        `/site-api/studios/${studio.id}/projects/`,
+        {
+          offset: loaded,
+          limit: PAGE_SIZE,
+        },
+      );
+      loaded += items.length;
+      grid.append(...items.map(tile));
+      status.remove();
+      if (loaded === 0) grid.before(notice('This studio has no projects yet.', 'empty'));
+      more.hidden = items.length < PAGE_SIZE;
+    } catch {
+      status.textContent = 'Projects could not be loaded.';
+      status.className = 'notice notice-error';
+    } finally {
+      loadMore.disabled = false;
+    }
+  };
+  loadMore.addEventListener('click', () => void loadPage());
+  await loadPage();
+}
+
+function renderComments(host: HTMLElement, studio: StudioInfo): Promise<void> {
+  return mountComments(host, {
+    listPath: `/studios/${studio.id}/comments`,
+    repliesPath: (commentId) => `/studios/${studio.id}/comments/${commentId}/replies`,
+    postPath: `/proxy/comments/studio/${studio.id}`,
+    deletePath: (commentId) => `/proxy/comments/studio/${studio.id}/comment/${commentId}`,
+    ownerId: studio.host.id,
+    commentsAllowed: studio.comments_allowed,
+  });
+}
+
+type Tab = 'projects' | 'comments';
+const tabOf = (path: string): Tab => (/\/comments\/?$/.test(path) ? 'comments' : 'projects');
+
+async function main(): Promise<void> {
+  void startMessageCount();
+  const view = byId('view');
+  const id = pageConfig().page.id ?? '';
+  let studio: StudioInfo;
+  try {
+    studio = await siteRequest<StudioInfo>('GET', `/site-api/studios/${encodeURIComponent(id)}/`);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) showNotFound(view, 'studio');
+    else replaceChildren(view, notice('The studio could not be loaded.', 'error'));
+    return;
+  }
+  document.title = `${studio.title} on Scratch`;
+  const tabHost = h('div', { class: 'studio-tab-content' });
+  const tabLinks: Record<Tab, HTMLAnchorElement> = {
+    projects: h(
+      'a',
+      { class: 'studio-tab-nav', href: `/studios/${studio.id}/` },
+      `Projects (${studio.stats.projects})`,
+    ),
+    comments: h(
+      'a',
+      { class: 'studio-tab-nav', href: `/studios/${studio.id}/comments` },
+      `Comments (${studio.stats.comments})`,
+    ),
+  };
+  const show = (tab: Tab) => {
+    for (const [name, link] of Object.entries(tabLinks)) link.classList.toggle('active', name === tab);
+    void (tab === 'comments' ? renderComments(tabHost, studio) : renderProjects(tabHost, studio));
+  };
+  for (const [name, link] of Object.entries(tabLinks) as [Tab, HTMLAnchorElement][]) {
+    link.addEventListener('click', (event) => {
+      event.preventDefault();
+      if (tabOf(location.pathname) === name) return;
+      history.pushState(null, '', link.href);
+      show(name);
+    });
+  }
+  window.addEventListener('popstate', () => show(tabOf(location.pathname)));
+
+  replaceChildren(
+    view,
+    h(
+      'div',
+      { class: 'studio-shell' },
+      h(
+        'div',
+        { class: 'studio-info' },
+        h('img', {
+          class: 'studio-info-image',
+          src: safeImageUrl(studio.image, projectThumbnail(0)),
+          alt: '',
+        }),
+        h('h1', { class: 'studio-title' }, studio.title),
+        h(
+          'div',
+          { class: 'studio-host' },
+          'Hosted by ',
+          h('a', { href: userPath(studio.host.username) }, studio.host.username),
+        ),
+        h('div', { class: 'studio-description' }, studio.description),
+        h(
+          'div',
+          { class: 'studio-stats' },
+          `${studio.stats.followers} followers · ${studio.stats.managers} managers`,
+        ),
+      ),
+      h('div', { class: 'studio-tabs' }, tabLinks.projects, tabLinks.comments),
+      tabHost,
+    ),
+  );
+  show(tabOf(location.pathname));
+}
+
+void main();

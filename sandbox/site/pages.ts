@@ -1,0 +1,144 @@
+/**
+ * The site's pages on the site app: scratch-www shells (home, project, studio, messages, explore,
+ * search), the legacy profile shell, the page scripts and stylesheet, and the few JSON endpoints
+ * of the site itself that the pages call (`/site-api/...`). Content is rendered on the client by
+ * the scripts in `client/`, as the live site does.
+ */
+import type { Context, Env, Hono } from 'hono';
+import type { Origins } from '../origins';
+import type { Store } from '../store';
+import { siteScripts, siteStylesheet } from './assets';
+import { legacyShell, type ShellOptions, type ShellUser, wwwShell } from './shell';
+import { mountSiteApi, sessionUserOf } from './site-api';
+
+export interface SitePagesDeps {
+  store: Store;
+  originsFor: (c: Context) => Origins;
+}
+
+const EXPLORE_MODES = new Set(['trending', 'popular', 'recent']);
+const NOT_FOUND_PLACEHOLDER =
+  '<div class="not-found"><h1>Whoops! Our server is Scratch’ing its head</h1><p>We couldn’t find the page you’re looking for.</p><p><a href="/">Go home</a></p></div>';
+
+export function mountSitePages<E extends Env>(app: Hono<E>, deps: SitePagesDeps): void {
+  const { store, originsFor } = deps;
+  // Compile the page scripts now, so that the first page load does not wait for it.
+  siteScripts();
+
+  const shellUser = (c: Context): ShellUser | null => {
+    const user = sessionUserOf(c, store);
+    return user ? { id: user.id, username: user.username } : null;
+  };
+  const render = (
+    c: Context,
+    options: Omit<ShellOptions, 'origins' | 'user'>,
+    legacy = false,
+    status: 200 | 404 = 200,
+  ) => {
+    const full: ShellOptions = { ...options, origins: originsFor(c), user: shellUser(c) };
+    c.header('Cache-Control', 'no-store');
+    return c.html(legacy ? legacyShell(full) : wwwShell(full), status);
+  };
+  const notFound = (c: Context, legacy = false) =>
+    render(
+      c,
+      {
+        title: 'Page not found',
+        script: 'basic',
+        page: { kind: 'not-found' },
+        placeholder: NOT_FOUND_PLACEHOLDER,
+      },
+      legacy,
+      404,
+    );
+  /** Registers a page at `path` and `path/`: the live site answers both. */
+  const page = (path: string, handler: (c: Context) => Response | Promise<Response>) => {
+    app.get(path, handler);
+    app.get(`${path}/`, handler);
+  };
+
+  app.get('/js/:file', (c) => {
+    const code = siteScripts().get(c.req.param('file'));
+    if (code === undefined) return c.text('Not found', 404);
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    c.header('Cache-Control', 'no-cache');
+    return c.body(code);
+  });
+  app.get('/css/site.css', (c) => {
+    c.header('Content-Type', 'text/css; charset=utf-8');
+    c.header('Cache-Control', 'no-cache');
+    return c.body(siteStylesheet());
+  });
+
+  mountSiteApi(app, store);
+
+  app.get('/', (c) =>
+    render(c, { title: 'Scratch - Imagine, Program, Share', script: 'home', page: { kind: 'home' } }),
+  );
+
+  page('/projects/:id', (c) => {
+    const id = c.req.param('id') ?? '';
+    if (!/^\d{1,15}$/.test(id)) return notFound(c);
+    const project = store.getProject(Number(id));
+    const viewer = sessionUserOf(c, store);
+    // An unshared project exists only for its owner; everyone else gets the not-found page.
+    if (!project || (!project.isShared && viewer?.id !== project.authorId)) return notFound(c);
+    return render(c, {
+      title: `${project.title} on Scratch`,
+      script: 'project',
+      page: { kind: 'project', id },
+    });
+  });
+
+  const studioPage = (c: Context) => {
+    const id = c.req.param('id') ?? '';
+    if (!/^\d{1,15}$/.test(id) || !store.getStudio(Number(id))) return notFound(c);
+    return render(c, { title: 'Studio on Scratch', script: 'studio', page: { kind: 'studio', id } });
+  };
+  page('/studios/:id', studioPage);
+  page('/studios/:id/comments', studioPage);
+
+  page('/users/:username', (c) => {
+    const username = c.req.param('username') ?? '';
+    const user = store.getUser(username);
+    if (!user) return notFound(c, true);
+    return render(
+      c,
+      {
+        title: `${user.username} on Scratch`,
+        script: 'profile',
+        page: { kind: 'profile', username: user.username },
+      },
+      true,
+    );
+  });
+
+  // The legacy navigation links to /messages (no slash); the live site redirects it.
+  app.get('/messages', (c) => c.redirect('/messages/', 301));
+  app.get('/messages/', (c) =>
+    render(c, { title: 'Messages', script: 'messages', page: { kind: 'messages' } }),
+  );
+
+  for (const type of ['projects', 'studios']) {
+    app.get(`/explore/${type}`, (c) => c.redirect(`/explore/${type}/all/`, 302));
+    app.get(`/explore/${type}/`, (c) => c.redirect(`/explore/${type}/all/`, 302));
+    const explore = (c: Context) => {
+      const tag = c.req.param('tag') ?? 'all';
+      const modeParam = c.req.param('mode') ?? c.req.query('mode') ?? '';
+      const mode = EXPLORE_MODES.has(modeParam) ? modeParam : 'trending';
+      return render(c, {
+        title: `Explore ${type}`,
+        script: 'grid',
+        page: { kind: 'explore', type, tag, mode },
+      });
+    };
+    page(`/explore/${type}/:tag`, explore);
+    page(`/explore/${type}/:tag/:mode`, explore);
+    page(`/search/${type}`, (c) => {
+      const q = c.req.query('q') ?? '';
+      const modeParam = c.req.query('mode') ?? '';
+      const mode = EXPLORE_MODES.has(modeParam) ? modeParam : 'popular';
+      return render(c, { title: `Search ${type}`, script: 'grid', page: { kind: 'search', type, q, mode } });
+    });
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * JSON endpoints of the site itself (not the REST interface) that the page scripts call, as the
+ * live site has its own `/site-api/...`: clearing the message count when the messages page opens,
+ * studio details and project tiles, and profile comments. Writes need the session cookie and an
+ * `X-CSRFToken` header equal to the `scratchcsrftoken` cookie.
+ */
+import type { Context, Env, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { Comment, User } from '../model';
+import { originsFor } from '../origins';
+import { CSRF_COOKIE, SESSION_COOKIE } from '../session-routes';
+import type { Store } from '../store';
+
+const STUDIO_PAGE_MAX = 40;
+const PROFILE_COMMENTS_PER_PAGE = 20;
+
+export function sessionUserOf(c: Context, store: Store): User | null {
+  return store.sessionUser(getCookie(c, SESSION_COOKIE));
+}
+
+function csrfMatches(c: Context): boolean {
+  const cookie = getCookie(c, CSRF_COOKIE);
+  return Boolean(cookie) && c.req.header('x-csrftoken') === cookie;
+}
+
+const notFoundBody = { code: 'NotFound', message: '' };
+
+function pageNumber(value: string | undefined, fallback: number, max: number): number | null {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d{1,6}$/.test(value)) return null;
+  return Math.min(Number(value), max);
+}
+
+export function mountSiteApi<E extends Env>(app: Hono<E>, store: Store): void {
+  // Opening the messages page marks every message read (the count drops to 0).
+  app.post('/site-api/messages/messages-clear/', (c) => {
+    const user = sessionUserOf(c, store);
+    if (!user) return c.json({ code: 'Unauthorized', message: 'Sign in first.' }, 401);
+    if (!csrfMatches(c))
+      return c.json({ code: 'Forbidden', message: 'CSRF token missing or incorrect.' }, 403);
+    store.markMessagesRead(user.username);
+    return c.json({ success: true });
+  });
+
+  app.get('/site-api/studios/:id/', (c) => {
+    const id = c.req.param('id');
+    const studio = /^\d{1,15}$/.test(id) ? store.getStudio(Number(id)) : undefined;
+    if (!studio) return c.json(notFoundBody, 404);
+    const host = store.getUserById(studio.hostId);
+    return c.json({
+      id: studio.id,
+      title: studio.title,
+      description: studio.description,
+      image: `${originsFor(c).uploads}/galleries/thumbnails/${studio.id}.png`,
+      comments_allowed: studio.commentsAllowed,
+      host: { id: studio.hostId, username: host?.username ?? '' },
+      stats: {
+        projects: store.studioProjects(studio.id).length,
+        comments: store.commentCount('studio', studio.id),
+        followers: store.studioFollowerCount(studio.id),
+        managers: store.studioManagers(studio.id).length,
+      },
+    });
+  });
+
+  app.get('/site-api/studios/:id/projects/', (c) => {
+    const id = c.req.param('id');
+    const studio = /^\d{1,15}$/.test(id) ? store.getStudio(Number(id)) : undefined;
+    if (!studio) return c.json(notFoundBody, 404);
+    const offset = pageNumber(c.req.query('offset'), 0, Number.MAX_SAFE_INTEGER);
+    const limit = pageNumber(c.req.query('limit'), 24, STUDIO_PAGE_MAX);
+    if (offset === null || limit === null || limit < 1) {
+      return c.json({ code: 'BadRequest', message: 'offset and limit must be whole numbers' }, 400);
+    }
+    return c.json(
+      store
+        .studioProjects(studio.id)
+        .slice(offset, offset + limit)
+        .map(({ project }) => {
+          const author = store.getUserById(project.authorId);
+          return {
+            id: project.id,
+            title: project.title,
+            username: author?.username ?? '',
+            avatar_id: project.authorId,
+          };
+        }),
+    );
+  });
+
+  // Profile comments, newest threads first, each with its replies (text as typed: the page renders text).
+  app.get('/site-api/comments/user/:username/', (c) => {
+    const user = store.getUser(c.req.param('username'));
+    if (!user) return c.json(notFoundBody, 404);
+    const page = pageNumber(c.req.query('page'), 1, 100_000);
+    if (page === null || page < 1)
+      return c.json({ code: 'BadRequest', message: 'page must be a whole number from 1' }, 400);
+    const threads = store.topLevelComments('user', user.id);
+    const start = (page - 1) * PROFILE_COMMENTS_PER_PAGE;
+    const shape = (comment: Comment) => {
+      const author = store.getUserById(comment.authorId);
+      return {
+        id: comment.id,
+        content: comment.content,
+        datetime_created: comment.created,
+        author: { id: comment.authorId, username: author?.username ?? '' },
+        commentee_id: comment.commenteeId,
+      };
+    };
+    return c.json({
+      comments: threads
+        .slice(start, start + PROFILE_COMMENTS_PER_PAGE)
+        .map((thread) => ({ ...shape(thread), replies: store.replies(thread.id).map(shape) })),
+      more: threads.length > start + PROFILE_COMMENTS_PER_PAGE,
+    });
+  });
+}
