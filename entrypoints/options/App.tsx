@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'preact/hooks';
+import {
+  defaultMessageCountSettings,
+  type MessageCountSettings,
+  messageCountSettingsItem,
+} from '@/lib/storage';
+
+const NOTIFICATIONS: { permissions: ['notifications'] } = { permissions: ['notifications'] };
+
+/** The settings page: how the message count shows up (badge, tab titles, notifications). */
+export function App() {
+  const [settings, setSettings] = useState<MessageCountSettings | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    messageCountSettingsItem.getValue().then(setSettings);
+    return messageCountSettingsItem.watch((value) => setSettings(value ?? defaultMessageCountSettings));
+  }, []);
+
+  const update = async (change: Partial<MessageCountSettings>) => {
+    const current = settings ?? defaultMessageCountSettings;
+    await messageCountSettingsItem.setValue({ ...current, ...change });
+  };
+
+  // The permission is asked for only when the member turns notifications on (it must happen in the
+  // click's user gesture, before any other await), and given back when they turn them off.
+  const toggleNotifications = async (on: boolean) => {
+    setProblem(null);
+    if (!on) {
+      await update({ notifications: false });
+      await browser.permissions.remove(NOTIFICATIONS).catch(() => false);
+      return;
+    }
+    const granted = await browser.permissions.request(NOTIFICATIONS).catch(() => false);
+    if (!granted) {
+      setProblem('Notifications stay off: the browser did not grant the permission to show them.');
+      return;
+    }
+    await update({ notifications: true });
+  };
+
+  if (settings === null) return <main class="options">Loading…</main>;
+
+  return (
+    <main class="options">
+      <h1>Companion settings</h1>
+      <fieldset>
+        <legend>Messages</legend>
+        <label class="setting">
+          <input
+            type="checkbox"
+            data-testid="setting-signed-out-mark"
+            checked={settings.signedOutMark}
+            onChange={(event) => update({ signedOutMark: event.currentTarget.checked })}
+          />
+          <span>
+            Mark the toolbar button when I am signed out
+            <small>
+              A grey “?” shows that Companion cannot see your messages until you sign in to the site.
+            </small>
+          </span>
+        </label>
+        <label class="setting">
+          <input
+            type="checkbox"
+            data-testid="setting-title-prefix"
+            checked={settings.titlePrefix}
+            onChange={(event) => update({ titlePrefix: event.currentTarget.checked })}
+          />
+          <span>
+            Show the number of messages in the titles of site tabs
+            <small>For example “(3) Projects”, while you have unread messages.</small>
+          </span>
+        </label>
+        <label class="setting">
+          <input
+            type="checkbox"
+            data-testid="setting-notifications"
+            checked={settings.notifications}
+            onChange={(event) => toggleNotifications(event.currentTarget.checked)}
+          />
+          <span>
+            Desktop notifications for new messages
+            <small>
+              Off by default. Turning them on asks your browser for permission to show notifications.
+            </small>
+          </span>
+        </label>
+        {problem && <p class="error">{problem}</p>}
+      </fieldset>
+    </main>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * The toolbar badge: what it says for a message-count state (pure, unit-tested) and how it is put
+ * on the toolbar. The badge, the navigation bar, the tab titles and the popup all show the same
+ * number because they all read the same stored state.
+ */
+import type { MessageCountState } from '@/lib/services/message-count';
+
+export interface BadgeLook {
+  text: string;
+  /** Tooltip of the toolbar button. */
+  title: string;
+  color: string;
+}
+
+/** Badge colours: the site's orange for messages, grey for the signed-out mark. */
+export const BADGE_COUNT_COLOR = '#e6522c';
+export const BADGE_SIGNED_OUT_COLOR = '#8c8c8c';
+/** The distinct mark shown while signed out (a setting, on by default). */
+export const SIGNED_OUT_MARK = '?';
+
+/** The count as the badge shows it: nothing at 0, up to 999, then "1k+" (the badge fits 4 characters). */
+export function badgeCountText(count: number | null): string {
+  if (count === null || count <= 0) return '';
+  return count > 999 ? '1k+' : String(count);
+}
+
+/** "1 new message" / "12 new messages". */
+export function messagesPhrase(count: number): string {
+  return `${count} new message${count === 1 ? '' : 's'}`;
+}
+
+export function badgeLook(state: MessageCountState, options: { signedOutMark: boolean }): BadgeLook {
+  if (state.username === null) {
+    return {
+      text: options.signedOutMark ? SIGNED_OUT_MARK : '',
+      title: 'Companion: signed out. Sign in to the site to see your messages.',
+      color: BADGE_SIGNED_OUT_COLOR,
+    };
+  }
+  if (state.count === null) {
+    return {
+      text: '',
+      title: `Companion: reading messages for ${state.username}…`,
+      color: BADGE_COUNT_COLOR,
+    };
+  }
+  return {
+    text: badgeCountText(state.count),
+    title: `Companion: ${messagesPhrase(state.count)} for ${state.username}`,
+    color: BADGE_COUNT_COLOR,
+  };
+}
+
+/** Puts the look on the toolbar button (for every tab and window). */
+export async function applyBadge(look: BadgeLook): Promise<void> {
+  await Promise.all([
+    browser.action.setBadgeText({ text: look.text }),
+    browser.action.setTitle({ title: look.title }),
+    browser.action.setBadgeBackgroundColor({ color: look.color }),
+  ]);
+}

@@ -1,0 +1,16 @@
+/**
+ * Every content-script feature, in the order they run. One file per feature; each declares the
+ * pages it runs on (see ./registry.ts).
+ */
+import { messagesPageOpened } from './messages-page-opened';
+import { navBarMessageCount } from './nav-bar-message-count';
+import { profileMessageCount } from './profile-message-count';
+import type { Feature } from './registry';
+import { titleMessageCount } from './title-message-count';
+
+export const features: readonly Feature[] = [
+  navBarMessageCount,
+  titleMessageCount,
+  messagesPageOpened,
+  profileMessageCount,
+];

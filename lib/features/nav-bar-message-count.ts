@@ -1,0 +1,113 @@
+/**
+ * Keeps the navigation bar's message count equal to the background's, on scratch-www pages
+ * (`span.message-count`, with its `show` class) and legacy pages (`span.notificationsCount`), with
+ * no request from the tab. It also works the other way: when THE SITE writes a new count into the
+ * element (it reads the count on every page load), that is a fresh reading, handed to the
+ * background so its poller can skip a request. Companion's own writes and the placeholder a
+ * loading page starts with are not readings.
+ */
+import { sendMessage } from '@/lib/protocol';
+import { anyNavMessageCount, navMessageCount, navMessageCountShownClass } from '@/lib/site/selectors';
+import type { Feature } from './registry';
+import { followMessageCount } from './stored-message-count';
+
+/** The count the site wrote, or null for anything that is not one (empty, placeholder, text). */
+export function parseNavCount(text: string | null): number | null {
+  const digits = (text ?? '').trim().replace(/[,.\s]/g, '');
+  if (!/^\d{1,7}$/.test(digits)) return null;
+  return Number(digits);
+}
+
+/** Writes the text without replacing the text node the site's renderer holds on to. */
+function writeText(element: Element, text: string): void {
+  const first = element.firstChild;
+  if (first !== null && first === element.lastChild && first.nodeType === Node.TEXT_NODE) {
+    if ((first as Text).data !== text) (first as Text).data = text;
+  } else if (element.textContent !== text) {
+    element.textContent = text;
+  }
+}
+
+/** Shows `count` in one navigation-bar element the way the site would. */
+export function showNavCount(element: Element, count: number): void {
+  writeText(element, String(count));
+  if (element.matches(navMessageCount)) element.classList.toggle(navMessageCountShownClass, count > 0);
+}
+
+export const navBarMessageCount: Feature = {
+  name: 'nav-bar-message-count',
+  runsOn: () => true,
+  run(_page, signal) {
+    let count: number | null = null;
+    // Each element's observer and the text it held after the last write we know of (ours or the site's).
+    const tracked = new Map<Element, { observer: MutationObserver; known: string }>();
+
+    const report = (reading: number) => {
+      sendMessage('reportMessageCount', { count: reading }).catch(() => undefined);
+    };
+
+    // The site changed the element: the new text is its reading, unless the element was empty
+    // before (a loading page filling in its placeholder).
+    const siteWrote = (records: MutationRecord[], element: Element) => {
+      const entry = tracked.get(element);
+      if (records.length === 0 || entry === undefined) return;
+      const before = entry.known;
+      entry.known = element.textContent ?? '';
+      if (before.trim() === '') return;
+      const reading = parseNavCount(entry.known);
+      if (reading !== null) report(reading);
+    };
+
+    const write = (element: Element) => {
+      const entry = tracked.get(element);
+      if (count === null || entry === undefined) return;
+      // Whatever the site wrote before this moment is still its reading; what follows is ours.
+      siteWrote(entry.observer.takeRecords(), element);
+      showNavCount(element, count);
+      entry.observer.takeRecords();
+      entry.known = element.textContent ?? '';
+    };
+
+    const track = (element: Element) => {
+      if (tracked.has(element)) return;
+      const observer = new MutationObserver((records) => siteWrote(records, element));
+      observer.observe(element, { childList: true, characterData: true, subtree: true });
+      tracked.set(element, { observer, known: element.textContent ?? '' });
+      write(element);
+    };
+
+    const scan = () => {
+      for (const [element, { observer }] of tracked) {
+        if (!element.isConnected) {
+          observer.disconnect();
+          tracked.delete(element);
+        }
+      }
+      for (const element of document.querySelectorAll(anyNavMessageCount)) track(element);
+    };
+
+    // The site renders its navigation bar on the client and may re-render it: look again when
+    // none of the tracked elements is on the page any more (a cheap check on each batch).
+    const pageObserver = new MutationObserver(() => {
+      for (const element of tracked.keys()) if (element.isConnected) return;
+      scan();
+    });
+    pageObserver.observe(document.documentElement, { childList: true, subtree: true });
+    scan();
+
+    followMessageCount(signal, (shown) => {
+      count = shown.count;
+      for (const element of tracked.keys()) write(element);
+    });
+
+    signal.addEventListener(
+      'abort',
+      () => {
+        pageObserver.disconnect();
+        for (const { observer } of tracked.values()) observer.disconnect();
+        tracked.clear();
+      },
+      { once: true },
+    );
+  },
+};

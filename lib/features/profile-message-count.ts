@@ -1,0 +1,82 @@
+/**
+ * On a user's profile page, that user's message count (the public endpoint, cached by the
+ * background) next to their name, in an element marked `data-companion="profile-message-count"`.
+ * On the member's own profile it is their live count, the same number as the badge.
+ */
+import { sendMessage } from '@/lib/protocol';
+import { profileUsername } from '@/lib/site/pages';
+import { companionAttribute, legacyProfileHeader } from '@/lib/site/selectors';
+import type { Feature } from './registry';
+import { followMessageCount } from './stored-message-count';
+
+export const PROFILE_COUNT_MARK = 'profile-message-count';
+
+export function profileCountText(count: number): string {
+  return `${count} message${count === 1 ? '' : 's'}`;
+}
+
+function findHeader(): Element | null {
+  for (const selector of legacyProfileHeader) {
+    const found = document.querySelector(selector);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Resolves with the profile header once the page has it (it may be rendered after load). */
+function whenHeader(signal: AbortSignal): Promise<Element | null> {
+  const now = findHeader();
+  if (now) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      const found = findHeader();
+      if (!found) return;
+      observer.disconnect();
+      resolve(found);
+    });
+    observer.observe(document.documentElement, { childList: true, subtree: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        observer.disconnect();
+        resolve(null);
+      },
+      { once: true },
+    );
+  });
+}
+
+export const profileMessageCount: Feature = {
+  name: 'profile-message-count',
+  runsOn: (page) => profileUsername(page) !== null,
+  async run(page, signal) {
+    const username = profileUsername(page);
+    if (username === null) return;
+    const header = await whenHeader(signal);
+    if (header === null || signal.aborted) return;
+
+    const element = document.createElement('span');
+    element.setAttribute(companionAttribute, PROFILE_COUNT_MARK);
+    element.className = 'companion-profile-message-count';
+    element.title = `Unread messages of ${username}`;
+    element.style.marginInlineStart = '0.5em';
+    element.style.fontSize = '0.7em';
+    element.style.opacity = '0.8';
+    element.hidden = true;
+    header.after(element);
+    signal.addEventListener('abort', () => element.remove(), { once: true });
+
+    const show = (count: number | null) => {
+      element.hidden = count === null;
+      if (count !== null) element.textContent = profileCountText(count);
+    };
+
+    let own = false;
+    followMessageCount(signal, (shown) => {
+      own = shown.username !== null && shown.username.toLowerCase() === username.toLowerCase();
+      if (own) show(shown.count);
+    });
+    const count = await sendMessage('getUserMessageCount', { username }).catch(() => null);
+    if (!signal.aborted && !own) show(count);
+  },
+};

@@ -1,0 +1,44 @@
+/**
+ * The content-script feature registry (Refined GitHub is the model): each feature is one file that
+ * declares the pages it runs on and undoes everything it set up when its signal aborts. The
+ * registry runs the features that match the page, and re-runs them when the site navigates
+ * without a reload (scratch-www switches some pages through the history API).
+ */
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { type SitePage, sitePage } from '@/lib/site/pages';
+
+export interface Feature {
+  /** A short, stable name (logs, tests). */
+  readonly name: string;
+  /** The pages it runs on. */
+  readonly runsOn: (page: SitePage) => boolean;
+  /**
+   * Starts the feature on the page. Observers, listeners and storage watchers it creates must be
+   * removed when `signal` aborts (the page changed, or the extension was reloaded or removed);
+   * elements it added must be taken away.
+   */
+  run(page: SitePage, signal: AbortSignal): void | Promise<void>;
+}
+
+/** Runs `features` on the current page now and after every in-page navigation. */
+export function runFeatures(ctx: ContentScriptContext, features: readonly Feature[]): void {
+  let current: AbortController | null = null;
+
+  const runAll = () => {
+    current?.abort();
+    const controller = new AbortController();
+    current = controller;
+    const page = sitePage(location.href);
+    for (const feature of features) {
+      if (!feature.runsOn(page)) continue;
+      // One feature failing must not stop the others.
+      Promise.resolve()
+        .then(() => feature.run(page, controller.signal))
+        .catch((error: unknown) => console.warn(`Companion: feature ${feature.name} failed`, error));
+    }
+  };
+
+  ctx.onInvalidated(() => current?.abort());
+  ctx.addEventListener(window, 'wxt:locationchange', runAll);
+  runAll();
+}

@@ -1,0 +1,222 @@
+/**
+ * The message count as the background runs it: the service of ./message-count.ts on the browser's
+ * alarms and storage, the toolbar badge, desktop notifications, and the protocol handlers the
+ * popup and content scripts use. `registerMessageCount` registers every listener synchronously
+ * (the MV3 worker is woken by these events and must find its listeners at once).
+ */
+import type { Message } from '@/lib/api/schemas';
+import { applyBadge, badgeLook } from '@/lib/badge';
+import { isSitePage, type SiteProfile } from '@/lib/config';
+import { onMessage } from '@/lib/protocol';
+import { isTrustedSender } from '@/lib/sender';
+import {
+  lastNotifiedMessageItem,
+  messageCountItem,
+  messageCountSettingsItem,
+  profileMessageCountsItem,
+  testPollPeriodSecondsItem,
+} from '@/lib/storage';
+import {
+  type Activity,
+  createMessageCountService,
+  DEFAULT_PERIOD_MS,
+  type MessageCountPorts,
+  type MessageCountService,
+} from './message-count';
+import { createMessageNotifier, pathOfNotification } from './message-notifications';
+
+/** The name of the poller's one alarm. */
+export const MESSAGE_COUNT_ALARM = 'message-count';
+/** Without input for this long the member counts as away (needs the `idle` permission). */
+export const IDLE_AFTER_SECONDS = 120;
+/** Another user's count on their profile page is read at most this often. */
+export const PROFILE_COUNT_TTL_MS = 5 * 60_000;
+/** The shortest period the test-only setting may ask for. */
+export const MIN_TEST_PERIOD_SECONDS = 1;
+
+/** What the message count needs from the API client and the session. */
+export interface MessageCountDeps {
+  profile: SiteProfile;
+  readCount(username: string, options: { bypassCache: boolean }): Promise<number>;
+  latestMessages(username: string, limit: number): Promise<Message[]>;
+  signedInUser(): Promise<string | null>;
+  /** Subscribes to sign-in, sign-out and change of user. */
+  onSessionChanged(listener: (username: string | null) => void): void;
+  /** Injected in tests; the clock otherwise. */
+  now?: () => number;
+  /** Injected in tests; `browser.idle` when the permission exists, otherwise never idle. */
+  isIdle?: () => Promise<boolean>;
+  /** Injected in tests (the fake browser has no focus); tabs and windows otherwise. */
+  activity?: () => Promise<Activity>;
+}
+
+/** Whether a site tab is the active tab of the focused window while the member is not idle. */
+export async function siteActivity(profile: SiteProfile, isIdle: () => Promise<boolean>): Promise<Activity> {
+  const window = await browser.windows.getLastFocused().catch(() => undefined);
+  if (!window?.focused || window.id === undefined) return 'away';
+  const [tab] = await browser.tabs.query({ active: true, windowId: window.id });
+  if (!isSitePage(tab?.url, profile)) return 'away';
+  return (await isIdle()) ? 'away' : 'watching';
+}
+
+async function browserIdle(): Promise<boolean> {
+  // `browser.idle` exists only with the `idle` permission; without it the focus test decides alone.
+  const idle = (browser as { idle?: typeof browser.idle }).idle;
+  if (!idle) return false;
+  return (await idle.queryState(IDLE_AFTER_SECONDS)) !== 'active';
+}
+
+/** The service on the browser's alarms and storage. */
+export function messageCountPorts(deps: MessageCountDeps): MessageCountPorts {
+  const now = deps.now ?? Date.now;
+  return {
+    now,
+    readCount: deps.readCount,
+    signedInUser: deps.signedInUser,
+    activity: deps.activity ?? (() => siteActivity(deps.profile, deps.isIdle ?? browserIdle)),
+    async periodMs() {
+      const seconds = await testPollPeriodSecondsItem.getValue();
+      if (seconds === null || !Number.isFinite(seconds)) return DEFAULT_PERIOD_MS;
+      return Math.max(MIN_TEST_PERIOD_SECONDS, seconds) * 1000;
+    },
+    alarm: {
+      async set(when) {
+        await browser.alarms.create(MESSAGE_COUNT_ALARM, { when });
+      },
+      async clear() {
+        await browser.alarms.clear(MESSAGE_COUNT_ALARM);
+      },
+    },
+    state: { get: () => messageCountItem.getValue(), set: (state) => messageCountItem.setValue(state) },
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  };
+}
+
+async function notificationsAllowed(): Promise<boolean> {
+  const settings = await messageCountSettingsItem.getValue();
+  if (!settings.notifications) return false;
+  return browser.permissions.contains({ permissions: ['notifications'] }).catch(() => false);
+}
+
+async function refreshBadge(): Promise<void> {
+  const [state, settings] = await Promise.all([
+    messageCountItem.getValue(),
+    messageCountSettingsItem.getValue(),
+  ]);
+  await applyBadge(badgeLook(state, { signedOutMark: settings.signedOutMark }));
+}
+
+/** Another user's public count, cached for the worker's session (profile pages). */
+async function publicCount(deps: MessageCountDeps, username: string): Promise<number | null> {
+  const key = username.toLowerCase();
+  const now = (deps.now ?? Date.now)();
+  const cache = await profileMessageCountsItem.getValue();
+  const hit = cache[key];
+  if (hit && now - hit.at < PROFILE_COUNT_TTL_MS) return hit.count;
+  const count = await deps.readCount(username, { bypassCache: false }).catch(() => null);
+  if (count === null) return hit?.count ?? null;
+  // Keep the cache small: a member visits few profiles, drop the stale ones.
+  const kept = Object.fromEntries(
+    Object.entries(cache).filter(([, entry]) => now - entry.at < PROFILE_COUNT_TTL_MS),
+  );
+  await profileMessageCountsItem.setValue({ ...kept, [key]: { count, at: now } });
+  return count;
+}
+
+/**
+ * Registers the message count's listeners and starts the poller. Call synchronously from the
+ * background's main function.
+ */
+export function registerMessageCount(deps: MessageCountDeps): MessageCountService {
+  const service = createMessageCountService(messageCountPorts(deps));
+  const { profile } = deps;
+  const notifier = createMessageNotifier({
+    enabled: notificationsAllowed,
+    latestMessages: deps.latestMessages,
+    lastNotified: {
+      get: () => lastNotifiedMessageItem.getValue(),
+      set: (v) => lastNotifiedMessageItem.setValue(v),
+    },
+    async show(id, content) {
+      await browser.notifications.create(id, {
+        type: 'basic',
+        iconUrl: browser.runtime.getURL('/icon/128.png'),
+        title: content.title,
+        message: content.message,
+      });
+    },
+  });
+  const warn = (what: string) => (error: unknown) => console.warn(`Companion: message count: ${what}`, error);
+
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === MESSAGE_COUNT_ALARM) service.tick().catch(warn('poll'));
+  });
+  deps.onSessionChanged((username) => {
+    service.sessionChanged(username).catch(warn('session'));
+  });
+
+  // The member came back to a site tab (poll sooner) or left it (back off).
+  const activityChanged = () => {
+    service.activityChanged().catch(warn('activity'));
+  };
+  browser.tabs.onActivated.addListener(activityChanged);
+  browser.tabs.onRemoved.addListener(activityChanged);
+  browser.tabs.onUpdated.addListener((_tabId, change) => {
+    if (change.url !== undefined) activityChanged();
+  });
+  browser.windows.onFocusChanged.addListener(activityChanged);
+  const idle = (browser as { idle?: typeof browser.idle }).idle;
+  idle?.onStateChanged.addListener(activityChanged);
+  testPollPeriodSecondsItem.watch(activityChanged);
+
+  // Badge and notifications follow the stored state, whoever changed it.
+  messageCountItem.watch((state, previous) => {
+    refreshBadge().catch(warn('badge'));
+    const before = previous?.username === state.username ? (previous?.count ?? null) : null;
+    notifier.countChanged(state.username, before, state.count).catch(warn('notifications'));
+  });
+  messageCountSettingsItem.watch(() => {
+    refreshBadge().catch(warn('badge'));
+  });
+
+  const openNotification = (id: string) => {
+    const path = pathOfNotification(id);
+    if (path === null) return;
+    browser.tabs.create({ url: new URL(path, profile.site).href }).catch(warn('open'));
+    browser.notifications.clear(id).catch(() => undefined);
+  };
+  // The notifications API exists only once the optional permission is granted.
+  const listenToNotifications = () => {
+    if (browser.notifications && !browser.notifications.onClicked.hasListener(openNotification)) {
+      browser.notifications.onClicked.addListener(openNotification);
+    }
+  };
+  listenToNotifications();
+  browser.permissions.onAdded.addListener(listenToNotifications);
+
+  const fromSiteTab = (sender: Parameters<typeof isTrustedSender>[0]) =>
+    isTrustedSender(sender, profile) && sender.tab !== undefined && isSitePage(sender.tab.url, profile);
+
+  onMessage('reportMessageCount', ({ data, sender }) => {
+    if (!fromSiteTab(sender)) throw new Error('Untrusted sender');
+    return service.reportPageReading(data.count);
+  });
+  onMessage('messagesPageOpened', async ({ sender }) => {
+    if (!fromSiteTab(sender)) throw new Error('Untrusted sender');
+    await service.refresh('messages-page');
+  });
+  onMessage('refreshMessageCount', async ({ sender }) => {
+    if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');
+    const state = await service.refresh('popup');
+    return { username: state.username, count: state.count, readAt: state.readAt };
+  });
+  onMessage('getUserMessageCount', ({ data, sender }) => {
+    if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');
+    if (!/^[A-Za-z0-9_-]{1,40}$/.test(data.username)) return null;
+    return publicCount(deps, data.username);
+  });
+
+  refreshBadge().catch(warn('badge'));
+  service.start().catch(warn('start'));
+  return service;
+}

@@ -1,0 +1,281 @@
+/**
+ * The poller on the fake browser's alarms and storage: what it reads when, and what it stores.
+ * A "worker restart" is a new service built from the same storage, as a woken worker does.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { siteProfiles } from '@/lib/config';
+import { messageCountItem, testPollPeriodSecondsItem } from '@/lib/storage';
+import {
+  type Activity,
+  CDN_STALE_MS,
+  createMessageCountService,
+  DEFAULT_PERIOD_MS,
+  type MessageCountService,
+} from './message-count';
+import { MESSAGE_COUNT_ALARM, messageCountPorts } from './message-count-background';
+
+const MINUTE = 60_000;
+const START = Date.UTC(2026, 0, 1, 12, 0, 0);
+
+interface World {
+  clock: number;
+  user: string | null;
+  activity: Activity;
+  serverCount: number;
+  reads: { username: string; bypassCache: boolean; at: number }[];
+  /** When set, reads wait for it (to overlap them). */
+  gate: Promise<void> | null;
+  failNext: number;
+}
+
+let world: World;
+
+function makeService(): MessageCountService {
+  return createMessageCountService({
+    ...messageCountPorts({
+      profile: siteProfiles.public,
+      now: () => world.clock,
+      activity: async () => world.activity,
+      signedInUser: async () => world.user,
+      latestMessages: async () => [],
+      onSessionChanged: () => undefined,
+      async readCount(username, { bypassCache }) {
+        world.reads.push({ username, bypassCache, at: world.clock });
+        if (world.gate) await world.gate;
+        if (world.failNext > 0) {
+          world.failNext -= 1;
+          throw new Error('503');
+        }
+        return world.serverCount;
+      },
+    }),
+    sleep: async () => undefined,
+  });
+}
+
+async function alarmTime(): Promise<number | null> {
+  const alarm = await fakeBrowser.alarms.get(MESSAGE_COUNT_ALARM);
+  return alarm ? alarm.scheduledTime : null;
+}
+
+/** Moves the clock to `until`, firing the poller's alarm (through onAlarm) each time it falls due. */
+async function runUntil(service: MessageCountService, until: number): Promise<void> {
+  const listener = (alarm: { name: string }) =>
+    alarm.name === MESSAGE_COUNT_ALARM ? service.tick() : undefined;
+  fakeBrowser.alarms.onAlarm.addListener(listener);
+  try {
+    for (;;) {
+      const alarm = await fakeBrowser.alarms.get(MESSAGE_COUNT_ALARM);
+      if (!alarm || alarm.scheduledTime > until) break;
+      world.clock = alarm.scheduledTime;
+      await fakeBrowser.alarms.clear(MESSAGE_COUNT_ALARM);
+      await fakeBrowser.alarms.onAlarm.trigger(alarm);
+    }
+  } finally {
+    fakeBrowser.alarms.onAlarm.removeListener(listener);
+  }
+  world.clock = until;
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  world = {
+    clock: START,
+    user: 'demo',
+    activity: 'watching',
+    serverCount: 3,
+    reads: [],
+    gate: null,
+    failNext: 0,
+  };
+});
+
+describe('message-count poller', () => {
+  it('reads at once when it starts signed in, then once a minute while a site tab is watched', async () => {
+    const service = makeService();
+    await service.start();
+    expect(world.reads).toEqual([{ username: 'demo', bypassCache: true, at: START }]);
+    expect(await messageCountItem.getValue()).toMatchObject({ username: 'demo', count: 3, readAt: START });
+    expect(await alarmTime()).toBe(START + MINUTE);
+
+    world.serverCount = 5;
+    await runUntil(service, START + 5 * MINUTE);
+    expect(world.reads.map((read) => read.at - START)).toEqual([0, 1, 2, 3, 4, 5].map((m) => m * MINUTE));
+    expect(world.reads.slice(1).every((read) => !read.bypassCache)).toBe(true);
+    expect((await messageCountItem.getValue()).count).toBe(5);
+  });
+
+  it('survives a worker restart between two polls: the new worker starts from storage', async () => {
+    await makeService().start();
+    expect(world.reads).toHaveLength(1);
+
+    // The worker dies; 30 s later an event wakes a new one, built from storage.
+    world.clock = START + 30_000;
+    const restarted = makeService();
+    await restarted.start();
+    expect(world.reads).toHaveLength(1);
+    expect((await messageCountItem.getValue()).count).toBe(3);
+    expect(await alarmTime()).toBe(START + MINUTE);
+
+    world.serverCount = 4;
+    await runUntil(restarted, START + MINUTE);
+    expect(world.reads.map((read) => read.at)).toEqual([START, START + MINUTE]);
+    expect((await messageCountItem.getValue()).count).toBe(4);
+  });
+
+  it('a worker woken after the due time reads at once', async () => {
+    await makeService().start();
+    world.clock = START + 3 * MINUTE;
+    await makeService().start();
+    expect(world.reads.map((read) => read.at)).toEqual([START, START + 3 * MINUTE]);
+  });
+
+  it('backs off to at most every 5 minutes while the member is away, and comes back at once', async () => {
+    const service = makeService();
+    await service.start();
+    world.activity = 'away';
+    await runUntil(service, START + 30 * MINUTE);
+    const gaps = world.reads.slice(1).map((read, i) => (read.at - (world.reads[i]?.at ?? 0)) / MINUTE);
+    expect(gaps.slice(0, 4)).toEqual([2, 4, 5, 5]);
+    expect(Math.max(...gaps)).toBe(5);
+    expect(gaps.slice(4).every((gap) => gap === 5)).toBe(true);
+
+    // Back in front of a site tab after a few minutes: a read now, then every minute again.
+    const last = world.reads.at(-1)?.at ?? 0;
+    world.clock = last + 3 * MINUTE;
+    world.activity = 'watching';
+    const before = world.reads.length;
+    await service.activityChanged();
+    expect(world.reads).toHaveLength(before + 1);
+    expect(await alarmTime()).toBe(world.clock + MINUTE);
+  });
+
+  it('stays silent while signed out: no read, no alarm', async () => {
+    world.user = null;
+    const service = makeService();
+    await service.start();
+    await service.tick();
+    await service.refresh('popup');
+    await service.reportPageReading(7);
+    expect(world.reads).toEqual([]);
+    expect(await alarmTime()).toBeNull();
+    expect(await messageCountItem.getValue()).toMatchObject({ username: null, count: null });
+  });
+
+  it('signing out stops the poller and forgets the count; signing in reads at once', async () => {
+    const service = makeService();
+    await service.start();
+    world.user = null;
+    await service.sessionChanged(null);
+    expect(await alarmTime()).toBeNull();
+    expect(await messageCountItem.getValue()).toMatchObject({ username: null, count: null });
+
+    world.clock += 10 * MINUTE;
+    world.user = 'other';
+    world.serverCount = 9;
+    await service.sessionChanged('other');
+    expect(world.reads.at(-1)).toEqual({ username: 'other', bypassCache: true, at: world.clock });
+    expect(await messageCountItem.getValue()).toMatchObject({ username: 'other', count: 9 });
+    expect(await alarmTime()).toBe(world.clock + MINUTE);
+  });
+
+  it('skips its read while a recent reading from a site page exists', async () => {
+    const service = makeService();
+    await service.start();
+    // The member loads a page 40 s later: the site read the count, the content script hands it over.
+    world.clock = START + 40_000;
+    await service.reportPageReading(6);
+    expect(await messageCountItem.getValue()).toMatchObject({
+      count: 6,
+      source: 'page',
+      readAt: START + 40_000,
+    });
+    expect(await alarmTime()).toBe(START + 40_000 + MINUTE);
+
+    // The old alarm time passes without a request.
+    await service.tick();
+    expect(world.reads).toHaveLength(1);
+    await runUntil(service, START + 40_000 + MINUTE);
+    expect(world.reads.map((read) => read.at)).toEqual([START, START + 40_000 + MINUTE]);
+  });
+
+  it('makes one read at a time, however many ask', async () => {
+    const service = makeService();
+    await service.start();
+    world.clock = START + 2 * MINUTE;
+    let open: () => void = () => undefined;
+    world.gate = new Promise((resolve) => {
+      open = resolve;
+    });
+    const asks = [service.tick(), service.refresh('popup'), service.activityChanged(), service.tick()];
+    await vi.waitFor(() => expect(world.reads).toHaveLength(2));
+    open();
+    await Promise.all(asks);
+    expect(world.reads).toHaveLength(2);
+  });
+
+  it('opening the messages page shows 0 at once, confirms past the CDN, and ignores stale page readings', async () => {
+    await testPollPeriodSecondsItem.setValue(20);
+    const service = makeService();
+    await service.start();
+    world.clock = START + 20_000;
+    world.serverCount = 0;
+    const seen: (number | null)[] = [];
+    const unwatch = messageCountItem.watch((state) => seen.push(state.count));
+    await service.refresh('messages-page');
+    unwatch();
+    expect(seen[0]).toBe(0);
+    expect(world.reads.at(-1)).toEqual({ username: 'demo', bypassCache: true, at: START + 20_000 });
+
+    // Another tab loads a page whose count came from the CDN's stale copy: not a reading.
+    world.clock = START + 30_000;
+    await service.reportPageReading(3);
+    expect((await messageCountItem.getValue()).count).toBe(0);
+    // Plain polls within the CDN window bypass it too.
+    await runUntil(service, START + 50_000);
+    expect(world.reads.at(-1)).toEqual({ username: 'demo', bypassCache: true, at: START + 40_000 });
+    // After the window, page readings count again.
+    world.clock = START + 20_000 + CDN_STALE_MS + 1;
+    await service.reportPageReading(2);
+    expect((await messageCountItem.getValue()).count).toBe(2);
+  });
+
+  it('keeps the last count when a read fails and retries with a growing delay', async () => {
+    const service = makeService();
+    await service.start();
+    world.failNext = 2;
+    await runUntil(service, START + MINUTE);
+    expect(await messageCountItem.getValue()).toMatchObject({ count: 3, failures: 1 });
+    expect(await alarmTime()).toBe(START + 3 * MINUTE);
+    await runUntil(service, START + 3 * MINUTE);
+    expect(await alarmTime()).toBe(START + 7 * MINUTE);
+    await runUntil(service, START + 7 * MINUTE);
+    expect(await messageCountItem.getValue()).toMatchObject({ count: 3, failures: 0 });
+  });
+
+  it('takes its period from the test-only setting', async () => {
+    await testPollPeriodSecondsItem.setValue(5);
+    const service = makeService();
+    await service.start();
+    expect(await alarmTime()).toBe(START + 5_000);
+    await runUntil(service, START + 20_000);
+    expect(world.reads).toHaveLength(5);
+    await testPollPeriodSecondsItem.setValue(null);
+    await service.activityChanged();
+    expect(await alarmTime()).toBe(START + 20_000 + DEFAULT_PERIOD_MS);
+  });
+
+  it('the popup reads at once unless the count was just read', async () => {
+    const service = makeService();
+    await service.start();
+    world.clock = START + 5_000;
+    await service.refresh('popup');
+    expect(world.reads).toHaveLength(1);
+    world.clock = START + 30_000;
+    world.serverCount = 8;
+    const state = await service.refresh('popup');
+    expect(state.count).toBe(8);
+    expect(world.reads.at(-1)).toEqual({ username: 'demo', bypassCache: true, at: START + 30_000 });
+  });
+});

@@ -1,0 +1,277 @@
+/**
+ * The message-count service: ONE poller for the whole browser, however many site tabs are open.
+ *
+ * It reads `/users/<me>/messages/count` on an alarm (the MV3 worker dies when idle, timers do not
+ * survive it): about once a period while a site tab is in front of the member, backing off to at
+ * most every five periods while they are away, never while signed out. The site's own pages read
+ * the count on every page load; content scripts hand those readings over, and the poller skips its
+ * read while such a recent reading exists, so a member who browses costs almost no requests.
+ *
+ * Everything it needs from the browser comes through `MessageCountPorts`, so the same scheduling
+ * code runs in the background (alarms, storage, the API client), in unit tests (the fake browser)
+ * and in the benchmark (a simulated clock), never a re-implementation.
+ */
+
+/** What the member is doing, as far as polling cares. */
+export type Activity =
+  /** A site tab is the active tab of the focused window and the member is not idle. */
+  | 'watching'
+  /** Anything else: no site tab, a site tab in the background, the browser unfocused or idle. */
+  | 'away';
+
+/** Why a read is asked for outside the schedule. */
+export type RefreshReason = 'sign-in' | 'popup' | 'messages-page';
+
+/** The persisted state: a restarted worker starts from it. */
+export interface MessageCountState {
+  /** Whose count this is; null while signed out. */
+  username: string | null;
+  /** The last known count; null until the first reading for this user. */
+  count: number | null;
+  /** When that count was read, by the poller or from a site page (ms since the epoch); 0 = never. */
+  readAt: number;
+  /** Where the last reading came from. */
+  source: 'poll' | 'page' | 'action' | 'none';
+  /**
+   * Until when plain reads and page readings may be stale (ms since the epoch): the CDN in front of
+   * the count caches it, so after the count changed under it (messages page opened) reads bypass
+   * the cache and page readings that disagree are ignored until then.
+   */
+  staleUntil: number;
+  /** Consecutive polls that found the member away: drives the backoff. */
+  awayStreak: number;
+  /** Consecutive failed reads: drives the retry backoff. */
+  failures: number;
+}
+
+export const signedOutState: MessageCountState = Object.freeze({
+  username: null,
+  count: null,
+  readAt: 0,
+  source: 'none',
+  staleUntil: 0,
+  awayStreak: 0,
+  failures: 0,
+});
+
+export interface MessageCountPorts {
+  /** The clock, ms since the epoch. */
+  now(): number;
+  /** Reads the count from the service; `bypassCache` defeats the CDN (cache-busting query). */
+  readCount(username: string, options: { bypassCache: boolean }): Promise<number>;
+  /** The signed-in member's name, or null when signed out. */
+  signedInUser(): Promise<string | null>;
+  /** Whether the member is looking at a site tab right now. */
+  activity(): Promise<Activity>;
+  /** The polling period while watching (ms): a minute, or the test-only setting. */
+  periodMs(): Promise<number>;
+  /** The one alarm of the poller: `set` replaces it. */
+  alarm: { set(when: number): Promise<void>; clear(): Promise<void> };
+  /** The persisted state. */
+  state: { get(): Promise<MessageCountState>; set(state: MessageCountState): Promise<void> };
+  /** Waits (the worker stays alive while it handles an event): used to let the site clear messages first. */
+  sleep?(ms: number): Promise<void>;
+}
+
+/** The normal polling period while a site tab is in front of the member. */
+export const DEFAULT_PERIOD_MS = 60_000;
+/** Away (or after failures) the period doubles up to this many periods: 5 minutes by default. */
+export const MAX_BACKOFF_PERIODS = 5;
+/** How long the CDN may serve a stale count after it changed (the site's cache is ~30 s). */
+export const CDN_STALE_MS = 60_000;
+/** The popup reads at once when it opens, unless a reading this young exists. */
+export const POPUP_FRESH_MS = 10_000;
+/** After the messages page opened, give the site this long to mark the messages read before reading. */
+export const MESSAGES_PAGE_SETTLE_MS = 1_500;
+// Alarms fire a little early or late; a reading this much younger than a period still counts as due.
+const DUE_TOLERANCE_MS = 1_000;
+
+/** The period until the next scheduled read, given what the member does and how reads went. */
+export function nextDelay(state: MessageCountState, activity: Activity, periodMs: number): number {
+  const max = periodMs * MAX_BACKOFF_PERIODS;
+  if (state.failures > 0) return Math.min(max, periodMs * 2 ** state.failures);
+  if (activity === 'watching') return periodMs;
+  return Math.min(max, periodMs * 2 ** (state.awayStreak + 1));
+}
+
+export interface MessageCountService {
+  /** At worker start: make sure the poller is scheduled (or stopped) for the stored state. */
+  start(): Promise<void>;
+  /** The alarm fired: read unless a recent reading exists, then schedule the next one. */
+  tick(): Promise<void>;
+  /** Read now (sign-in, popup opened, messages page opened). */
+  refresh(reason: RefreshReason): Promise<MessageCountState>;
+  /** A content script saw the site write this count into its navigation bar. */
+  reportPageReading(count: number): Promise<void>;
+  /** Sign-in, sign-out or a change of user. */
+  sessionChanged(username: string | null): Promise<void>;
+  /** Tabs, focus or idle state changed: poll sooner (member is back) or later (member left). */
+  activityChanged(): Promise<void>;
+  /** The current state. */
+  current(): Promise<MessageCountState>;
+}
+
+export function createMessageCountService(ports: MessageCountPorts): MessageCountService {
+  // One read at a time: every caller during a read shares it. (Lost with the worker, like the read.)
+  let inFlight: Promise<MessageCountState> | null = null;
+  // State changes are serialised so that two events never interleave their read-modify-write.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serially = <T>(work: () => Promise<T>): Promise<T> => {
+    const result = queue.then(work, work);
+    queue = result.catch(() => undefined);
+    return result;
+  };
+
+  async function schedule(state: MessageCountState, activity?: Activity): Promise<void> {
+    const period = await ports.periodMs();
+    const delay = nextDelay(state, activity ?? (await ports.activity()), period);
+    // Retries count from the failure, polls from the last reading (whoever made it).
+    const base = state.readAt > 0 && state.failures === 0 ? state.readAt : ports.now();
+    await ports.alarm.set(Math.max(base + delay, ports.now() + 1));
+  }
+
+  /** The user the state must belong to: resets it when the member changed, stops when signed out. */
+  async function ownState(): Promise<MessageCountState | null> {
+    const username = await ports.signedInUser();
+    const state = await ports.state.get();
+    if (username === null) {
+      if (state.username !== null || state.count !== null) await ports.state.set({ ...signedOutState });
+      await ports.alarm.clear();
+      return null;
+    }
+    if (state.username !== username) {
+      const fresh = { ...signedOutState, username };
+      await ports.state.set(fresh);
+      return fresh;
+    }
+    return state;
+  }
+
+  function read(state: MessageCountState, options: { bypassCache: boolean }): Promise<MessageCountState> {
+    if (inFlight) return inFlight;
+    const username = state.username;
+    if (username === null) return Promise.resolve(state);
+    const run = (async () => {
+      try {
+        const bypassCache = options.bypassCache || ports.now() < state.staleUntil;
+        const count = await ports.readCount(username, { bypassCache });
+        const latest = await ports.state.get();
+        // The member signed out or changed while the request was out: drop its answer.
+        if (latest.username !== username) return latest;
+        const next: MessageCountState = {
+          ...latest,
+          count,
+          readAt: ports.now(),
+          source: 'poll',
+          failures: 0,
+        };
+        await ports.state.set(next);
+        return next;
+      } catch {
+        const latest = await ports.state.get();
+        const next = { ...latest, failures: latest.username === username ? latest.failures + 1 : 0 };
+        await ports.state.set(next);
+        return next;
+      }
+    })();
+    inFlight = run;
+    return run.finally(() => {
+      inFlight = null;
+    });
+  }
+
+  async function pollIfDue(): Promise<void> {
+    const owned = await ownState();
+    if (owned === null) return;
+    const [activity, period] = await Promise.all([ports.activity(), ports.periodMs()]);
+    // Back in front of a site tab: the away backoff ends at once.
+    const state = activity === 'watching' && owned.awayStreak > 0 ? { ...owned, awayStreak: 0 } : owned;
+    if (state !== owned) await ports.state.set(state);
+    const dueAt = state.readAt + nextDelay(state, activity, period) - DUE_TOLERANCE_MS;
+    if (state.readAt > 0 && ports.now() < dueAt) {
+      // A recent reading (often a site page's) exists: no request, wait for it to age.
+      await schedule(state, activity);
+      return;
+    }
+    const after = await read(state, { bypassCache: false });
+    // Each read that finds the member away stretches the next period (2, 4, then at most 5 periods).
+    const next = { ...after, awayStreak: activity === 'watching' ? 0 : after.awayStreak + 1 };
+    await ports.state.set(next);
+    await schedule(next, activity);
+  }
+
+  return {
+    start: () =>
+      serially(async () => {
+        const state = await ownState();
+        if (state === null) return;
+        if (state.count === null) {
+          const after = await read(state, { bypassCache: true });
+          await schedule(after);
+          return;
+        }
+        await pollIfDue();
+      }),
+
+    tick: () => serially(pollIfDue),
+
+    refresh: (reason) =>
+      serially(async () => {
+        let state = await ownState();
+        if (state === null) return { ...signedOutState };
+        if (reason === 'popup' && state.count !== null && ports.now() - state.readAt < POPUP_FRESH_MS) {
+          return state;
+        }
+        if (reason === 'messages-page') {
+          // The site marks every message read when the page opens: show 0 at once everywhere, keep
+          // the CDN's stale copy out, then confirm with a read once the site had time to clear them.
+          state = {
+            ...state,
+            count: 0,
+            readAt: ports.now(),
+            source: 'action',
+            staleUntil: ports.now() + CDN_STALE_MS,
+          };
+          await ports.state.set(state);
+          await ports.sleep?.(MESSAGES_PAGE_SETTLE_MS);
+        }
+        const after = await read(state, { bypassCache: true });
+        await schedule(after);
+        return after;
+      }),
+
+    reportPageReading: (count) =>
+      serially(async () => {
+        if (!Number.isSafeInteger(count) || count < 0) return;
+        const state = await ownState();
+        if (state === null) return;
+        // Inside the CDN window a page may show the count from before the change: not a reading.
+        if (ports.now() < state.staleUntil && count !== state.count) return;
+        const next: MessageCountState = { ...state, count, readAt: ports.now(), source: 'page', failures: 0 };
+        await ports.state.set(next);
+        await schedule(next);
+      }),
+
+    sessionChanged: (username) =>
+      serially(async () => {
+        const state = await ports.state.get();
+        if (username === null) {
+          await ports.state.set({ ...signedOutState });
+          await ports.alarm.clear();
+          return;
+        }
+        if (state.username === username && state.count !== null) {
+          await schedule(state);
+          return;
+        }
+        const fresh = { ...signedOutState, username };
+        await ports.state.set(fresh);
+        const after = await read(fresh, { bypassCache: true });
+        await schedule(after);
+      }),
+
+    activityChanged: () => serially(pollIfDue),
+
+    current: () => ports.state.get(),
+  };
+}

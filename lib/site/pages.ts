@@ -1,0 +1,40 @@
+/**
+ * Page detection: which kind of site page a URL is. Features declare the pages they run on with
+ * these predicates (see lib/features/registry.ts). Pure functions of the URL, so they are cheap to
+ * re-run when the site navigates without a reload.
+ */
+
+/** The parts of a site page that features decide on. */
+export interface SitePage {
+  readonly url: URL;
+  /** Path without a trailing slash, '' for the home page. */
+  readonly path: string;
+}
+
+export function sitePage(href: string): SitePage {
+  const url = new URL(href);
+  return { url, path: url.pathname.replace(/\/+$/, '') };
+}
+
+/** Every page of the site. */
+export function isAnyPage(_page: SitePage): boolean {
+  return true;
+}
+
+/** The messages page (`/messages/`), where opening it marks every message read. */
+export function isMessagesPage(page: SitePage): boolean {
+  return page.path === '/messages';
+}
+
+// A user name on the site is letters, digits, `-` and `_`.
+const profilePath = /^\/users\/([A-Za-z0-9_-]+)$/;
+
+/** The user whose profile page (`/users/<name>/`, not its sub-pages) this is, or null. */
+export function profileUsername(page: SitePage): string | null {
+  return profilePath.exec(page.path)?.[1] ?? null;
+}
+
+/** A user's profile page. */
+export function isProfilePage(page: SitePage): boolean {
+  return profileUsername(page) !== null;
+}
