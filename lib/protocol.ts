@@ -3,6 +3,10 @@
  * Every handler in the background checks the sender (see entrypoints/background.ts).
  */
 import { defineExtensionMessaging } from '@webext-core/messaging';
+import type { SessionUser } from './storage';
+
+/** The signed-in member as any context may know it: never the token. */
+export type WhoAmI = SessionUser;
 
 export interface PingResult {
   ok: true;
@@ -25,6 +29,8 @@ export interface MessageCountSnapshot {
 export interface ProtocolMap {
   /** Liveness check: proves a context can reach the background. */
   ping(): PingResult;
+  /** The signed-in member (username, id, avatar URL), or null when signed out. */
+  whoami(): WhoAmI | null;
   /** Content script: the site wrote this count into its navigation bar (a fresh reading). */
   reportMessageCount(data: { count: number }): void;
   /** Content script: the member opened the messages page (the site marks every message read). */

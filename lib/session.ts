@@ -1,0 +1,256 @@
+/**
+ * The member's session, held by the background: read from the site's session endpoint with the
+ * browser's cookies and `X-Requested-With`, as the site itself does. The token lives only here (in
+ * memory and in `storage.session`); other contexts get `whoami` (username, id, avatar), never the token.
+ *
+ * It is re-read on browser start, when the session or CSRF cookie of the site changes (debounced:
+ * cookie events come in bursts), and once when the API refuses the token. Signed out is a normal
+ * state. Listeners of `onChange` hear every sign-in, sign-out and switch of account.
+ */
+import type { ApiAuth } from './api/client';
+import type { HttpClient } from './api/http';
+import { sessionSchema } from './api/schemas';
+import { type SessionUser, type StoredSession, sessionItem } from './storage';
+
+/** The cookies of the site that mark a login or logout. */
+export const SESSION_COOKIE = 'scratchsessionsid';
+export const CSRF_COOKIE = 'scratchcsrftoken';
+
+/** Reads the site's cookies. The extension uses the cookies API; tests use a jar of their own. */
+export interface SiteCookies {
+  get(name: string): Promise<string | undefined>;
+  /** Only outside a browser: the `Cookie` header to send (Node's fetch has no cookie store). */
+  header?(): Promise<string | undefined>;
+}
+
+/** Where the session survives a service-worker restart (`storage.session` in the extension). */
+export interface SessionStore {
+  getValue(): Promise<StoredSession | null>;
+  setValue(value: StoredSession | null): Promise<void>;
+}
+
+export type SessionListener = (user: SessionUser | null, previous: SessionUser | null) => void;
+
+export interface SessionOptions {
+  /** Origin of the site pages (the session endpoint is `{site}/session/`). */
+  site: string;
+  http: HttpClient;
+  cookies: SiteCookies;
+  store?: SessionStore;
+  now?: () => number;
+  /** Quiet time after the last cookie change before the session is re-read (default 500 ms). */
+  cookieDebounceMs?: number;
+  /** After a login the session can lag behind the cookie: re-reads with a doubling delay (default 1 s, 3 times). */
+  loginRetryDelayMs?: number;
+  loginRetries?: number;
+  /** A refused token re-reads the session at most once per this interval (default 10 s). */
+  unauthorizedRefreshIntervalMs?: number;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class Session implements ApiAuth {
+  private readonly site: string;
+  private readonly http: HttpClient;
+  private readonly cookies: SiteCookies;
+  private readonly store: SessionStore;
+  private readonly now: () => number;
+  private readonly cookieDebounceMs: number;
+  private readonly loginRetryDelayMs: number;
+  private readonly loginRetries: number;
+  private readonly unauthorizedRefreshIntervalMs: number;
+  private readonly listeners = new Set<SessionListener>();
+  /** The known state; undefined until loaded from the store or read from the site. */
+  private state: StoredSession | undefined;
+  private reading: Promise<StoredSession> | undefined;
+  private loading: Promise<StoredSession | null> | undefined;
+  private cookieTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastUnauthorizedRefresh = Number.NEGATIVE_INFINITY;
+
+  constructor(options: SessionOptions) {
+    this.site = options.site.replace(/\/$/, '');
+    this.http = options.http;
+    this.cookies = options.cookies;
+    this.store = options.store ?? sessionItem;
+    this.now = options.now ?? Date.now;
+    this.cookieDebounceMs = options.cookieDebounceMs ?? 500;
+    this.loginRetryDelayMs = options.loginRetryDelayMs ?? 1000;
+    this.loginRetries = options.loginRetries ?? 3;
+    this.unauthorizedRefreshIntervalMs = options.unauthorizedRefreshIntervalMs ?? 10_000;
+  }
+
+  /** The signed-in member (no token), or null when signed out. Reads the site only when unknown. */
+  async whoami(): Promise<SessionUser | null> {
+    const state = await this.current();
+    return state.state === 'signed-in' ? { ...state.user } : null;
+  }
+
+  /** Called on every sign-in, sign-out and change of account. Returns the unsubscribe function. */
+  onChange(listener: SessionListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The known session: from memory, else from the store, else read from the site. */
+  async current(): Promise<StoredSession> {
+    if (this.state !== undefined) return this.state;
+    this.loading ??= this.store.getValue().finally(() => {
+      this.loading = undefined;
+    });
+    const stored = await this.loading;
+    // A read that finished meanwhile is newer than the stored value.
+    if (this.state !== undefined) return this.state;
+    if (stored !== null) {
+      this.state = stored;
+      return stored;
+    }
+    return this.refresh();
+  }
+
+  /** Reads the session from the site now (concurrent calls share one read). */
+  refresh(): Promise<StoredSession> {
+    this.reading ??= this.read().finally(() => {
+      this.reading = undefined;
+    });
+    return this.reading;
+  }
+
+  // --- ApiAuth -------------------------------------------------------------------------------------
+
+  async token(): Promise<string | null> {
+    const state = await this.current();
+    return state.state === 'signed-in' ? state.token : null;
+  }
+
+  async refreshAfterUnauthorized(rejectedToken: string): Promise<string | null> {
+    const state = await this.current();
+    // Someone already refreshed: use what they found.
+    if (state.state === 'signed-in' && state.token !== rejectedToken) return state.token;
+    if (state.state === 'signed-out') return null;
+    // Once per 401, not a storm: soon after a re-read that still gave this token, that is the answer.
+    if (
+      this.reading === undefined &&
+      this.now() - this.lastUnauthorizedRefresh < this.unauthorizedRefreshIntervalMs
+    ) {
+      return state.token;
+    }
+    this.lastUnauthorizedRefresh = this.now();
+    const fresh = await this.refresh();
+    return fresh.state === 'signed-in' ? fresh.token : null;
+  }
+
+  csrfToken(): Promise<string | undefined> {
+    return this.cookies.get(CSRF_COOKIE);
+  }
+
+  cookieHeader(): Promise<string | undefined> {
+    return this.cookies.header?.() ?? Promise.resolve(undefined);
+  }
+
+  // --- Cookie watch ----------------------------------------------------------------------------------
+
+  /**
+   * Feed every `cookies.onChanged` event here (the background registers the listener synchronously
+   * at start). Changes of the session or CSRF cookie of the site re-read the session once the burst
+   * is over.
+   */
+  handleCookieChange(change: { cookie: { name: string; domain: string } }): void {
+    const { name, domain } = change.cookie;
+    if (name !== SESSION_COOKIE && name !== CSRF_COOKIE) return;
+    if (!cookieDomainMatches(domain, new URL(this.site).hostname)) return;
+    clearTimeout(this.cookieTimer);
+    this.cookieTimer = setTimeout(() => {
+      this.cookieTimer = undefined;
+      void this.refreshAfterCookieChange().catch((error: unknown) => {
+        console.warn('[companion] session read after a cookie change failed:', describeError(error));
+      });
+    }, this.cookieDebounceMs);
+  }
+
+  /**
+   * After a login the site's session endpoint can answer "signed out" for a moment although the
+   * session cookie is set; the site retries with a doubling delay, and so do we.
+   */
+  private async refreshAfterCookieChange(): Promise<void> {
+    let state = await this.refresh();
+    let delay = this.loginRetryDelayMs;
+    for (let retry = 0; retry < this.loginRetries && state.state === 'signed-out'; retry++) {
+      if ((await this.cookies.get(SESSION_COOKIE)) === undefined) return;
+      await sleep(delay);
+      delay *= 2;
+      state = await this.refresh();
+    }
+  }
+
+  // --- Internals -------------------------------------------------------------------------------------
+
+  private async read(): Promise<StoredSession> {
+    const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
+    const cookie = await this.cookies.header?.();
+    if (cookie !== undefined) headers.Cookie = cookie;
+    const body = await this.http.json(
+      { url: `${this.site}/session/`, headers, credentials: 'include', cache: 'no-store' },
+      sessionSchema,
+    );
+    const readAt = this.now();
+    const user = body.user;
+    const next: StoredSession =
+      user === null || user === undefined
+        ? { state: 'signed-out', readAt }
+        : {
+            state: 'signed-in',
+            token: user.token,
+            readAt,
+            user: { id: user.id, username: user.username, avatarUrl: this.avatarUrl(user.thumbnailUrl) },
+          };
+    const previous = this.state ?? (await this.store.getValue());
+    this.state = next;
+    await this.store.setValue(next);
+    this.notify(previous, next);
+    return next;
+  }
+
+  /** The session's thumbnail URL is often protocol-relative (`//cdn2...`): resolve it against the site. */
+  private avatarUrl(thumbnailUrl: string | undefined): string {
+    if (thumbnailUrl === undefined || thumbnailUrl === '') return '';
+    try {
+      return new URL(thumbnailUrl, `${this.site}/`).href;
+    } catch {
+      return '';
+    }
+  }
+
+  private notify(previous: StoredSession | null, next: StoredSession): void {
+    const before = previous?.state === 'signed-in' ? previous.user : null;
+    const after = next.state === 'signed-in' ? next.user : null;
+    if (before?.id === after?.id && before?.username === after?.username) return;
+    for (const listener of this.listeners) {
+      try {
+        listener(after === null ? null : { ...after }, before === null ? null : { ...before });
+      } catch (error) {
+        console.error('[companion] session listener failed:', error);
+      }
+    }
+  }
+}
+
+/** Cookie domains may start with a dot and cover subdomains. */
+export function cookieDomainMatches(cookieDomain: string, host: string): boolean {
+  const domain = cookieDomain.replace(/^\./, '').toLowerCase();
+  const h = host.toLowerCase();
+  return h === domain || h.endsWith(`.${domain}`);
+}
+
+/** The site's cookies through the WebExtension cookies API (the background's `SiteCookies`). */
+export function browserSiteCookies(site: string): SiteCookies {
+  return {
+    async get(name) {
+      const cookie = await browser.cookies.get({ url: `${site.replace(/\/$/, '')}/`, name });
+      return cookie?.value ?? undefined;
+    },
+  };
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
