@@ -7,6 +7,7 @@ import { HttpClient } from '@/lib/api/http';
 import { currentProfile } from '@/lib/config';
 import { onMessage } from '@/lib/protocol';
 import { isTrustedSender } from '@/lib/sender';
+import { registerMessageCount } from '@/lib/services/message-count-background';
 import { browserSiteCookies, Session } from '@/lib/session';
 import { registerSessionMessages } from '@/lib/session-messages';
 
@@ -16,7 +17,6 @@ export default defineBackground(() => {
   // One HTTP layer for every request of the extension: one rate limit, one set of in-flight reads.
   const http = new HttpClient();
   const session = new Session({ site: profile.site, http, cookies: browserSiteCookies(profile.site) });
-  // biome-ignore lint/correctness/noUnusedVariables: the services built here take it (message count, ...)
   const api = new ApiClient({ urls: profile, http, auth: session });
   const refreshSession = (why: string) => () => {
     session
@@ -27,6 +27,14 @@ export default defineBackground(() => {
   browser.runtime.onInstalled.addListener(refreshSession('install'));
   browser.cookies.onChanged.addListener((change) => session.handleCookieChange(change));
   registerSessionMessages(session, profile);
+  // The message count: one poller for the browser, badge, notifications, its protocol handlers.
+  registerMessageCount({
+    profile,
+    readCount: (username, options) => api.getMessageCount(username, options),
+    latestMessages: (username, limit) => api.messages.list({ username }, { limit }),
+    signedInUser: async () => (await session.whoami())?.username ?? null,
+    onSessionChanged: (listener) => session.onChange((user) => listener(user?.username ?? null)),
+  });
 
   onMessage('ping', ({ sender }) => {
     if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');

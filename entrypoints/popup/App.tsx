@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type PingResult, sendMessage } from '@/lib/protocol';
+import { MessageCountLine } from './MessageCountLine';
 
 /** The toolbar popup. The feed, messages and explore tabs come in their own issues. */
 export function App() {
@@ -16,6 +17,7 @@ export function App() {
       <header class="popup-header">
         <h1>Companion</h1>
       </header>
+      <MessageCountLine />
       {status === null && <p class="muted">Connecting…</p>}
       {status instanceof Error && <p class="error">Could not reach the background: {status.message}</p>}
       {status !== null && !(status instanceof Error) && (

@@ -3,6 +3,8 @@
  * enabled features (see lib/features). It never talks to the network with credentials itself.
  */
 import { currentProfile, isSitePage } from '@/lib/config';
+import { features } from '@/lib/features';
+import { runFeatures } from '@/lib/features/registry';
 import { sendMessage } from '@/lib/protocol';
 
 const profile = currentProfile();
@@ -13,6 +15,7 @@ export default defineContentScript({
   async main(ctx) {
     // The local profile matches every port of 127.0.0.1: run only on the sandbox's site origin.
     if (!isSitePage(location.href, profile)) return;
+    runFeatures(ctx, features);
     const pong = await sendMessage('ping', undefined);
     if (ctx.isInvalid) return;
     // A marker the end-to-end tests read to prove the round trip; invisible to members.
