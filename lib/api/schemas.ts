@@ -375,21 +375,27 @@ export const featuredSchema = z
     curator_top_projects: featuredRows,
   })
   .transform((featured, ctx) => {
-    const key = Object.keys(featured).find((k) => designStudioKey.test(k));
-    if (key === undefined) return { ...featured, design_studio: [] as ProxyProjectItem[] };
-    const rows = designStudioRows.safeParse(featured[key]);
-    if (!rows.success) {
-      for (const issue of rows.error.issues) {
-        ctx.issues.push({
-          code: 'custom',
-          message: issue.message,
-          path: [key, ...issue.path],
-          input: featured,
-        });
+    // Every `<name>_design_studio` key is validated; their rows together are `design_studio`.
+    const designStudio: ProxyProjectItem[] = [];
+    const checked: Record<string, ProxyProjectItem[]> = {};
+    for (const key of Object.keys(featured).filter((k) => designStudioKey.test(k))) {
+      const rows = designStudioRows.safeParse(featured[key]);
+      if (!rows.success) {
+        for (const issue of rows.error.issues) {
+          ctx.issues.push({
+            code: 'custom',
+            message: issue.message,
+            path: [key, ...issue.path],
+            input: featured,
+          });
+        }
+        continue;
       }
-      return z.NEVER;
+      checked[key] = rows.data;
+      designStudio.push(...rows.data);
     }
-    return { ...featured, [key]: rows.data, design_studio: rows.data };
+    if (ctx.issues.length > 0) return z.NEVER;
+    return { ...featured, ...checked, design_studio: designStudio };
   });
 export type Featured = z.infer<typeof featuredSchema>;
 
