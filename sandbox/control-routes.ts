@@ -1,0 +1,204 @@
+/**
+ * The control interface over HTTP (loopback only, JSON): the same operations as SandboxControl.
+ * Every route is documented in sandbox/README.md.
+ */
+import type { Context, Hono } from 'hono';
+import type {
+  FailureRule,
+  ForcedRejection,
+  LatencyRule,
+  MalformedRule,
+  RateLimitRule,
+  RouteMatch,
+  SandboxControl,
+} from './control';
+import type { SandboxPart } from './origins';
+import type { NewMessage } from './store';
+
+const PARTS: readonly SandboxPart[] = ['site', 'api', 'translate', 'synthesis', 'uploads'];
+
+type Body = Record<string, unknown>;
+
+class InputError extends Error {}
+
+async function jsonBody(c: Context): Promise<Body> {
+  try {
+    const body = await c.req.json();
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw new InputError('expected a JSON object');
+    return body as Body;
+  } catch (error) {
+    throw error instanceof InputError ? error : new InputError('the body is not valid JSON');
+  }
+}
+
+function num(body: Body, key: string, fallback?: number): number {
+  const value = body[key] ?? fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new InputError(`${key} must be a number`);
+  return value;
+}
+
+function str(body: Body, key: string, fallback?: string): string {
+  const value = body[key] ?? fallback;
+  if (typeof value !== 'string' || value === '') throw new InputError(`${key} must be a non-empty string`);
+  return value;
+}
+
+function match(body: Body): RouteMatch {
+  const result: RouteMatch = {};
+  if (body.pattern !== undefined) result.pattern = str(body, 'pattern');
+  if (body.part !== undefined) {
+    const part = str(body, 'part') as SandboxPart;
+    if (!PARTS.includes(part)) throw new InputError(`part must be one of ${PARTS.join(', ')}`);
+    result.part = part;
+  }
+  if (body.method !== undefined) result.method = str(body, 'method').toUpperCase();
+  return result;
+}
+
+export function mountControlRoutes(app: Hono, control: SandboxControl): void {
+  app.onError((error, c) => {
+    if (error instanceof InputError) return c.json({ error: error.message }, 400);
+    return c.json({ error: error instanceof Error ? error.message : String(error) }, 500);
+  });
+
+  app.get('/', (c) =>
+    c.json({
+      routes: [
+        'POST /reset',
+        'POST /latency',
+        'POST /failures',
+        'POST /rate-limit',
+        'POST /malformed',
+        'POST /comment-rejections',
+        'DELETE /faults',
+        'POST /tokens/expire',
+        'POST /messages',
+        'POST /sessions',
+        'POST /message-count-cache',
+        'GET /requests',
+        'GET /counters',
+        'DELETE /requests',
+        'GET /certificate',
+      ],
+    }),
+  );
+
+  app.post('/reset', (c) => {
+    control.reset();
+    return c.json({ ok: true });
+  });
+
+  app.post('/latency', async (c) => {
+    const body = await jsonBody(c);
+    const rule: LatencyRule = {
+      ...match(body),
+      fixedMs: num(body, 'fixedMs', 0),
+      jitterMs: num(body, 'jitterMs', 0),
+    };
+    control.addLatency(rule);
+    return c.json({ ok: true, rule });
+  });
+
+  app.post('/failures', async (c) => {
+    const body = await jsonBody(c);
+    const rate = num(body, 'rate', 1);
+    const status = num(body, 'status', 500);
+    if (rate < 0 || rate > 1) throw new InputError('rate must be between 0 and 1');
+    if (status < 400 || status > 599) throw new InputError('status must be 400..599');
+    const rule: FailureRule = { ...match(body), pattern: str(body, 'pattern'), rate, status };
+    control.addFailure(rule);
+    return c.json({ ok: true, rule });
+  });
+
+  app.post('/rate-limit', async (c) => {
+    const body = await jsonBody(c);
+    const rule: RateLimitRule = {
+      ...match(body),
+      pattern: str(body, 'pattern'),
+      count: num(body, 'count', 1),
+      retryAfterSeconds: num(body, 'retryAfterSeconds', 2),
+    };
+    control.addRateLimit(rule);
+    return c.json({ ok: true, rule });
+  });
+
+  app.post('/malformed', async (c) => {
+    const body = await jsonBody(c);
+    const kind = str(body, 'kind', 'malformed');
+    if (kind !== 'malformed' && kind !== 'truncated')
+      throw new InputError('kind must be malformed or truncated');
+    const rule: MalformedRule = { ...match(body), pattern: str(body, 'pattern'), kind };
+    if (body.count !== undefined) rule.count = num(body, 'count');
+    control.addMalformed(rule);
+    return c.json({ ok: true, rule });
+  });
+
+  app.post('/comment-rejections', async (c) => {
+    const body = await jsonBody(c);
+    const rejection: ForcedRejection = { code: str(body, 'code'), count: num(body, 'count', 1) };
+    if (typeof body.extra === 'object' && body.extra !== null)
+      rejection.extra = body.extra as Record<string, unknown>;
+    control.forceCommentRejection(rejection);
+    return c.json({ ok: true, rejection });
+  });
+
+  app.delete('/faults', (c) => {
+    control.clearFaults();
+    return c.json({ ok: true });
+  });
+
+  app.post('/tokens/expire', async (c) => {
+    const body = await jsonBody(c);
+    const username = str(body, 'username');
+    if (!control.store.getUser(username)) return c.json({ error: `no user ${username}` }, 404);
+    return c.json({ ok: true, expired: control.expireToken(username) });
+  });
+
+  app.post('/messages', async (c) => {
+    const body = await jsonBody(c);
+    const username = str(body, 'username');
+    const { username: _recipient, type: _type, actor: _actor, ...fields } = body;
+    const message: NewMessage = { type: str(body, 'type'), fields: fields as NewMessage['fields'] };
+    if (body.actor !== undefined) message.actor = str(body, 'actor');
+    if (!control.store.getUser(username)) return c.json({ error: `no user ${username}` }, 404);
+    if (message.actor && !control.store.getUser(message.actor))
+      return c.json({ error: `no user ${message.actor}` }, 404);
+    const created = control.addMessage(username, message);
+    return c.json({ ok: true, id: created.id, unread: control.store.unreadCount(username) });
+  });
+
+  app.post('/sessions', async (c) => {
+    const body = await jsonBody(c);
+    const username = str(body, 'username');
+    if (!control.store.getUser(username)) return c.json({ error: `no user ${username}` }, 404);
+    return c.json(control.signIn(username));
+  });
+
+  app.post('/message-count-cache', async (c) => {
+    const body = await jsonBody(c);
+    const seconds = num(body, 'seconds');
+    if (seconds < 0) throw new InputError('seconds must be 0 or more');
+    control.messageCountCacheSeconds = seconds;
+    return c.json({ ok: true, seconds });
+  });
+
+  app.get('/requests', (c) => {
+    const part = c.req.query('part') as SandboxPart | undefined;
+    return c.json(
+      control.requestLog({ part, pattern: c.req.query('pattern'), method: c.req.query('method') }),
+    );
+  });
+
+  app.get('/counters', (c) => c.json(control.counters()));
+
+  app.delete('/requests', (c) => {
+    control.clearLog();
+    return c.json({ ok: true });
+  });
+
+  app.get('/certificate', (c) => {
+    if (!control.certificatePem) return c.json({ error: 'the sandbox runs without HTTPS' }, 404);
+    return c.text(control.certificatePem, 200, { 'Content-Type': 'application/x-pem-file' });
+  });
+}

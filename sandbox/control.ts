@@ -1,0 +1,273 @@
+/**
+ * SandboxControl: the in-process twin of the control interface (control-routes.ts serves the same
+ * operations over HTTP). Holds the faults the request pipeline applies (faults.ts), the request log
+ * and counters, and reaches into the store for resets, token expiry and new messages.
+ */
+import type { Message } from './model';
+import type { SandboxPart } from './origins';
+import { Random } from './random';
+import type { NewMessage, SignInResult, Store } from './store';
+
+/**
+ * Route patterns are globs over the request path (no query): `*` matches within one segment, `**`
+ * matches anything, e.g. `/users/*\/messages/count` or `/proxy/**`. An optional `part` and `method`
+ * narrow a rule further.
+ */
+export interface RouteMatch {
+  pattern?: string;
+  part?: SandboxPart;
+  method?: string;
+}
+
+export interface LatencyRule extends RouteMatch {
+  fixedMs: number;
+  jitterMs?: number;
+}
+
+export interface FailureRule extends RouteMatch {
+  pattern: string;
+  /** 0..1: the share of matching requests that fail (seeded dice: reproducible). */
+  rate: number;
+  /** Status of the failure; default 500. */
+  status?: number;
+}
+
+export interface RateLimitRule extends RouteMatch {
+  pattern: string;
+  /** How many of the next matching requests get 429. */
+  count: number;
+  /** The `Retry-After` header, in seconds; default 2. */
+  retryAfterSeconds?: number;
+}
+
+export interface MalformedRule extends RouteMatch {
+  pattern: string;
+  /** `malformed`: a body that is not JSON; `truncated`: the real body cut in half. */
+  kind: 'malformed' | 'truncated';
+  /** How many matching responses to spoil; default: all until cleared. */
+  count?: number;
+}
+
+export interface ForcedRejection {
+  /** The rejection code the next comment posts get (isMuted, hasChatSite, ...). */
+  code: string;
+  /** How many posts; default 1. */
+  count?: number;
+  /** Extra fields of the rejection object (`status: { mute_status: ... }`, `appealId`). */
+  extra?: Record<string, unknown>;
+}
+
+export interface RequestLogEntry {
+  time: string;
+  part: SandboxPart;
+  method: string;
+  path: string;
+  /** The query string without `?` ('' for none). */
+  query: string;
+  status: number;
+  /** Normalised route (`/users/:username/messages/count`), the key of the counters. */
+  route: string;
+  origin: string | null;
+  hasToken: boolean;
+  userAgent: string | null;
+  /** Which fault answered or spoiled the response, if any. */
+  fault?: 'failure' | 'rateLimit' | 'malformed' | 'truncated';
+}
+
+export interface LogFilter extends RouteMatch {}
+
+const MAX_LOG = 20_000;
+
+/** Compile a path glob: `**` anything, `*` anything but `/`. */
+export function globToRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split('**')
+    .map((chunk) =>
+      chunk
+        .split('*')
+        .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]*'),
+    )
+    .join('.*');
+  return new RegExp(`^${source}$`);
+}
+
+/** `/users/alice/projects/123/comments` -> `/users/:username/projects/:id/comments`. */
+export function normaliseRoute(part: SandboxPart, path: string): string {
+  const segments = path.split('/');
+  return segments
+    .map((segment, i) => {
+      if (/^\d+$/.test(segment)) return ':id';
+      const previous = segments[i - 1];
+      if ((previous === 'users' || previous === 'user') && segment !== '' && !(part === 'uploads'))
+        return ':username';
+      if (part === 'uploads' && /^\d+(_\d+x\d+)?\.png$/.test(segment)) return ':image';
+      return segment;
+    })
+    .join('/');
+}
+
+interface Counted<T> {
+  rule: T;
+  regexp: RegExp;
+  remaining: number;
+}
+
+export class SandboxControl {
+  readonly store: Store;
+  /** PEM of the HTTPS listener's self-signed certificate (null without HTTPS). */
+  certificatePem: string | null = null;
+  /** How long the simulated CDN keeps a message count (seconds); 0 turns the staleness off. */
+  messageCountCacheSeconds = 30;
+  private latency: Counted<LatencyRule>[] = [];
+  private failures: Counted<FailureRule>[] = [];
+  private rateLimits: Counted<RateLimitRule>[] = [];
+  private malformed: Counted<MalformedRule>[] = [];
+  private rejections: Counted<ForcedRejection>[] = [];
+  private log: RequestLogEntry[] = [];
+  private counts = new Map<string, number>();
+  private dice: Random;
+  private resetListeners: (() => void)[] = [];
+
+  constructor(store: Store) {
+    this.store = store;
+    this.dice = new Random(store.seed);
+  }
+
+  /** Reset all state (the seeded world, sessions) and every fault, the log and the counters. */
+  reset(): void {
+    this.store.reset();
+    this.clearFaults();
+    this.clearLog();
+    this.messageCountCacheSeconds = 30;
+    this.dice = new Random(this.store.seed);
+    for (const listener of this.resetListeners) listener();
+  }
+
+  /** Parts with caches of their own (the message-count CDN) drop them on reset. */
+  onReset(listener: () => void): void {
+    this.resetListeners.push(listener);
+  }
+
+  clearFaults(): void {
+    this.latency = [];
+    this.failures = [];
+    this.rateLimits = [];
+    this.malformed = [];
+    this.rejections = [];
+  }
+
+  addLatency(rule: LatencyRule): void {
+    this.latency.push({
+      rule,
+      regexp: globToRegExp(rule.pattern ?? '**'),
+      remaining: Number.POSITIVE_INFINITY,
+    });
+  }
+
+  addFailure(rule: FailureRule): void {
+    this.failures.push({ rule, regexp: globToRegExp(rule.pattern), remaining: Number.POSITIVE_INFINITY });
+  }
+
+  addRateLimit(rule: RateLimitRule): void {
+    this.rateLimits.push({ rule, regexp: globToRegExp(rule.pattern), remaining: rule.count });
+  }
+
+  addMalformed(rule: MalformedRule): void {
+    this.malformed.push({
+      rule,
+      regexp: globToRegExp(rule.pattern),
+      remaining: rule.count ?? Number.POSITIVE_INFINITY,
+    });
+  }
+
+  forceCommentRejection(rejection: ForcedRejection): void {
+    this.rejections.push({ rule: rejection, regexp: /^/, remaining: rejection.count ?? 1 });
+  }
+
+  /** Invalidate every token of a user; returns how many sessions lost their token. */
+  expireToken(username: string): number {
+    return this.store.expireTokens(username);
+  }
+
+  addMessage(username: string, message: NewMessage): Message {
+    return this.store.addMessage(username, message);
+  }
+
+  signIn(username: string): SignInResult {
+    return this.store.signIn(username);
+  }
+
+  requestLog(filter: LogFilter = {}): RequestLogEntry[] {
+    const regexp = filter.pattern ? globToRegExp(filter.pattern) : null;
+    return this.log.filter(
+      (e) =>
+        (!filter.part || e.part === filter.part) &&
+        (!filter.method || e.method === filter.method.toUpperCase()) &&
+        (!regexp || regexp.test(e.path)),
+    );
+  }
+
+  /** Requests received per `<part> <METHOD> <route>` since the last reset or clearLog. */
+  counters(): Record<string, number> {
+    return Object.fromEntries(this.counts);
+  }
+
+  clearLog(): void {
+    this.log = [];
+    this.counts.clear();
+  }
+
+  // Used by the request pipeline (faults.ts, comment handlers)
+
+  record(entry: RequestLogEntry): void {
+    this.log.push(entry);
+    if (this.log.length > MAX_LOG) this.log.splice(0, this.log.length - MAX_LOG);
+    const key = `${entry.part} ${entry.method} ${entry.route}`;
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+
+  latencyFor(part: SandboxPart, method: string, path: string): number {
+    const hit = this.find(this.latency, part, method, path);
+    if (!hit) return 0;
+    const jitter = hit.rule.jitterMs ?? 0;
+    return Math.max(0, hit.rule.fixedMs + Math.floor(this.dice.next() * (jitter + 1)));
+  }
+
+  takeRateLimit(part: SandboxPart, method: string, path: string): number | null {
+    const hit = this.find(this.rateLimits, part, method, path);
+    if (!hit) return null;
+    hit.remaining--;
+    return hit.rule.retryAfterSeconds ?? 2;
+  }
+
+  takeFailure(part: SandboxPart, method: string, path: string): number | null {
+    const hit = this.find(this.failures, part, method, path);
+    if (!hit || this.dice.next() >= hit.rule.rate) return null;
+    return hit.rule.status ?? 500;
+  }
+
+  takeMalformed(part: SandboxPart, method: string, path: string): MalformedRule['kind'] | null {
+    const hit = this.find(this.malformed, part, method, path);
+    if (!hit) return null;
+    hit.remaining--;
+    return hit.rule.kind;
+  }
+
+  takeForcedRejection(): ForcedRejection | null {
+    const hit = this.rejections.find((r) => r.remaining > 0);
+    if (!hit) return null;
+    hit.remaining--;
+    return hit.rule;
+  }
+
+  private find<T extends RouteMatch>(rules: Counted<T>[], part: SandboxPart, method: string, path: string) {
+    return rules.find(
+      (r) =>
+        r.remaining > 0 &&
+        (!r.rule.part || r.rule.part === part) &&
+        (!r.rule.method || r.rule.method.toUpperCase() === method) &&
+        r.regexp.test(path),
+    );
+  }
+}

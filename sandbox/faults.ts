@@ -1,0 +1,98 @@
+/**
+ * The request pipeline every part runs first: it logs and counts each request, then applies the
+ * faults set through the control interface (latency, 429 with Retry-After, failures, malformed or
+ * truncated bodies). Placed after CORS, so that a faulty answer still carries the CORS headers a
+ * browser needs to show the extension the status instead of a network error.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { normaliseRoute, type RequestLogEntry, type SandboxControl } from './control';
+import type { SandboxPart } from './origins';
+
+/** Pending latency timers, so that closing the sandbox never waits for (or leaks) one. */
+export class Sleeper {
+  private pending = new Map<ReturnType<typeof setTimeout>, () => void>();
+
+  sleep(ms: number): Promise<void> {
+    if (ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(timer);
+        resolve();
+      }, ms);
+      this.pending.set(timer, resolve);
+    });
+  }
+
+  cancelAll(): void {
+    for (const [timer, resolve] of this.pending) {
+      clearTimeout(timer);
+      resolve();
+    }
+    this.pending.clear();
+  }
+}
+
+/** Logs every request of a part (preflights too) with the status it finally got. */
+export function requestLogger(part: SandboxPart, control: SandboxControl): MiddlewareHandler {
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    const started = new Date().toISOString();
+    await next();
+    const entry: RequestLogEntry = {
+      time: started,
+      part,
+      method: c.req.method,
+      path: url.pathname,
+      query: url.search.replace(/^\?/, ''),
+      status: c.res.status,
+      route: normaliseRoute(part, url.pathname),
+      origin: c.req.header('origin') ?? null,
+      hasToken: Boolean(c.req.header('x-token') || url.searchParams.get('x-token')),
+      userAgent: c.req.header('user-agent') ?? null,
+    };
+    const fault = c.res.headers.get('x-sandbox-fault');
+    if (fault) entry.fault = fault as RequestLogEntry['fault'];
+    control.record(entry);
+  };
+}
+
+/** Applies the control interface's faults to a part's requests (not to CORS preflights). */
+export function faultInjector(
+  part: SandboxPart,
+  control: SandboxControl,
+  sleeper: Sleeper,
+): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.method === 'OPTIONS') return next();
+    const method = c.req.method;
+    const path = new URL(c.req.url).pathname;
+    await sleeper.sleep(control.latencyFor(part, method, path));
+    const retryAfter = control.takeRateLimit(part, method, path);
+    if (retryAfter !== null) {
+      c.header('Retry-After', String(retryAfter));
+      c.header('X-Sandbox-Fault', 'rateLimit');
+      return c.json({ code: 'TooManyRequests', message: '' }, 429);
+    }
+    const failure = control.takeFailure(part, method, path);
+    if (failure !== null) {
+      c.header('X-Sandbox-Fault', 'failure');
+      return c.json(
+        { code: 'SandboxFailure', message: 'failure injected by the control interface' },
+        failure as 500,
+      );
+    }
+    await next();
+    const spoil = control.takeMalformed(part, method, path);
+    if (spoil) {
+      const body = await c.res.text();
+      const spoiled =
+        spoil === 'truncated'
+          ? body.slice(0, Math.floor(body.length / 2))
+          : `<html>not json ${body.slice(0, 20)}`;
+      const headers = new Headers(c.res.headers);
+      headers.delete('content-length');
+      headers.set('X-Sandbox-Fault', spoil);
+      c.res = new Response(spoiled, { status: c.res.status, headers });
+    }
+  };
+}

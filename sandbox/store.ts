@@ -1,0 +1,605 @@
+/**
+ * The sandbox's state: the seeded world plus sessions, with the indexes the REST handlers and the
+ * site pages need. Everything is in memory; `reset()` restores the seeded world and drops sessions.
+ * Lists come back in the order the live service answers them (documented on each method).
+ */
+import { randomBytes } from 'node:crypto';
+import { compareIso } from './dates';
+import type {
+  ActivityEvent,
+  Comment,
+  CommentPlace,
+  EventFields,
+  Id,
+  Mark,
+  Message,
+  Project,
+  Session,
+  Studio,
+  User,
+  World,
+} from './model';
+import { DEFAULT_SEED, generateWorld } from './seed';
+
+export interface SignInResult {
+  sessionId: string;
+  csrfToken: string;
+  token: string;
+}
+
+export interface NewMessage {
+  type: string;
+  /** Username of the actor (defaults to the recipient). */
+  actor?: string;
+  /** Per-type fields, as the live service names them (project_id, title, ...). */
+  fields?: EventFields;
+}
+
+export interface NewComment {
+  place: CommentPlace;
+  placeId: Id;
+  authorId: Id;
+  content: string;
+  parentId: Id | null;
+  commenteeId: Id | null;
+}
+
+/** A project in a studio or loved by someone, with when that happened (feeds sort by it). */
+export interface DatedProject {
+  project: Project;
+  at: string;
+}
+
+interface ProjectMark {
+  projectId: Id;
+  at: string;
+}
+
+const pristineWorlds = new Map<number, World>();
+
+/** Indexes of what is never written (follows, activity), built once per seeded world. */
+const followersIndexes = new WeakMap<World['following'], Map<Id, Mark[]>>();
+const activityIndexes = new WeakMap<World['activity'], Map<Id, ActivityEvent[]>>();
+
+function groupBy<K, V>(items: Iterable<V>, key: (item: V) => K): Map<K, V[]> {
+  const map = new Map<K, V[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}
+
+function byUser(marks: Map<Id, Mark[]>): Map<Id, ProjectMark[]> {
+  const index = new Map<Id, ProjectMark[]>();
+  for (const [projectId, list] of marks) {
+    for (const mark of list) {
+      const mine = index.get(mark.userId);
+      if (mine) mine.push({ projectId, at: mark.at });
+      else index.set(mark.userId, [{ projectId, at: mark.at }]);
+    }
+  }
+  return index;
+}
+
+/**
+ * Generating takes a moment; a reset copies the pristine world of the seed instead. The copy is
+ * shallow where the store never writes: users, projects, studios and marks are never changed in
+ * place; comments and messages are (visibility, unread), so those objects are copied; lists the
+ * store appends to are copied. Follows and activity are never written, so they stay shared.
+ */
+function pristineWorld(seed: number): World {
+  let world = pristineWorlds.get(seed);
+  if (!world) {
+    world = generateWorld(seed);
+    pristineWorlds.set(seed, world);
+  }
+  const copyLists = <K, V>(map: Map<K, V[]>) => new Map([...map].map(([k, v]) => [k, v.slice()] as [K, V[]]));
+  return {
+    ...world,
+    comments: world.comments.map((c) => ({ ...c })),
+    messages: world.messages.map((m) => ({ ...m })),
+    loves: copyLists(world.loves),
+    favorites: copyLists(world.favorites),
+  };
+}
+
+const newest = <T extends { created: string }>(a: T, b: T) => compareIso(b.created, a.created);
+const newestAt = <T extends { at: string }>(a: T, b: T) => compareIso(b.at, a.at);
+const placeKey = (place: CommentPlace, placeId: Id) => `${place}:${placeId}`;
+const secret = () => randomBytes(16).toString('hex');
+
+export class Store {
+  readonly seed: number;
+  private world!: World;
+  private usersByName = new Map<string, User>();
+  private usersById = new Map<Id, User>();
+  private projectsById = new Map<Id, Project>();
+  private projectsByAuthor = new Map<Id, Project[]>();
+  private remixesByParent = new Map<Id, Project[]>();
+  private studiosById = new Map<Id, Studio>();
+  private studiosByProject = new Map<Id, Studio[]>();
+  private studiosFollowedBy = new Map<Id, Studio[]>();
+  private commentsById = new Map<Id, Comment>();
+  /** Top-level comments per place, oldest first. */
+  private threadsByPlace = new Map<string, Comment[]>();
+  /** Replies per top-level comment, oldest first. */
+  private repliesByParent = new Map<Id, Comment[]>();
+  /** Comments each user posted, oldest first (flood and spam checks). */
+  private commentsByAuthor = new Map<Id, Comment[]>();
+  /** Built on first use (feeds), then kept up to date by setLove and setFavorite. */
+  private lovesByUserIndex: Map<Id, ProjectMark[]> | null = null;
+  private favoritesByUserIndex: Map<Id, ProjectMark[]> | null = null;
+  private messagesByRecipient = new Map<Id, Message[]>();
+  private sessions = new Map<string, Session>();
+  private sessionsByToken = new Map<string, Session>();
+  private nextIds = { comment: 0, message: 0 };
+
+  constructor(seed: number = DEFAULT_SEED) {
+    this.seed = seed;
+    this.reset();
+  }
+
+  /** Back to the seeded world: every write undone, every session signed out. */
+  reset(): void {
+    this.world = pristineWorld(this.seed);
+    this.sessions.clear();
+    this.sessionsByToken.clear();
+    this.index();
+  }
+
+  private index(): void {
+    const w = this.world;
+    const group = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+      const list = map.get(key);
+      if (list) list.push(value);
+      else map.set(key, [value]);
+    };
+    for (const map of [
+      this.usersByName,
+      this.usersById,
+      this.projectsById,
+      this.projectsByAuthor,
+      this.remixesByParent,
+      this.studiosById,
+      this.studiosByProject,
+      this.studiosFollowedBy,
+      this.commentsById,
+      this.threadsByPlace,
+      this.repliesByParent,
+      this.commentsByAuthor,
+      this.messagesByRecipient,
+    ] as Map<unknown, unknown>[]) {
+      map.clear();
+    }
+    for (const user of w.users) {
+      this.usersByName.set(user.username.toLowerCase(), user);
+      this.usersById.set(user.id, user);
+    }
+    for (const project of w.projects) {
+      this.projectsById.set(project.id, project);
+      group(this.projectsByAuthor, project.authorId, project);
+      if (project.remixParent !== null) group(this.remixesByParent, project.remixParent, project);
+    }
+    for (const studio of w.studios) {
+      this.studiosById.set(studio.id, studio);
+      for (const entry of w.studioProjects.get(studio.id) ?? [])
+        group(this.studiosByProject, entry.projectId, studio);
+      for (const mark of w.studioFollowers.get(studio.id) ?? [])
+        group(this.studiosFollowedBy, mark.userId, studio);
+    }
+    // The seed lists comments oldest first within each place and thread, and new ones are appended.
+    for (const comment of w.comments) {
+      this.commentsById.set(comment.id, comment);
+      group(this.commentsByAuthor, comment.authorId, comment);
+      if (comment.parentId === null)
+        group(this.threadsByPlace, placeKey(comment.place, comment.placeId), comment);
+      else group(this.repliesByParent, comment.parentId, comment);
+    }
+    this.lovesByUserIndex = null;
+    this.favoritesByUserIndex = null;
+    for (const message of w.messages) group(this.messagesByRecipient, message.recipientId, message);
+    this.nextIds.comment = w.comments.reduce((max, c) => Math.max(max, c.id), 0) + 1;
+    this.nextIds.message = w.messages.reduce((max, m) => Math.max(max, m.id), 0) + 1;
+  }
+
+  // Users
+
+  /** Usernames are case-insensitive, as on the live site. */
+  getUser(username: string): User | undefined {
+    return this.usersByName.get(username.toLowerCase());
+  }
+
+  getUserById(id: Id): User | undefined {
+    return this.usersById.get(id);
+  }
+
+  /** Every user, in id order (the sign-in page lists some). */
+  users(): readonly User[] {
+    return this.world.users;
+  }
+
+  /** Users following `userId`, most recent first. */
+  followersOf(userId: Id): User[] {
+    return this.marksToUsers((this.followersIndex().get(userId) ?? []).slice().sort(newestAt));
+  }
+
+  /** Users `userId` follows, most recent first. */
+  followingOf(userId: Id): User[] {
+    return this.marksToUsers((this.world.following.get(userId) ?? []).slice().sort(newestAt));
+  }
+
+  private followersIndex(): Map<Id, Mark[]> {
+    let index = followersIndexes.get(this.world.following);
+    if (!index) {
+      index = new Map();
+      for (const [followerId, marks] of this.world.following) {
+        for (const mark of marks) {
+          const list = index.get(mark.userId) ?? [];
+          list.push({ userId: followerId, at: mark.at });
+          index.set(mark.userId, list);
+        }
+      }
+      followersIndexes.set(this.world.following, index);
+    }
+    return index;
+  }
+
+  private activityIndex(): Map<Id, ActivityEvent[]> {
+    let index = activityIndexes.get(this.world.activity);
+    if (!index) {
+      index = groupBy(this.world.activity, (e) => e.actorId);
+      activityIndexes.set(this.world.activity, index);
+    }
+    return index;
+  }
+
+  private lovesByUser(): Map<Id, ProjectMark[]> {
+    this.lovesByUserIndex ??= byUser(this.world.loves);
+    return this.lovesByUserIndex;
+  }
+
+  private favoritesByUser(): Map<Id, ProjectMark[]> {
+    this.favoritesByUserIndex ??= byUser(this.world.favorites);
+    return this.favoritesByUserIndex;
+  }
+
+  private marksToUsers(marks: Mark[]): User[] {
+    return marks.map((m) => this.usersById.get(m.userId)).filter((u): u is User => u !== undefined);
+  }
+
+  // Projects
+
+  getProject(id: Id): Project | undefined {
+    return this.projectsById.get(id);
+  }
+
+  /** Every project, in id order (explore, search and the featured rows filter these). */
+  projects(): readonly Project[] {
+    return this.world.projects;
+  }
+
+  /** A user's shared projects, oldest first (as /users/<u>/projects pages them). */
+  sharedProjectsOf(userId: Id): Project[] {
+    return (this.projectsByAuthor.get(userId) ?? []).filter((p) => p.isShared);
+  }
+
+  /** All of a user's projects, unshared ones too (only the owner may see those). */
+  allProjectsOf(userId: Id): Project[] {
+    return (this.projectsByAuthor.get(userId) ?? []).slice();
+  }
+
+  /** Shared remixes of a project, oldest first. */
+  remixesOf(projectId: Id): Project[] {
+    return (this.remixesByParent.get(projectId) ?? []).filter((p) => p.isShared);
+  }
+
+  loveCount(projectId: Id): number {
+    return this.world.loves.get(projectId)?.length ?? 0;
+  }
+
+  favoriteCount(projectId: Id): number {
+    return this.world.favorites.get(projectId)?.length ?? 0;
+  }
+
+  remixCount(projectId: Id): number {
+    return this.remixesOf(projectId).length;
+  }
+
+  isLoved(projectId: Id, userId: Id): boolean {
+    return (this.world.loves.get(projectId) ?? []).some((m) => m.userId === userId);
+  }
+
+  isFavorited(projectId: Id, userId: Id): boolean {
+    return (this.world.favorites.get(projectId) ?? []).some((m) => m.userId === userId);
+  }
+
+  /** Love or unlove; returns whether the state changed. Throws on an unknown project or user. */
+  setLove(projectId: Id, username: string, loved: boolean): boolean {
+    return this.setMark(this.world.loves, this.lovesByUserIndex, projectId, username, loved);
+  }
+
+  setFavorite(projectId: Id, username: string, favorited: boolean): boolean {
+    return this.setMark(this.world.favorites, this.favoritesByUserIndex, projectId, username, favorited);
+  }
+
+  private setMark(
+    byProject: Map<Id, Mark[]>,
+    byUser: Map<Id, ProjectMark[]> | null,
+    projectId: Id,
+    username: string,
+    on: boolean,
+  ): boolean {
+    const user = this.getUser(username);
+    if (!user || !this.projectsById.has(projectId))
+      throw new Error(`no project ${projectId} or user ${username}`);
+    const marks = byProject.get(projectId) ?? [];
+    byProject.set(projectId, marks);
+    const index = marks.findIndex((m) => m.userId === user.id);
+    if (on === index >= 0) return false;
+    const userMarks = byUser?.get(user.id) ?? [];
+    byUser?.set(user.id, userMarks);
+    if (on) {
+      const at = new Date().toISOString();
+      marks.push({ userId: user.id, at });
+      userMarks.push({ projectId, at });
+    } else {
+      marks.splice(index, 1);
+      const userIndex = userMarks.findIndex((m) => m.projectId === projectId);
+      if (userIndex >= 0) userMarks.splice(userIndex, 1);
+    }
+    return true;
+  }
+
+  /** Projects a user favorited, most recently favorited first. */
+  favoritesOf(userId: Id): Project[] {
+    return this.datedProjects(this.favoritesByUser().get(userId) ?? []).map((d) => d.project);
+  }
+
+  private datedProjects(marks: { projectId: Id; at: string }[]): DatedProject[] {
+    return marks
+      .map((m) => ({ project: this.projectsById.get(m.projectId), at: m.at }))
+      .filter((d): d is DatedProject => d.project?.isShared === true)
+      .sort(newestAt);
+  }
+
+  // Studios
+
+  getStudio(id: Id): Studio | undefined {
+    return this.studiosById.get(id);
+  }
+
+  studios(): readonly Studio[] {
+    return this.world.studios;
+  }
+
+  /** Studios a user curates (host, manager or curator), oldest first. */
+  curatedStudiosOf(userId: Id): Studio[] {
+    return this.world.studios.filter((s) => (this.world.studioCurators.get(s.id) ?? []).includes(userId));
+  }
+
+  /** Studios a project was added to, oldest first. */
+  studiosOfProject(projectId: Id): Studio[] {
+    return (this.studiosByProject.get(projectId) ?? []).slice();
+  }
+
+  /** Shared projects of a studio, most recently added first. */
+  studioProjects(studioId: Id): DatedProject[] {
+    return (this.world.studioProjects.get(studioId) ?? [])
+      .map((e) => ({ project: this.projectsById.get(e.projectId), at: e.added }))
+      .filter((d): d is DatedProject => d.project?.isShared === true)
+      .sort(newestAt);
+  }
+
+  studioManagers(studioId: Id): Id[] {
+    return (this.world.studioManagers.get(studioId) ?? []).slice();
+  }
+
+  studioCurators(studioId: Id): Id[] {
+    return (this.world.studioCurators.get(studioId) ?? []).slice();
+  }
+
+  studioFollowerCount(studioId: Id): number {
+    return this.world.studioFollowers.get(studioId)?.length ?? 0;
+  }
+
+  // Feeds of the people and studios a user follows (newest first)
+
+  followingUsersProjects(userId: Id): Project[] {
+    return (this.world.following.get(userId) ?? [])
+      .flatMap((m) => this.sharedProjectsOf(m.userId))
+      .sort((a, b) => compareIso(b.shared ?? '', a.shared ?? ''));
+  }
+
+  followingUsersLoves(userId: Id): DatedProject[] {
+    const seen = new Set<Id>();
+    return this.datedProjects(
+      (this.world.following.get(userId) ?? []).flatMap((m) => this.lovesByUser().get(m.userId) ?? []),
+    ).filter((d) => !seen.has(d.project.id) && seen.add(d.project.id) !== undefined);
+  }
+
+  followingStudiosProjects(userId: Id): DatedProject[] {
+    const seen = new Set<Id>();
+    return (this.studiosFollowedBy.get(userId) ?? [])
+      .flatMap((s) => this.studioProjects(s.id))
+      .sort(newestAt)
+      .filter((d) => !seen.has(d.project.id) && seen.add(d.project.id) !== undefined);
+  }
+
+  followingActivity(userId: Id): ActivityEvent[] {
+    return (this.world.following.get(userId) ?? [])
+      .flatMap((m) => this.activityIndex().get(m.userId) ?? [])
+      .sort(newest);
+  }
+
+  /** The rows of /proxy/featured, as ids chosen by the seed. */
+  featured(): World['featured'] {
+    return this.world.featured;
+  }
+
+  // Comments
+
+  getComment(id: Id): Comment | undefined {
+    const comment = this.commentsById.get(id);
+    return comment && comment.visibility !== 'deleted' ? comment : undefined;
+  }
+
+  /** Visible top-level comments of a place, newest first (as the live lists answer). */
+  topLevelComments(place: CommentPlace, placeId: Id): Comment[] {
+    return (this.threadsByPlace.get(placeKey(place, placeId)) ?? [])
+      .filter((c) => c.visibility === 'visible')
+      .reverse();
+  }
+
+  /** Visible replies of a top-level comment, oldest first (thread order). */
+  replies(parentId: Id): Comment[] {
+    return (this.repliesByParent.get(parentId) ?? []).filter((c) => c.visibility === 'visible');
+  }
+
+  replyCount(parentId: Id): number {
+    return this.replies(parentId).length;
+  }
+
+  /** Visible comment count of a place, replies included (studio stats). */
+  commentCount(place: CommentPlace, placeId: Id): number {
+    return this.topLevelComments(place, placeId).reduce((n, c) => n + 1 + this.replyCount(c.id), 0);
+  }
+
+  /** Comments a user posted, oldest first (the rejection rules look at the latest ones). */
+  commentsBy(userId: Id): readonly Comment[] {
+    return this.commentsByAuthor.get(userId) ?? [];
+  }
+
+  /** Store a comment that passed the rules (see comment-rules.ts). */
+  addComment(input: NewComment): Comment {
+    const now = new Date().toISOString();
+    const comment: Comment = {
+      id: this.nextIds.comment++,
+      ...input,
+      created: now,
+      modified: now,
+      visibility: 'visible',
+    };
+    this.world.comments.push(comment);
+    this.commentsById.set(comment.id, comment);
+    const list = comment.parentId === null ? this.threadsByPlace : this.repliesByParent;
+    const key = comment.parentId === null ? placeKey(comment.place, comment.placeId) : comment.parentId;
+    const group = (list as Map<unknown, Comment[]>).get(key) ?? [];
+    group.push(comment);
+    (list as Map<unknown, Comment[]>).set(key, group);
+    const mine = this.commentsByAuthor.get(comment.authorId) ?? [];
+    mine.push(comment);
+    this.commentsByAuthor.set(comment.authorId, mine);
+    return comment;
+  }
+
+  /** Deleted comments (and the replies of a deleted thread) vanish from every list. */
+  deleteComment(id: Id): boolean {
+    const comment = this.commentsById.get(id);
+    if (!comment || comment.visibility === 'deleted') return false;
+    comment.visibility = 'deleted';
+    return true;
+  }
+
+  // Messages
+
+  /** A user's messages, newest first. */
+  messagesFor(username: string): Message[] {
+    const user = this.getUser(username);
+    return user ? (this.messagesByRecipient.get(user.id) ?? []).slice().sort((a, b) => b.id - a.id) : [];
+  }
+
+  unreadCount(username: string): number {
+    return this.messagesFor(username).filter((m) => m.unread).length;
+  }
+
+  /** What opening the messages page does on the live site: the count drops to 0. */
+  markMessagesRead(username: string): void {
+    for (const message of this.messagesFor(username)) message.unread = false;
+  }
+
+  /** Add an unread message for a user (control interface). Throws on an unknown user or actor. */
+  addMessage(username: string, input: NewMessage): Message {
+    const recipient = this.getUser(username);
+    if (!recipient) throw new Error(`no user ${username}`);
+    const actor = input.actor === undefined ? recipient : this.getUser(input.actor);
+    if (!actor) throw new Error(`no user ${input.actor}`);
+    const message: Message = {
+      id: this.nextIds.message++,
+      recipientId: recipient.id,
+      type: input.type,
+      actorId: actor.id,
+      created: new Date().toISOString(),
+      unread: true,
+      fields: input.fields ?? {},
+    };
+    this.world.messages.push(message);
+    const list = this.messagesByRecipient.get(recipient.id) ?? [];
+    list.push(message);
+    this.messagesByRecipient.set(recipient.id, list);
+    return message;
+  }
+
+  // Sessions and tokens
+
+  /** Sign a user in: a new session with a fresh token and a fresh CSRF token. Throws on an unknown user. */
+  signIn(username: string): SignInResult {
+    const user = this.getUser(username);
+    if (!user) throw new Error(`no user ${username}`);
+    const session: Session = {
+      id: secret(),
+      userId: user.id,
+      token: secret(),
+      created: new Date().toISOString(),
+    };
+    this.sessions.set(session.id, session);
+    this.sessionsByToken.set(session.token as string, session);
+    return { sessionId: session.id, csrfToken: secret(), token: session.token as string };
+  }
+
+  signOut(sessionId: string): void {
+    const session = this.sessions.get(sessionId);
+    if (!session) return;
+    if (session.token) this.sessionsByToken.delete(session.token);
+    this.sessions.delete(sessionId);
+  }
+
+  /** The signed-in user of a session, or null (unknown, signed out or missing session id). */
+  sessionUser(sessionId: string | undefined): User | null {
+    const session = sessionId ? this.sessions.get(sessionId) : undefined;
+    return session ? (this.usersById.get(session.userId) ?? null) : null;
+  }
+
+  /** The session's REST token; a new one if it was expired (as a /session/ re-read gets on the live site). */
+  sessionToken(sessionId: string): string | null {
+    const session = this.sessions.get(sessionId);
+    if (!session) return null;
+    if (!session.token) {
+      session.token = secret();
+      this.sessionsByToken.set(session.token, session);
+    }
+    return session.token;
+  }
+
+  /** Who a REST token belongs to, or null when it is unknown or expired. */
+  tokenUser(token: string | undefined): User | null {
+    const session = token ? this.sessionsByToken.get(token) : undefined;
+    return session ? (this.usersById.get(session.userId) ?? null) : null;
+  }
+
+  /** Expire every token of a user (their sessions stay signed in). Returns how many were expired. */
+  expireTokens(username: string): number {
+    const user = this.getUser(username);
+    let expired = 0;
+    for (const session of this.sessions.values()) {
+      if (user && session.userId === user.id && session.token) {
+        this.sessionsByToken.delete(session.token);
+        session.token = null;
+        expired++;
+      }
+    }
+    return expired;
+  }
+}
