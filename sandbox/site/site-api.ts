@@ -51,7 +51,7 @@ export function mountSiteApi<E extends Env>(app: Hono<E>, store: Store): void {
       id: studio.id,
       title: studio.title,
       description: studio.description,
-      image: `${originsFor(c).uploads}/galleries/thumbnails/${studio.id}.png`,
+      image: `${originsFor(c).uploads}/get_image/gallery/${studio.id}_480x300.png`,
       comments_allowed: studio.commentsAllowed,
       host: { id: studio.hostId, username: host?.username ?? '' },
       stats: {

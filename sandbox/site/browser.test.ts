@@ -1,0 +1,211 @@
+/**
+ * The client-rendered pages in real headless Chromium (no extension), against the sandbox on random
+ * ports: the hooks content scripts read appear once the scripts have run, love toggles through the
+ * REST interface, opening the messages page clears the count, and hostile remote text stays text.
+ */
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERNAME, type RunningSandbox, startSandbox } from '../index';
+
+const SCREENSHOT = '/tmp/companion-sandbox-project-page.png';
+
+let sandbox: RunningSandbox;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+/** Dialogs a page opened: a script payload that ran would open one (`alert(...)`). */
+const dialogs: string[] = [];
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, quiet: true });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  page = await context.newPage();
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(`${sandbox.urls.site}/login/?as=${DEMO_USERNAME}&next=/`);
+}, 30_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await sandbox?.close();
+});
+
+const store = () => sandbox.control.store;
+
+describe('client-rendered site pages in Chromium', () => {
+  it('home: the message count shows for the demo user, What’s Happening and carousel thumbnails appear', async () => {
+    await page.goto(`${sandbox.urls.site}/`);
+    const count = page.locator(
+      'nav#navigation li.link.right.messages > a[href="/messages/"] > span.message-count.show',
+    );
+    await count.waitFor();
+    expect(Number(await count.textContent())).toBe(store().unreadCount(DEMO_USERNAME));
+    await page.locator('div.box.activity ul.activity-ul > li.activity-li').first().waitFor();
+    expect(await page.locator('li.activity-li').count()).toBeGreaterThan(5);
+    await page
+      .locator('div.box > div.box-content > div.slick-slider div.slick-slide > div > div.thumbnail')
+      .first()
+      .waitFor();
+  });
+
+  it('project page: hostile title and comments render as text, replies, stats, lists', async () => {
+    const project = store()
+      .projects()
+      .find(
+        (p) =>
+          p.isShared &&
+          p.commentsAllowed &&
+          /<script|<img/.test(p.title) &&
+          store().topLevelComments('project', p.id).length > 0,
+      );
+    if (!project) throw new Error('the seed has no shared project with a markup title and comments');
+    const first = store().topLevelComments('project', project.id)[0];
+    if (!first) throw new Error('no comment');
+    await page.goto(`${sandbox.urls.site}/projects/${project.id}/`);
+
+    await page.locator(`div.comments-container > .comments-list div.comment#comments-${first.id}`).waitFor();
+    expect(await page.locator('h1.project-title').textContent()).toBe(project.title);
+    expect(
+      await page.locator(`#comments-${first.id} div.comment-bubble > span.comment-content`).textContent(),
+    ).toBe(first.content);
+    expect(await page.locator(`#comments-${first.id} a.username`).count()).toBe(1);
+    expect(
+      await page
+        .locator(`#comments-${first.id} div.comment-bottom-row > span.comment-time + span.comment-reply`)
+        .count(),
+    ).toBe(1);
+    for (const stat of ['project-loves', 'project-favorites', 'project-remixes', 'project-views']) {
+      expect(await page.locator(`div.stats > div.${stat}`).count()).toBe(1);
+    }
+    // No remote markup became elements: the only scripts are the shell's own.
+    expect(await page.locator('#view script, #view img[onerror], #view svg').count()).toBe(0);
+    await page.locator('div.remix-list, div.studio-list').first().waitFor();
+    await page.screenshot({ path: SCREENSHOT, fullPage: false });
+  });
+
+  it('a thread with more than 20 replies shows them in div.replies and loads more on demand', async () => {
+    const thread = store()
+      .projects()
+      .filter((p) => p.isShared)
+      .flatMap((p) => store().topLevelComments('project', p.id).slice(0, 20))
+      .find((c) => store().replies(c.id).length > 20);
+    if (!thread) throw new Error('no thread with more than 20 replies on a first page');
+    await page.goto(`${sandbox.urls.site}/projects/${thread.placeId}/`);
+    const replies = page.locator(
+      `div.comment-container:has(> #comments-${thread.id}) > div.replies > div.comment-container > div.comment`,
+    );
+    await replies.first().waitFor();
+    expect(await replies.count()).toBe(20);
+    await page.locator(`div.comment-container:has(> #comments-${thread.id}) button.see-more-replies`).click();
+    await expect.poll(() => replies.count()).toBe(Math.min(40, store().replies(thread.id).length));
+  });
+
+  it('the love button writes through the REST interface', async () => {
+    const me = store().getUser(DEMO_USERNAME);
+    const project = store()
+      .projects()
+      .find((p) => p.isShared && me && !store().isLoved(p.id, me.id));
+    if (!project || !me) throw new Error('no project to love');
+    await page.goto(`${sandbox.urls.site}/projects/${project.id}/`);
+    const love = page.locator('div.stats > div.project-loves');
+    await love.waitFor();
+    const before = Number(await love.textContent());
+    await love.click();
+    await page.locator('div.stats > div.project-loves.loved').waitFor();
+    expect(store().isLoved(project.id, me.id)).toBe(true);
+    expect(Number(await love.textContent())).toBe(before + 1);
+    await love.click();
+    await page.locator('div.stats > div.project-loves:not(.loved)').waitFor();
+    expect(store().isLoved(project.id, me.id)).toBe(false);
+  });
+
+  it('explore grid: thumbnails, and Load More appends', async () => {
+    await page.goto(`${sandbox.urls.site}/explore/projects/all/`);
+    const thumbs = page.locator('#projectBox > div.grid > div.flex-row > div.thumbnail.project');
+    await thumbs.first().waitFor();
+    const firstPage = await thumbs.count();
+    expect(firstPage).toBe(16);
+    expect(
+      await thumbs.first().locator('div.thumbnail-info div.thumbnail-title > a[href][title]').count(),
+    ).toBe(1);
+    expect(await thumbs.first().locator('div.thumbnail-creator > a[href^="/users/"]').count()).toBe(1);
+    await page.locator('#projectBox > button.button').click();
+    await expect.poll(() => thumbs.count()).toBe(32);
+  });
+
+  it('studio tiles, and the comments tab without a reload', async () => {
+    const studio = store()
+      .studios()
+      .find(
+        (s) => store().studioProjects(s.id).length > 0 && store().topLevelComments('studio', s.id).length > 0,
+      );
+    if (!studio) throw new Error('no studio with projects and comments');
+    await page.goto(`${sandbox.urls.site}/studios/${studio.id}/`);
+    await page
+      .locator('div.studio-projects-grid > div.studio-project-tile a.studio-project-title')
+      .first()
+      .waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    await page.locator('a.studio-tab-nav', { hasText: 'Comments' }).click();
+    const firstComment = store().topLevelComments('studio', studio.id)[0];
+    await page.locator(`div.comments-container div.comment#comments-${firstComment?.id}`).waitFor();
+    expect(page.url()).toBe(`${sandbox.urls.site}/studios/${studio.id}/comments`);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  });
+
+  it('legacy profile: carousels and comments load after the page', async () => {
+    const owner = [...store().users()].sort(
+      (a, b) => store().topLevelComments('user', b.id).length - store().topLevelComments('user', a.id).length,
+    )[0];
+    if (!owner) throw new Error('no users');
+    await page.goto(`${sandbox.urls.site}/users/${owner.username}/`);
+    await page
+      .locator(
+        '#pagewrapper > #topnav li.messages > a.messages-icon[href="/messages"] > span.notificationsCount',
+      )
+      .waitFor({ state: 'attached' });
+    await page.locator('div.box.slider-carousel-container ul.scroll-content > li.item').first().waitFor();
+    const top = store().topLevelComments('user', owner.id)[0];
+    await page
+      .locator(
+        `#comments ul.comments > li.top-level-reply > div.comment#comments-${top?.id}[data-comment-id]`,
+      )
+      .waitFor();
+    expect(await page.locator('#comments-loading').count()).toBe(0);
+  });
+
+  it('messages page: unread rows, then the count drops to 0', async () => {
+    const unread = store().unreadCount(DEMO_USERNAME);
+    expect(unread).toBeGreaterThan(0);
+    await page.goto(`${sandbox.urls.site}/messages/`);
+    await page.locator('ul.messages-social-list > li.social-message').first().waitFor();
+    expect(await page.locator('li.social-message.mod-unread').count()).toBe(Math.min(unread, 40));
+    expect(await page.locator('li.social-message.mod-sandboxunknownmessage').count()).toBeGreaterThanOrEqual(
+      0,
+    );
+    await expect.poll(() => store().unreadCount(DEMO_USERNAME)).toBe(0);
+    await page.locator('span.message-count:not(.show)').waitFor({ state: 'attached' });
+  });
+
+  it('no script payload ran and no page script failed', () => {
+    expect(dialogs).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});

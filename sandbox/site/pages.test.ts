@@ -1,0 +1,272 @@
+/**
+ * The site pages over HTTP: shells with the markup hooks content scripts read, status codes of
+ * every page kind, the page scripts as a module graph, and the site endpoints (messages-clear,
+ * studio tiles, profile comments), plus the love and favorite writes the project page makes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERNAME, type RunningSandbox, startSandbox } from '../index';
+import { type SignedIn, signIn } from './test-helpers';
+
+let sandbox: RunningSandbox;
+let demo: SignedIn;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, quiet: true });
+  demo = await signIn(sandbox, DEMO_USERNAME);
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+const store = () => sandbox.control.store;
+const page = (path: string, who?: SignedIn) =>
+  fetch(`${sandbox.urls.site}${path}`, { headers: who ? { cookie: who.cookie } : {}, redirect: 'manual' });
+
+function config(html: string): { origins: Record<string, string>; page: Record<string, string> } {
+  const json = /<script id="site-config" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
+  if (!json) throw new Error('no site-config in the shell');
+  return JSON.parse(json);
+}
+
+async function messageCount(username: string): Promise<number> {
+  // A cache-busting parameter gets past the CDN-like cache of the count.
+  const response = await fetch(
+    `${sandbox.urls.api}/users/${username}/messages/count?nocache=${Math.random()}`,
+  );
+  return ((await response.json()) as { count: number }).count;
+}
+
+describe('scratch-www shells', () => {
+  it('home: #app, the format-detection meta, the navigation bar with the count at 0 without show', async () => {
+    const response = await page('/', demo);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<div id="app">');
+    expect(html).toContain('<meta name="format-detection"');
+    expect(html).toMatch(
+      /<nav id="navigation"[\s\S]*<li class="link right messages"><a href="\/messages\/"[^>]*><span class="message-count">0<\/span><\/a><\/li>/,
+    );
+    expect(html).toContain('<script type="module" src="/js/home.js">');
+    expect(html).toContain(`<span class="profile-name">${DEMO_USERNAME}</span>`);
+  });
+
+  it('injects the origins of the sandbox that was asked, never a hard-coded host', async () => {
+    const { origins } = config(await (await page('/')).text());
+    expect(origins).toEqual({
+      site: sandbox.urls.site,
+      api: sandbox.urls.api,
+      translate: sandbox.urls.translate,
+      synthesis: sandbox.urls.synthesis,
+      uploads: sandbox.urls.uploads,
+    });
+  });
+
+  it('signed out: a sign-in link and no message count', async () => {
+    const html = await (await page('/')).text();
+    expect(html).toContain('href="/login/">Sign in</a>');
+    expect(html).not.toContain('message-count');
+  });
+
+  it('a search query cannot break out of the injected configuration', async () => {
+    const q = '</script><script>window.pwned=1</script><!--';
+    const html = await (await page(`/search/projects?q=${encodeURIComponent(q)}`)).text();
+    expect(html).not.toContain('<script>window.pwned');
+    expect(config(html).page.q).toBe(q);
+  });
+});
+
+describe('page status codes', () => {
+  it('answers every page kind, with and without the trailing slash', async () => {
+    const project = store()
+      .projects()
+      .find((p) => p.isShared);
+    const studio = store().studios()[0];
+    expect(project && studio).toBeTruthy();
+    const paths = [
+      `/projects/${project?.id}/`,
+      `/projects/${project?.id}`,
+      `/studios/${studio?.id}/`,
+      `/studios/${studio?.id}/comments`,
+      '/messages/',
+      '/explore/projects/all/',
+      '/explore/studios/games/popular',
+      '/search/projects?q=cat',
+      '/search/studios?q=cat&mode=recent',
+      `/users/${DEMO_USERNAME}/`,
+      '/users/__proto__/',
+    ];
+    for (const path of paths) expect([path, (await page(path, demo)).status]).toEqual([path, 200]);
+  });
+
+  it('unknown ids and users get the not-found page with status 404', async () => {
+    for (const path of [
+      '/projects/999999999/',
+      '/projects/abc/',
+      '/studios/999999999/',
+      '/users/no-such-user-here/',
+    ]) {
+      const response = await page(path);
+      expect([path, response.status]).toEqual([path, 404]);
+      expect(await response.text()).toContain('not-found');
+    }
+  });
+
+  it('an unshared project is visible to its owner only', async () => {
+    const unshared = store()
+      .projects()
+      .find((p) => !p.isShared);
+    const owner = unshared && store().getUserById(unshared.authorId);
+    if (!unshared || !owner) throw new Error('the seed has no unshared project');
+    const stranger = store()
+      .users()
+      .find((u) => u.id !== owner.id && u.username !== DEMO_USERNAME);
+    if (!stranger) throw new Error('no second user');
+    expect((await page(`/projects/${unshared.id}/`)).status).toBe(404);
+    expect((await page(`/projects/${unshared.id}/`, await signIn(sandbox, stranger.username))).status).toBe(
+      404,
+    );
+    expect((await page(`/projects/${unshared.id}/`, await signIn(sandbox, owner.username))).status).toBe(200);
+  });
+
+  it('the legacy navigation link /messages redirects to /messages/', async () => {
+    const response = await page('/messages', demo);
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/messages/');
+  });
+});
+
+describe('legacy profile shell', () => {
+  it('has #pagewrapper > #topnav with the notifications count and #content', async () => {
+    const html = await (await page(`/users/${DEMO_USERNAME}/`, demo)).text();
+    expect(html).toMatch(/<div id="pagewrapper">\s*<div id="topnav">/);
+    expect(html).toMatch(
+      /<li class="messages"><a class="messages-icon" href="\/messages"[^>]*><span class="notificationsCount"[^>]*>0<\/span>/,
+    );
+    expect(html).toContain('id="content"');
+    expect(html).not.toContain('id="app"');
+    expect(config(html).page).toEqual({ kind: 'profile', username: DEMO_USERNAME });
+  });
+});
+
+describe('page scripts', () => {
+  it('serves every script a shell names, and every module they import', async () => {
+    const seen = new Set<string>();
+    const queue = ['home', 'project', 'studio', 'profile', 'messages', 'grid', 'basic'].map((n) => `${n}.js`);
+    while (queue.length) {
+      const file = queue.shift() as string;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const response = await page(`/js/${file}`);
+      expect([file, response.status]).toEqual([file, 200]);
+      expect(response.headers.get('content-type')).toContain('javascript');
+      const code = await response.text();
+      for (const match of code.matchAll(/from\s+["']\.\/([\w-]+\.js)["']/g)) queue.push(match[1] as string);
+    }
+    expect(seen.size).toBeGreaterThan(10);
+    expect((await page('/js/nope.js')).status).toBe(404);
+    expect((await page('/css/site.css')).headers.get('content-type')).toContain('text/css');
+  });
+});
+
+describe('site endpoints', () => {
+  it('messages-clear needs the CSRF header, then marks every message read', async () => {
+    const before = await messageCount(DEMO_USERNAME);
+    expect(before).toBeGreaterThan(0);
+    const clear = (headers: Record<string, string>) =>
+      fetch(`${sandbox.urls.site}/site-api/messages/messages-clear/`, { method: 'POST', headers });
+
+    expect((await clear({ cookie: demo.cookie })).status).toBe(403);
+    expect((await clear({ cookie: demo.cookie, 'X-CSRFToken': 'wrong' })).status).toBe(403);
+    expect((await clear({ 'X-CSRFToken': demo.csrf })).status).toBe(401);
+    expect(await messageCount(DEMO_USERNAME)).toBe(before);
+
+    expect((await clear({ cookie: demo.cookie, 'X-CSRFToken': demo.csrf })).status).toBe(200);
+    expect(await messageCount(DEMO_USERNAME)).toBe(0);
+    store().reset();
+    demo = await signIn(sandbox, DEMO_USERNAME);
+  });
+
+  it('studio details and project tiles page through the studio', async () => {
+    const studio = store()
+      .studios()
+      .find((s) => store().studioProjects(s.id).length > 30);
+    if (!studio) throw new Error('no studio with more than 30 projects');
+    const info = await (await page(`/site-api/studios/${studio.id}/`)).json();
+    expect(info).toMatchObject({ id: studio.id, title: studio.title, host: { id: studio.hostId } });
+    const first = (await (await page(`/site-api/studios/${studio.id}/projects/?limit=24`)).json()) as {
+      id: number;
+    }[];
+    const second = (await (
+      await page(`/site-api/studios/${studio.id}/projects/?limit=24&offset=24`)
+    ).json()) as {
+      id: number;
+    }[];
+    expect(first).toHaveLength(24);
+    expect(second.length).toBeGreaterThan(0);
+    expect(first.map((p) => p.id)).not.toContain(second[0]?.id);
+    expect((await page(`/site-api/studios/${studio.id}/projects/?limit=x`)).status).toBe(400);
+    expect((await page('/site-api/studios/999999999/')).status).toBe(404);
+  });
+
+  it('profile comments come as threads with their replies, newest thread first', async () => {
+    const user = [...store().users()].sort(
+      (a, b) => store().topLevelComments('user', b.id).length - store().topLevelComments('user', a.id).length,
+    )[0];
+    const threads = user ? store().topLevelComments('user', user.id) : [];
+    if (!user || !threads.length) throw new Error('no profile with comments');
+    const body = (await (await page(`/site-api/comments/user/${user.username}/?page=1`)).json()) as {
+      comments: { id: number; content: string; replies: unknown[] }[];
+      more: boolean;
+    };
+    expect(body.comments).toHaveLength(Math.min(20, threads.length));
+    expect(body.more).toBe(threads.length > 20);
+    expect(body.comments[0]).toMatchObject({ id: threads[0]?.id, content: threads[0]?.content });
+    expect(body.comments[0]?.replies).toHaveLength(store().replies(threads[0]?.id ?? -1).length);
+    expect((await page(`/site-api/comments/user/${user.username}/?page=0`)).status).toBe(400);
+    expect((await page('/site-api/comments/user/no-such-user-here/')).status).toBe(404);
+  });
+});
+
+describe('the writes the project page makes', () => {
+  for (const [kind, field] of [
+    ['loves', 'userLove'],
+    ['favorites', 'userFavorite'],
+  ] as const) {
+    it(`${kind}: POST and DELETE on the proxy change the REST result`, async () => {
+      const me = store().getUser(DEMO_USERNAME);
+      const candidate = store()
+        .projects()
+        .find(
+          (p) =>
+            p.isShared &&
+            me !== undefined &&
+            !(kind === 'loves' ? store().isLoved(p.id, me.id) : store().isFavorited(p.id, me.id)),
+        );
+      if (!candidate) throw new Error('no project demo has not marked');
+      const read = async () =>
+        (
+          (await (
+            await fetch(`${sandbox.urls.api}/projects/${candidate.id}/${kind}/user/${DEMO_USERNAME}`, {
+              headers: { 'X-Token': demo.token },
+            })
+          ).json()) as Record<string, unknown>
+        )[field];
+      const write = (method: 'POST' | 'DELETE') =>
+        fetch(`${sandbox.urls.api}/proxy/projects/${candidate.id}/${kind}/user/${DEMO_USERNAME}`, {
+          method,
+          headers: {
+            'X-Token': demo.token,
+            'X-CSRFToken': demo.csrf,
+            cookie: demo.cookie,
+            origin: sandbox.urls.site,
+            referer: `${sandbox.urls.site}/projects/${candidate.id}/`,
+          },
+        });
+      expect(await read()).toBe(false);
+      expect((await write('POST')).status).toBe(200);
+      expect(await read()).toBe(true);
+      expect((await write('DELETE')).status).toBe(200);
+      expect(await read()).toBe(false);
+    });
+  }
+});
