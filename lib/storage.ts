@@ -5,6 +5,12 @@
  * device. Nothing secret goes in `local:` or `sync:`: the token lives only in `session:`.
  */
 import { storage } from 'wxt/utils/storage';
+import {
+  defaultMessageCountSettings,
+  MESSAGE_COUNT_KEY,
+  MESSAGE_COUNT_SETTINGS_KEY,
+  type MessageCountSettings,
+} from '@/lib/message-count-settings';
 import type { MessageCountState } from '@/lib/services/message-count';
 import type { LastNotified } from '@/lib/services/message-notifications';
 
@@ -35,8 +41,10 @@ export const sessionItem = storage.defineItem<StoredSession | null>('session:com
 // ---------------------------------------------------------------------------------------------------
 // Message count (lib/services/message-count.ts; content scripts and the popup watch these)
 
+export { defaultMessageCountSettings, type MessageCountSettings };
+
 /** The member's message count and when it was read: badge, nav bar, titles and popup all show it. */
-export const messageCountItem = storage.defineItem<MessageCountState>('local:messageCount', {
+export const messageCountItem = storage.defineItem<MessageCountState>(MESSAGE_COUNT_KEY, {
   fallback: {
     username: null,
     count: null,
@@ -49,29 +57,10 @@ export const messageCountItem = storage.defineItem<MessageCountState>('local:mes
   version: 1,
 });
 
-/** How the message count shows up (the options page). */
-export interface MessageCountSettings {
-  /** A distinct badge mark while signed out. */
-  signedOutMark: boolean;
-  /** `(N) ` before the titles of site tabs while N > 0. */
-  titlePrefix: boolean;
-  /** Desktop notifications for new messages (needs the optional `notifications` permission). */
-  notifications: boolean;
-}
-
-export const defaultMessageCountSettings: MessageCountSettings = Object.freeze({
-  signedOutMark: true,
-  titlePrefix: true,
-  notifications: false,
+export const messageCountSettingsItem = storage.defineItem<MessageCountSettings>(MESSAGE_COUNT_SETTINGS_KEY, {
+  fallback: defaultMessageCountSettings,
+  version: 1,
 });
-
-export const messageCountSettingsItem = storage.defineItem<MessageCountSettings>(
-  'sync:messageCountSettings',
-  {
-    fallback: defaultMessageCountSettings,
-    version: 1,
-  },
-);
 
 /** The newest message shown in a desktop notification: nothing is notified twice, across restarts. */
 export const lastNotifiedMessageItem = storage.defineItem<LastNotified | null>('local:lastNotifiedMessage', {

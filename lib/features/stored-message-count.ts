@@ -1,25 +1,61 @@
 /**
- * The background's message count as content scripts see it: read from storage and followed with
- * `storage.watch`, never requested. Every tab gets the same number at the same time, and a tab
- * costs the service nothing.
+ * The background's message count as content scripts see it: read from storage and followed
+ * through `storage.onChanged`, never requested. Every tab gets the same number at the same time,
+ * and a tab costs the service nothing. It reads the raw keys the storage items of lib/storage.ts
+ * write (the storage library would take a third of the content script's size budget);
+ * stored-message-count.test.ts checks both sides agree.
  */
-import { type MessageCountSettings, messageCountItem, messageCountSettingsItem } from '@/lib/storage';
+import {
+  defaultMessageCountSettings,
+  MESSAGE_COUNT_KEY,
+  MESSAGE_COUNT_SETTINGS_KEY,
+  type MessageCountSettings,
+} from '@/lib/message-count-settings';
 
-/** The count to show, or null when there is none (signed out, or nothing read yet). */
+/** The count to show: null when there is none (signed out, or nothing read yet). */
 export interface ShownCount {
   count: number | null;
   username: string | null;
 }
 
+type Area = 'local' | 'sync';
+
+function splitKey(key: string): { area: Area; name: string } {
+  const [area, ...rest] = key.split(':');
+  return { area: area === 'sync' ? 'sync' : 'local', name: rest.join(':') };
+}
+
+/** Calls `deliver` with the raw value of `key` now and after every change, until `signal` aborts. */
+function follow(signal: AbortSignal, key: string, deliver: (value: unknown) => void): void {
+  const { area, name } = splitKey(key);
+  const listener = (changes: Record<string, { newValue?: unknown }>, changedArea: string) => {
+    const change = changes[name];
+    if (changedArea === area && change !== undefined && !signal.aborted) deliver(change.newValue);
+  };
+  browser.storage.onChanged.addListener(listener);
+  signal.addEventListener('abort', () => browser.storage.onChanged.removeListener(listener), { once: true });
+  browser.storage[area].get(name).then(
+    (values) => {
+      if (!signal.aborted) deliver(values[name]);
+    },
+    () => undefined,
+  );
+}
+
+export function shownCount(value: unknown): ShownCount {
+  const state = (value ?? {}) as { count?: unknown; username?: unknown };
+  const username = typeof state.username === 'string' ? state.username : null;
+  const count = typeof state.count === 'number' && username !== null ? state.count : null;
+  return { count, username };
+}
+
+export function settingsOf(value: unknown): MessageCountSettings {
+  return { ...defaultMessageCountSettings, ...(typeof value === 'object' && value !== null ? value : {}) };
+}
+
 /** Calls `onChange` with the stored count now and after every change, until `signal` aborts. */
 export function followMessageCount(signal: AbortSignal, onChange: (shown: ShownCount) => void): void {
-  const deliver = (state: { count: number | null; username: string | null } | null) => {
-    if (signal.aborted || state === null) return;
-    onChange({ count: state.username === null ? null : state.count, username: state.username });
-  };
-  const unwatch = messageCountItem.watch((state) => deliver(state));
-  signal.addEventListener('abort', unwatch, { once: true });
-  messageCountItem.getValue().then(deliver, () => undefined);
+  follow(signal, MESSAGE_COUNT_KEY, (value) => onChange(shownCount(value)));
 }
 
 /** Calls `onChange` with the member's settings now and after every change, until `signal` aborts. */
@@ -27,10 +63,5 @@ export function followSettings(
   signal: AbortSignal,
   onChange: (settings: MessageCountSettings) => void,
 ): void {
-  const deliver = (settings: MessageCountSettings | null) => {
-    if (!signal.aborted && settings !== null) onChange(settings);
-  };
-  const unwatch = messageCountSettingsItem.watch((settings) => deliver(settings));
-  signal.addEventListener('abort', unwatch, { once: true });
-  messageCountSettingsItem.getValue().then(deliver, () => undefined);
+  follow(signal, MESSAGE_COUNT_SETTINGS_KEY, (value) => onChange(settingsOf(value)));
 }
