@@ -1,0 +1,208 @@
+/**
+ * The HTTP layer with a scripted `fetch`: sharing, retries, Retry-After, timeouts, status mapping
+ * and list parsing. (tests/contract/ runs the same client against the real sandbox over HTTP.)
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  Forbidden,
+  InvalidResponse,
+  Network,
+  NotFound,
+  RateLimited,
+  ServerError,
+  Timeout,
+  Unauthorized,
+  UnexpectedStatus,
+} from './errors';
+import { HttpClient, type HttpClientOptions, parseRetryAfter, summarizeIssues } from './http';
+import { SlidingWindowLimiter } from './rate-limiter';
+import { countSchema } from './schemas';
+import { z } from './zod';
+
+type Answer = Response | Error | (() => Promise<Response>);
+
+/** A fetch that plays `answers` in order (the last one repeats) and records each call. */
+function scriptedFetch(...answers: Answer[]) {
+  const calls: { url: string; init: RequestInit | undefined }[] = [];
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ url: String(input), init });
+    const answer = answers[Math.min(calls.length - 1, answers.length - 1)] as Answer;
+    if (answer instanceof Error) throw answer;
+    if (typeof answer === 'function') return answer();
+    return answer.clone();
+  }) as typeof globalThis.fetch;
+  return { fetch, calls };
+}
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+function client(fetch: typeof globalThis.fetch, options: HttpClientOptions = {}) {
+  return new HttpClient({ fetch, limiter: null, backoffBaseMs: 1, backoffMaxMs: 4, ...options });
+}
+
+const url = 'http://127.0.0.1:1/users/demo/messages/count';
+
+describe('HttpClient', () => {
+  it('shares identical GETs in flight: one request, every caller gets the answer', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { fetch, calls } = scriptedFetch(async () => {
+      await gate;
+      return json({ count: 4 });
+    });
+    const http = client(fetch);
+    const reads = Array.from({ length: 50 }, () => http.json({ url }, countSchema));
+    release();
+    const results = await Promise.all(reads);
+    expect(calls).toHaveLength(1);
+    expect(results.every((r) => r.count === 4)).toBe(true);
+    // Once settled, the next read is a new request.
+    await http.json({ url }, countSchema);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('does not share GETs with different headers, nor writes', async () => {
+    const { fetch, calls } = scriptedFetch(json({ count: 1 }));
+    const http = client(fetch);
+    await Promise.all([
+      http.request({ url }),
+      http.request({ url, headers: { 'X-Token': 'a' } }),
+      http.request({ url, method: 'POST', json: {} }),
+      http.request({ url, method: 'POST', json: {} }),
+    ]);
+    expect(calls).toHaveLength(4);
+  });
+
+  it('retries a GET after 5xx and network errors, then succeeds', async () => {
+    const { fetch, calls } = scriptedFetch(
+      json({}, 503),
+      new TypeError('fetch failed'),
+      json({}, 500),
+      json({ count: 2 }),
+    );
+    expect(await client(fetch).json({ url }, countSchema)).toEqual({ count: 2 });
+    expect(calls).toHaveLength(4);
+  });
+
+  it('gives up after the retries with ServerError or Network', async () => {
+    const failing = scriptedFetch(json({}, 502));
+    await expect(client(failing.fetch, { retries: 2 }).request({ url })).rejects.toBeInstanceOf(ServerError);
+    expect(failing.calls).toHaveLength(3);
+    const offline = scriptedFetch(new TypeError('fetch failed'));
+    await expect(client(offline.fetch, { retries: 1 }).request({ url })).rejects.toBeInstanceOf(Network);
+    expect(offline.calls).toHaveLength(2);
+  });
+
+  it('never retries a write', async () => {
+    const { fetch, calls } = scriptedFetch(json({}, 500));
+    await expect(client(fetch).request({ url, method: 'POST', json: { a: 1 } })).rejects.toBeInstanceOf(
+      ServerError,
+    );
+    expect(calls).toHaveLength(1);
+  });
+
+  it('honours Retry-After on 429 and holds the whole client back meanwhile', async () => {
+    const { fetch, calls } = scriptedFetch(json({}, 429, { 'Retry-After': '1' }), json({ count: 0 }));
+    const limiter = new SlidingWindowLimiter();
+    const http = client(fetch, { limiter });
+    const started = Date.now();
+    await http.json({ url }, countSchema);
+    expect(calls).toHaveLength(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+  });
+
+  it('fails fast with RateLimited when Retry-After is longer than it will wait', async () => {
+    const { fetch, calls } = scriptedFetch(json({}, 429, { 'Retry-After': '3600' }));
+    const error = await client(fetch)
+      .request({ url })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimited);
+    expect((error as RateLimited).retryAfterMs).toBe(3_600_000);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('times out a request that does not answer, without retrying it', async () => {
+    const { fetch, calls } = scriptedFetch(
+      () =>
+        new Promise<Response>((_resolve, reject) => {
+          const signal = calls.at(-1)?.init?.signal;
+          signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const error = await client(fetch, { timeoutMs: 50 })
+      .request({ url })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Timeout);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('maps statuses to typed errors', async () => {
+    const cases: [number, unknown][] = [
+      [404, NotFound],
+      [401, Unauthorized],
+      [403, Forbidden],
+      [400, UnexpectedStatus],
+    ];
+    for (const [status, type] of cases) {
+      const { fetch } = scriptedFetch(json({ code: 'X', message: '' }, status));
+      await expect(client(fetch).request({ url })).rejects.toBeInstanceOf(type);
+    }
+  });
+
+  it('reports a body that is not JSON as InvalidResponse', async () => {
+    const { fetch } = scriptedFetch(new Response('<html>oops', { status: 200 }));
+    const error = await client(fetch)
+      .json({ url }, countSchema)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidResponse);
+    expect((error as InvalidResponse).summary).toMatch(/not JSON/);
+  });
+
+  it('drops a malformed item of a list, not the list', async () => {
+    const { fetch } = scriptedFetch(json([{ count: 1 }, { count: 'two' }, { count: 3 }]));
+    const list = await client(fetch).jsonList({ url }, countSchema);
+    expect(list).toEqual({ items: [{ count: 1 }, { count: 3 }], received: 3, dropped: 1 });
+  });
+
+  it('refuses a list where nothing is valid, or a body that is not a list', async () => {
+    const bad = scriptedFetch(json([{ count: 'x' }]));
+    await expect(client(bad.fetch).jsonList({ url }, countSchema)).rejects.toBeInstanceOf(InvalidResponse);
+    const object = scriptedFetch(json({ count: 1 }));
+    await expect(client(object.fetch).jsonList({ url }, countSchema)).rejects.toBeInstanceOf(InvalidResponse);
+  });
+
+  it('sends JSON bodies, credentials and cache mode as asked', async () => {
+    const { fetch, calls } = scriptedFetch(json({}));
+    await client(fetch).request({
+      url,
+      method: 'POST',
+      json: { content: 'hi' },
+      credentials: 'include',
+      cache: 'reload',
+    });
+    const init = calls[0]?.init;
+    expect(init?.body).toBe('{"content":"hi"}');
+    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(init?.credentials).toBe('include');
+    expect(init?.cache).toBe('reload');
+  });
+});
+
+describe('helpers', () => {
+  it('parses Retry-After as seconds or as a date', () => {
+    expect(parseRetryAfter('2')).toBe(2000);
+    expect(parseRetryAfter(null)).toBeUndefined();
+    expect(parseRetryAfter('soon')).toBeUndefined();
+    const now = Date.parse('2024-01-01T00:00:00Z');
+    expect(parseRetryAfter('Mon, 01 Jan 2024 00:00:30 GMT', now)).toBe(30_000);
+  });
+
+  it('summarises zod issues with their paths', () => {
+    const result = z.object({ a: z.object({ b: z.number() }), c: z.string() }).safeParse({ a: { b: 'x' } });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(summarizeIssues(result.error)).toMatch(/^a\.b: .*; c: /);
+  });
+});
