@@ -5,7 +5,7 @@
  * interface and shows rejections, and `button.load-more-button` appending the next page.
  * Comment text arrives HTML-escaped: it is decoded to text, never parsed.
  */
-import { append, h, notice, userPath } from './dom.js';
+import { h, notice, userPath } from './dom.js';
 import { decodeEntities } from './entities.js';
 import { apiGet, apiWrite, avatar, type SessionUser, session } from './net.js';
 import { timeAgo } from './time.js';
@@ -360,6 +360,5 @@ export async function mountComments(host: HTMLElement, source: CommentSource): P
     }
   };
   loadMore.addEventListener('click', () => void loadPage());
-  append(list);
   await loadPage();
 }
