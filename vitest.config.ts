@@ -20,9 +20,13 @@ export default defineConfig({
         },
       },
       {
+        // Same `@/` alias as the unit project gets from WXT (tests import lib/config and the sandbox).
+        resolve: { alias: { '@/': `${import.meta.dirname}/` } },
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // Rebuilds .output/public-chrome-mv3 and .output/local-firefox-mv3 when the sources are newer.
+          globalSetup: ['./tests/e2e/harness/global-setup.ts'],
           environment: 'node',
           fileParallelism: false,
           testTimeout: 90_000,

@@ -1,0 +1,168 @@
+#!/usr/bin/env node
+/**
+ * Installs what `npm start` and `npm test` need on a fresh Debian machine, before anything else
+ * runs. Plain Node with no dependencies, because it runs before `npm ci`.
+ *
+ * - node_modules: `npm ci` when it is missing or was installed from another package-lock.json
+ *   (a hash of the lock file is kept in node_modules/.companion-lock-hash after each install).
+ * - Browsers: Debian's `chromium` and `firefox-esr`, with apt-get when running as root; otherwise a
+ *   message saying what to install. COMPANION_CHROMIUM / COMPANION_FIREFOX name other executables
+ *   (the test harness reads the same variables: tests/e2e/harness/browsers.ts).
+ *
+ * Usage: node scripts/ensure-deps.mjs [--browsers chromium,firefox] [--dry-run]
+ *   --dry-run prints what would be done and changes nothing.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { accessSync, constants, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const STAMP_FILE = '.companion-lock-hash';
+
+/** Debian package and default executable of each browser. */
+const BROWSERS = {
+  chromium: { pkg: 'chromium', env: 'COMPANION_CHROMIUM', path: '/usr/bin/chromium' },
+  firefox: { pkg: 'firefox-esr', env: 'COMPANION_FIREFOX', path: '/usr/bin/firefox-esr' },
+};
+
+/** The executable the harness will launch for `name`. */
+export function browserExecutable(name) {
+  const browser = BROWSERS[name];
+  return process.env[browser.env] || browser.path;
+}
+
+function isExecutable(path) {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function lockHash(root) {
+  return createHash('sha256')
+    .update(readFileSync(join(root, 'package-lock.json')))
+    .digest('hex');
+}
+
+/** Why node_modules needs `npm ci`, or null when it matches package-lock.json. */
+export function nodeModulesProblem(root = repoRoot, { dryRun = false } = {}) {
+  const nodeModules = join(root, 'node_modules');
+  if (!existsSync(nodeModules)) return 'node_modules is missing';
+  const stampPath = join(nodeModules, STAMP_FILE);
+  if (!existsSync(stampPath)) {
+    // Installed by hand (plain `npm ci` / `npm i`): adopt it if npm itself finds the tree complete.
+    const check = spawnSync('npm', ['ls', '--all', '--silent'], { cwd: root, stdio: 'ignore' });
+    if (check.status === 0) {
+      if (!dryRun) writeFileSync(stampPath, `${lockHash(root)}\n`);
+      return null;
+    }
+    return 'node_modules does not match package.json (npm ls reports problems)';
+  }
+  const recorded = readFileSync(stampPath, 'utf8').trim();
+  return recorded === lockHash(root) ? null : 'package-lock.json changed since the last install';
+}
+
+function run(command, args, { dryRun, env } = {}) {
+  const shown = [command, ...args].join(' ');
+  if (dryRun) {
+    console.log(`[ensure-deps] would run: ${shown}`);
+    return;
+  }
+  console.log(`[ensure-deps] ${shown}`);
+  const result = spawnSync(command, args, {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0) {
+    throw new Error(`${shown} failed (exit ${result.status ?? result.signal})`);
+  }
+}
+
+function ensureNodeVersion() {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 12)) {
+    throw new Error(`Node ${process.versions.node} is too old: install Node 20.12 or newer.`);
+  }
+}
+
+function ensureNodeModules({ dryRun }) {
+  const problem = nodeModulesProblem(repoRoot, { dryRun });
+  if (problem === null) return;
+  console.log(`[ensure-deps] ${problem}: installing packages`);
+  run('npm', ['ci', '--no-audit', '--no-fund'], { dryRun });
+  if (!dryRun) writeFileSync(join(repoRoot, 'node_modules', STAMP_FILE), `${lockHash(repoRoot)}\n`);
+}
+
+function ensureBrowsers(names, { dryRun }) {
+  const missing = names.filter((name) => !isExecutable(browserExecutable(name)));
+  if (missing.length === 0) return;
+  const packages = missing.map((name) => BROWSERS[name].pkg);
+  const described = missing.map((name) => `${name} (${browserExecutable(name)})`).join(', ');
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = isExecutable('/usr/bin/apt-get');
+  if (!isRoot || !hasApt) {
+    const how = hasApt
+      ? `sudo apt-get install -y ${packages.join(' ')}`
+      : `your system's packages for ${packages.join(' and ')}`;
+    const message =
+      `Missing browser: ${described}. Install it with: ${how}\n` +
+      `(or point ${missing.map((name) => BROWSERS[name].env).join(' / ')} at an installed executable).`;
+    if (dryRun) {
+      console.log(`[ensure-deps] would stop: ${message}`);
+      return;
+    }
+    throw new Error(message);
+  }
+  console.log(`[ensure-deps] missing browser: ${described}`);
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update'], { dryRun, env });
+  run('apt-get', ['install', '-y', ...packages], { dryRun, env });
+  if (!dryRun) {
+    const stillMissing = missing.filter((name) => !isExecutable(browserExecutable(name)));
+    if (stillMissing.length > 0) {
+      throw new Error(
+        `apt-get installed ${packages.join(' ')} but ${stillMissing.join(', ')} is still missing`,
+      );
+    }
+  }
+}
+
+/**
+ * Makes node_modules and the named browsers present. Throws with a message saying what to do
+ * when it cannot install something itself.
+ * @param {{ browsers?: Array<'chromium' | 'firefox'>, dryRun?: boolean }} [options]
+ */
+export function ensureDeps({ browsers = ['chromium', 'firefox'], dryRun = false } = {}) {
+  ensureNodeVersion();
+  ensureNodeModules({ dryRun });
+  ensureBrowsers(browsers, { dryRun });
+}
+
+function parseArgs(argv) {
+  const options = { browsers: ['chromium', 'firefox'], dryRun: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--dry-run') options.dryRun = true;
+    else if (arg === '--browsers' || arg.startsWith('--browsers=')) {
+      const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[++i];
+      options.browsers = (value ?? '').split(',').filter(Boolean);
+      const unknown = options.browsers.filter((name) => !(name in BROWSERS));
+      if (unknown.length > 0) throw new Error(`Unknown browser: ${unknown.join(', ')} (chromium, firefox)`);
+    } else throw new Error(`Unknown argument: ${arg}`);
+  }
+  return options;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  try {
+    ensureDeps(parseArgs(process.argv.slice(2)));
+  } catch (error) {
+    console.error(`[ensure-deps] ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  }
+}

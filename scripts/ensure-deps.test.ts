@@ -1,0 +1,86 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+// Runs the real script, in --dry-run mode, inside a throwaway copy of the repository layout, so
+// the decisions it takes (install packages? install a browser?) are observed without installing.
+const script = join(import.meta.dirname, 'ensure-deps.mjs');
+const lockText = '{"name":"companion","lockfileVersion":3,"packages":{}}\n';
+const lockHash = createHash('sha256').update(lockText).digest('hex');
+
+let root: string;
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'ensure-deps-'));
+  mkdirSync(join(root, 'scripts'));
+  copyFileSync(script, join(root, 'scripts/ensure-deps.mjs'));
+  writeFileSync(join(root, 'package-lock.json'), lockText);
+});
+
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+function dryRun(env: Record<string, string> = {}, args: string[] = []) {
+  const result = spawnSync(process.execPath, [join(root, 'scripts/ensure-deps.mjs'), '--dry-run', ...args], {
+    env: {
+      ...process.env,
+      COMPANION_CHROMIUM: process.execPath,
+      COMPANION_FIREFOX: process.execPath,
+      ...env,
+    },
+    encoding: 'utf8',
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+function installedFrom(hash: string) {
+  mkdirSync(join(root, 'node_modules'));
+  writeFileSync(join(root, 'node_modules/.companion-lock-hash'), `${hash}\n`);
+}
+
+describe('ensure-deps --dry-run', () => {
+  it('installs packages when node_modules is missing', () => {
+    const { status, output } = dryRun();
+    expect(status).toBe(0);
+    expect(output).toContain('node_modules is missing');
+    expect(output).toContain('would run: npm ci');
+  });
+
+  it('reinstalls when package-lock.json changed since the last install', () => {
+    installedFrom('0'.repeat(64));
+    const { output } = dryRun();
+    expect(output).toContain('package-lock.json changed');
+    expect(output).toContain('would run: npm ci');
+  });
+
+  it('does nothing when node_modules matches the lock file and the browsers are there', () => {
+    installedFrom(lockHash);
+    const { status, output } = dryRun();
+    expect(status).toBe(0);
+    expect(output).toBe('');
+  });
+
+  it('installs only the missing browser, with apt-get as root, and only the ones asked for', () => {
+    installedFrom(lockHash);
+    const missingFirefox = { COMPANION_FIREFOX: join(root, 'no-such-firefox') };
+    const both = dryRun(missingFirefox);
+    const isRoot = process.getuid?.() === 0;
+    if (isRoot) {
+      expect(both.output).toContain('would run: apt-get update');
+      expect(both.output).toContain('would run: apt-get install -y firefox-esr');
+    } else {
+      expect(both.output).toContain('Install it with: sudo apt-get install -y firefox-esr');
+    }
+    expect(both.output).not.toContain('chromium');
+    expect(dryRun(missingFirefox, ['--browsers', 'chromium']).output).toBe('');
+  });
+
+  it('rejects an unknown browser name with a clear message', () => {
+    installedFrom(lockHash);
+    const { status, output } = dryRun({}, ['--browsers', 'safari']);
+    expect(status).toBe(1);
+    expect(output).toContain('Unknown browser: safari');
+  });
+});

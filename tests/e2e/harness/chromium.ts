@@ -1,0 +1,184 @@
+/**
+ * Chromium with the store (`public`) build loaded unpacked, through Playwright. The live host names
+ * are mapped onto the sandbox's HTTPS listener, so what ships is what is tested.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import { siteProfiles } from '@/lib/config';
+import { writeArtifacts } from './artifacts';
+import { chromiumExecutable } from './browsers';
+import { ConsoleLog } from './console-log';
+import { readBadgeInExtension, readStorageInExtension, writeStorageInExtension } from './extension-api';
+import type { ExtensionBrowser, LaunchOptions } from './extension-browser';
+import { buildDir } from './paths';
+import { signInThroughSandbox } from './sign-in';
+import { createTestPage, type PageFunction, type TestPage } from './test-page';
+
+export const POPUP_SIZE = { width: 360, height: 600 };
+
+/** The live host names the public build talks to, all answered by the sandbox's HTTPS listener. */
+const LIVE_HOSTS = ['scratch.mit.edu', '*.scratch.mit.edu'];
+
+export interface ChromiumLaunchOptions extends LaunchOptions {
+  /** Default true; `npm start` shows a window when there is a display. */
+  headless?: boolean;
+  /** Default: the public build in .output/public-chrome-mv3. */
+  extensionDir?: string;
+}
+
+function httpsPortOf(options: LaunchOptions): number {
+  const https = options.sandbox.urls.https;
+  if (!https)
+    throw new Error('Chromium runs the public build: start the sandbox with https (withSandbox does).');
+  return Number(new URL(https).port || 443);
+}
+
+export async function launchChromium(options: ChromiumLaunchOptions): Promise<ExtensionBrowser> {
+  const extensionDir = options.extensionDir ?? buildDir('public', 'chromium');
+  if (!existsSync(join(extensionDir, 'manifest.json'))) {
+    throw new Error(`No build in ${extensionDir}: run \`COMPANION_PROFILE=public npx wxt build -b chrome\``);
+  }
+  const httpsPort = httpsPortOf(options);
+  const userDataDir = await mkdtemp(join(tmpdir(), 'companion-chromium-'));
+  const log = new ConsoleLog();
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: chromiumExecutable(),
+      headless: options.headless ?? true,
+      viewport: { width: 1280, height: 800 },
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        `--disable-extensions-except=${extensionDir}`,
+        `--load-extension=${extensionDir}`,
+        `--host-resolver-rules=${LIVE_HOSTS.map((host) => `MAP ${host} 127.0.0.1:${httpsPort}`).join(', ')}`,
+        // The sandbox's certificate is self-signed, made when it starts.
+        '--ignore-certificate-errors',
+      ],
+    });
+  } catch (error) {
+    await rm(userDataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  context.on('console', (message) => {
+    const worker = message.worker();
+    const where =
+      message.page()?.url() ?? (worker?.url().startsWith('chrome-extension://') ? 'background' : 'worker');
+    // For a failed resource load the location is the resource, which the text does not name.
+    const source = message.location().url;
+    const text = source && source !== where ? `${message.text()} (${source})` : message.text();
+    log.add(`console.${message.type()} ${where}`, text);
+  });
+  context.on('weberror', (webError) => {
+    log.add(`pageerror ${webError.page()?.url() ?? ''}`, String(webError.error()?.stack ?? webError.error()));
+  });
+
+  const isOurWorker = (worker: Worker) => worker.url().startsWith('chrome-extension://');
+  const watchWorker = (worker: Worker) => {
+    if (!isOurWorker(worker)) return;
+    log.add('background', `service worker started: ${worker.url()}`);
+    worker.on('close', () => log.add('background', 'service worker stopped'));
+  };
+  context.on('serviceworker', watchWorker);
+  context.serviceWorkers().forEach(watchWorker);
+
+  let worker: Worker;
+  try {
+    worker =
+      context.serviceWorkers().find(isOurWorker) ??
+      (await context.waitForEvent('serviceworker', { predicate: isOurWorker, timeout: 30_000 }));
+  } catch (error) {
+    await context.close().catch(() => {});
+    await rm(userDataDir, { recursive: true, force: true });
+    throw new Error(
+      `The extension's service worker did not start: ${String(error)}\n${log.lines().join('\n')}`,
+    );
+  }
+  // URL.origin is "null" for non-web schemes: build it from the host (the extension id).
+  const extensionOrigin = `chrome-extension://${new URL(worker.url()).host}`;
+
+  const wrapped = new WeakMap<Page, TestPage>();
+  const wrap = (page: Page): TestPage => {
+    let testPage = wrapped.get(page);
+    if (!testPage) {
+      testPage = createTestPage({
+        evaluate: (fn, arg) => page.evaluate(fn, arg),
+        goto: async (url) => {
+          await page.goto(url, { waitUntil: 'load' });
+        },
+        click: (selector) => page.click(selector),
+        setViewport: (size) => page.setViewportSize(size),
+        screenshot: (screenshotOptions) => page.screenshot(screenshotOptions),
+        close: () => page.close(),
+        isClosed: () => page.isClosed(),
+        raw: { kind: 'playwright', page },
+      });
+      wrapped.set(page, testPage);
+    }
+    return testPage;
+  };
+
+  // The blank tab a persistent context opens with stays (closing a window's last tab can end a
+  // headed session) but is left out of pages() and the failure screenshots while it is blank.
+  const openedHere = new WeakSet<Page>();
+  const isUntouchedStartTab = (page: Page) => !openedHere.has(page) && page.url() === 'about:blank';
+  const newPage = async () => {
+    const page = await context.newPage();
+    openedHere.add(page);
+    return page;
+  };
+
+  const openPage = async (url: string) => {
+    const page = await newPage();
+    await page.goto(url, { waitUntil: 'load' });
+    return wrap(page);
+  };
+
+  /** The live worker: Chromium may have replaced the one we saw at start. */
+  const currentWorker = () => context.serviceWorkers().filter(isOurWorker).at(-1) ?? worker;
+  const evaluateInExtension = <R, A>(fn: PageFunction<A, R>, arg: A): Promise<R> =>
+    currentWorker().evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown);
+
+  const browser: ExtensionBrowser = {
+    name: 'chromium',
+    profile: siteProfiles.public,
+    extensionOrigin,
+    openPage,
+    openExtensionPage: (path) => openPage(`${extensionOrigin}/${path.replace(/^\//, '')}`),
+    async openPopup() {
+      const page = await newPage();
+      await page.setViewportSize(POPUP_SIZE);
+      await page.goto(`${extensionOrigin}/popup.html`, { waitUntil: 'load' });
+      return wrap(page);
+    },
+    signIn: (username) => signInThroughSandbox(browser, username),
+    badge: (tabId) => evaluateInExtension(readBadgeInExtension, tabId),
+    evaluateInExtension,
+    readStorage: (area, keys) => evaluateInExtension(readStorageInExtension, { area, keys: keys ?? null }),
+    setStorage: (area, items) => evaluateInExtension(writeStorageInExtension, { area, items }),
+    pages: () =>
+      context
+        .pages()
+        .filter((page) => !isUntouchedStartTab(page))
+        .map(wrap),
+    consoleLog: () => log.lines(),
+    markLog: (text) => log.add('test', text),
+    saveArtifacts: (dir) => writeArtifacts(dir, browser.pages(), log.lines()),
+    async close() {
+      await context.close().catch(() => {});
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+
+  if (options.signedInAs) await browser.signIn(options.signedInAs);
+  return browser;
+}

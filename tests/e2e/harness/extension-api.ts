@@ -1,0 +1,35 @@
+/**
+ * Functions that run inside an extension context (serialised: no outside variables). They reach the
+ * API as `browser` (Firefox, and extension pages with the polyfill) or `chrome` (Chromium's worker).
+ */
+import type { Badge, StorageArea } from './extension-browser';
+
+type ExtensionApi = typeof browser;
+
+export async function readBadgeInExtension(tabId: number | undefined): Promise<Badge> {
+  const api =
+    (globalThis as { browser?: ExtensionApi }).browser ??
+    (globalThis as unknown as { chrome: ExtensionApi }).chrome;
+  const details = tabId === undefined ? {} : { tabId };
+  return { text: await api.action.getBadgeText(details), title: await api.action.getTitle(details) };
+}
+
+export async function readStorageInExtension(args: {
+  area: StorageArea;
+  keys: string[] | null;
+}): Promise<Record<string, unknown>> {
+  const api =
+    (globalThis as { browser?: ExtensionApi }).browser ??
+    (globalThis as unknown as { chrome: ExtensionApi }).chrome;
+  return api.storage[args.area].get(args.keys);
+}
+
+export async function writeStorageInExtension(args: {
+  area: StorageArea;
+  items: Record<string, unknown>;
+}): Promise<void> {
+  const api =
+    (globalThis as { browser?: ExtensionApi }).browser ??
+    (globalThis as unknown as { chrome: ExtensionApi }).chrome;
+  await api.storage[args.area].set(args.items);
+}

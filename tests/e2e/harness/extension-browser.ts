@@ -1,0 +1,60 @@
+/** The one interface the end-to-end tests use for either browser (see chromium.ts, firefox.ts). */
+import type { SiteProfile } from '@/lib/config';
+import type { BrowserName } from './browsers';
+import type { PageFunction, TestPage } from './test-page';
+
+export type StorageArea = 'local' | 'session' | 'sync';
+
+export interface Badge {
+  text: string;
+  title: string;
+}
+
+/** What a browser needs to know about the sandbox it runs against. */
+export interface SandboxEndpoints {
+  urls: {
+    site: string;
+    /** The HTTPS listener for the live host names (Chromium runs the public build against it). */
+    https?: string;
+  };
+}
+
+export interface LaunchOptions {
+  sandbox: SandboxEndpoints;
+  /** Signs this user in on the site (through the sandbox's `/login/?as=`) before returning. */
+  signedInAs?: string;
+}
+
+export interface ExtensionBrowser {
+  readonly name: BrowserName;
+  /** The site profile the loaded build was made for; its URLs are the ones to open in this browser. */
+  readonly profile: SiteProfile;
+  /** `chrome-extension://<id>` or `moz-extension://<uuid>`. */
+  readonly extensionOrigin: string;
+  /** Opens `url` in a new tab and waits for it to load. */
+  openPage(url: string): Promise<TestPage>;
+  /** Opens an extension page (e.g. `/options.html`) in a new tab. */
+  openExtensionPage(path: string): Promise<TestPage>;
+  /** Opens the popup page in a tab the size of the real popup (360 px wide). */
+  openPopup(): Promise<TestPage>;
+  /** Signs `username` in on the site through the sandbox's sign-in shortcut. */
+  signIn(username: string): Promise<void>;
+  /** The toolbar badge (global, or of one tab). */
+  badge(tabId?: number): Promise<Badge>;
+  /**
+   * Runs `fn` where the full extension API is available (Chromium: the service worker; Firefox: an
+   * extension page). Use `(globalThis.browser ?? globalThis.chrome)` inside; it is serialised.
+   */
+  evaluateInExtension<R, A>(fn: PageFunction<A, R>, arg: A): Promise<R>;
+  readStorage(area: StorageArea, keys?: string[]): Promise<Record<string, unknown>>;
+  setStorage(area: StorageArea, items: Record<string, unknown>): Promise<void>;
+  /** The open tabs the test made, oldest first. */
+  pages(): TestPage[];
+  /** Every console line and page error seen so far (pages and, where reachable, the background). */
+  consoleLog(): readonly string[];
+  /** Adds a line to the console log (e.g. where a test starts), to find one's way in it later. */
+  markLog(text: string): void;
+  /** Writes a screenshot of every open page and the console log into `dir`. */
+  saveArtifacts(dir: string): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,164 @@
+/**
+ * Firefox ESR with the `local` build, through Puppeteer over WebDriver BiDi, against the sandbox's
+ * loopback ports. The extension gets a fixed moz-extension UUID so its pages have known addresses.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import puppeteer, { type Page } from 'puppeteer-core';
+import { siteProfiles } from '@/lib/config';
+import { writeArtifacts } from './artifacts';
+import { firefoxExecutable } from './browsers';
+import { ConsoleLog } from './console-log';
+import { readBadgeInExtension, readStorageInExtension, writeStorageInExtension } from './extension-api';
+import type { ExtensionBrowser, LaunchOptions } from './extension-browser';
+import { buildDir } from './paths';
+import { signInThroughSandbox } from './sign-in';
+import { createTestPage, type PageFunction, type TestPage } from './test-page';
+
+/** The gecko id set in wxt.config.ts. */
+export const FIREFOX_EXTENSION_ID = 'companion@companion.example';
+/** Fixed through the pref `extensions.webextensions.uuids`, so popup.html has a known address. */
+export const FIREFOX_EXTENSION_UUID = '6c0b5e1e-2f3a-4b8c-9d4e-c0a1b2c3d4e5';
+
+const POPUP_SIZE = { width: 360, height: 600 };
+const NAVIGATION_TIMEOUT_MS = 30_000;
+
+export interface FirefoxLaunchOptions extends LaunchOptions {
+  /** Default true; `npm start` shows a window when there is a display. */
+  headless?: boolean;
+  /** Default: the local build in .output/local-firefox-mv3. */
+  extensionDir?: string;
+}
+
+/**
+ * Loads an extension page. WebDriver BiDi refuses moz-extension: addresses unless system access
+ * is allowed (see the launch arguments), and then reports no load event for them: so the
+ * navigation is started without waiting and the page is polled until it shows the address.
+ */
+async function gotoExtensionPage(page: Page, url: string): Promise<void> {
+  page.goto(url, { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => {});
+  const deadline = Date.now() + NAVIGATION_TIMEOUT_MS;
+  for (;;) {
+    const state = await page
+      .evaluate(() => ({ href: location.href, ready: document.readyState }))
+      .catch(() => null);
+    if (state?.href === url && state.ready === 'complete') return;
+    if (Date.now() > deadline) throw new Error(`Timed out loading ${url} (at ${state?.href ?? 'unknown'})`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export async function launchFirefox(options: FirefoxLaunchOptions): Promise<ExtensionBrowser> {
+  const extensionDir = options.extensionDir ?? buildDir('local', 'firefox');
+  if (!existsSync(join(extensionDir, 'manifest.json'))) {
+    throw new Error(`No build in ${extensionDir}: run \`COMPANION_PROFILE=local npx wxt build -b firefox\``);
+  }
+  const log = new ConsoleLog();
+  const driver = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: firefoxExecutable(),
+    headless: options.headless ?? true,
+    defaultViewport: { width: 1280, height: 800 },
+    // Lets BiDi navigate tabs to moz-extension: pages (the popup, options); the browser listens
+    // on a loopback pipe for this test process only.
+    args: ['--remote-allow-system-access'],
+    extraPrefsFirefox: {
+      'extensions.webextensions.uuids': JSON.stringify({ [FIREFOX_EXTENSION_ID]: FIREFOX_EXTENSION_UUID }),
+      // Console output of pages, content scripts and the background goes to stdout, where it is
+      // collected: BiDi does not report the background's console.
+      'devtools.console.stdout.content': true,
+    },
+  });
+  const child = driver.process();
+  for (const [stream, source] of [
+    [child?.stdout, 'firefox'],
+    [child?.stderr, 'firefox stderr'],
+  ] as const) {
+    if (stream) createInterface({ input: stream }).on('line', (line) => log.add(source, line));
+  }
+
+  try {
+    await driver.installExtension(extensionDir);
+  } catch (error) {
+    await driver.close().catch(() => {});
+    throw new Error(`Firefox did not install ${extensionDir}: ${String(error)}\n${log.lines().join('\n')}`);
+  }
+  const extensionOrigin = `moz-extension://${FIREFOX_EXTENSION_UUID}`;
+
+  const tracked: TestPage[] = [];
+  const wrap = (page: Page): TestPage => {
+    let closed = false;
+    page.once('close', () => {
+      closed = true;
+    });
+    page.on('pageerror', (error) =>
+      log.add('pageerror', error instanceof Error ? (error.stack ?? '') : String(error)),
+    );
+    const testPage = createTestPage({
+      evaluate: (fn, arg) => page.evaluate(fn, arg),
+      goto: (url) =>
+        url.startsWith('moz-extension:')
+          ? gotoExtensionPage(page, url)
+          : page.goto(url, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS }).then(() => {}),
+      click: (selector) => page.click(selector),
+      setViewport: (size) => page.setViewport(size),
+      screenshot: (screenshotOptions) => page.screenshot(screenshotOptions),
+      close: async () => {
+        if (!closed) await page.close();
+        closed = true;
+      },
+      isClosed: () => closed || page.isClosed(),
+      raw: { kind: 'puppeteer', page },
+    });
+    tracked.push(testPage);
+    return testPage;
+  };
+
+  // The first tab stays, blank: closing the last tab would end the browser session.
+  const openPage = async (url: string, size?: { width: number; height: number }) => {
+    const page = wrap(await driver.newPage());
+    if (size) await page.setViewport(size);
+    await page.goto(url);
+    return page;
+  };
+
+  // An extension document where `browser.*` is available without running any of our scripts
+  // (the manifest, shown as JSON): evaluateInExtension runs there.
+  let apiPage: Promise<Page> | undefined;
+  const extensionApiPage = async () => {
+    const current = apiPage ? await apiPage : undefined;
+    if (current && !current.isClosed()) return current;
+    apiPage = driver.newPage().then(async (page) => {
+      await gotoExtensionPage(page, `${extensionOrigin}/manifest.json`);
+      return page;
+    });
+    return apiPage;
+  };
+  const evaluateInExtension = async <R, A>(fn: PageFunction<A, R>, arg: A): Promise<R> =>
+    (await (await extensionApiPage()).evaluate(fn as (arg: unknown) => unknown, arg as unknown)) as R;
+
+  const browser: ExtensionBrowser = {
+    name: 'firefox',
+    profile: siteProfiles.local,
+    extensionOrigin,
+    openPage: (url) => openPage(url),
+    openExtensionPage: (path) => openPage(`${extensionOrigin}/${path.replace(/^\//, '')}`),
+    openPopup: () => openPage(`${extensionOrigin}/popup.html`, POPUP_SIZE),
+    signIn: (username) => signInThroughSandbox(browser, username),
+    badge: (tabId) => evaluateInExtension(readBadgeInExtension, tabId),
+    evaluateInExtension,
+    readStorage: (area, keys) => evaluateInExtension(readStorageInExtension, { area, keys: keys ?? null }),
+    setStorage: (area, items) => evaluateInExtension(writeStorageInExtension, { area, items }),
+    pages: () => tracked.filter((page) => !page.isClosed()),
+    consoleLog: () => log.lines(),
+    markLog: (text) => log.add('test', text),
+    saveArtifacts: (dir) => writeArtifacts(dir, browser.pages(), log.lines()),
+    async close() {
+      await driver.close().catch(() => {});
+    },
+  };
+
+  if (options.signedInAs) await browser.signIn(options.signedInAs);
+  return browser;
+}

@@ -1,0 +1,55 @@
+/** Launching either browser with its build, and the vitest hooks that share one browser per file. */
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { BrowserName } from './browsers';
+import { launchChromium } from './chromium';
+import type { ExtensionBrowser, LaunchOptions } from './extension-browser';
+import { launchFirefox } from './firefox';
+import { artifactsDir } from './paths';
+
+export interface BrowserLaunchOptions extends LaunchOptions {
+  headless?: boolean;
+  extensionDir?: string;
+}
+
+/**
+ * Chromium runs the store (`public`) build with the live host names mapped onto the sandbox;
+ * Firefox runs the `local` build against the sandbox's loopback ports.
+ */
+export function launchBrowser(name: BrowserName, options: BrowserLaunchOptions): Promise<ExtensionBrowser> {
+  return name === 'chromium' ? launchChromium(options) : launchFirefox(options);
+}
+
+export interface UseBrowserOptions extends Omit<BrowserLaunchOptions, 'sandbox'> {
+  /** The getter withSandbox() returns. */
+  sandbox: () => LaunchOptions['sandbox'];
+}
+
+/**
+ * One browser for the tests of the enclosing file or describe block (launching costs seconds):
+ * launched in beforeAll, closed in afterAll. A failing test leaves a screenshot of each open
+ * page and the console log in .output/test-artifacts/<test name>/.
+ */
+export function useBrowser(name: BrowserName, options: UseBrowserOptions): () => ExtensionBrowser {
+  let browser: ExtensionBrowser | undefined;
+  beforeAll(async () => {
+    const { sandbox, ...rest } = options;
+    browser = await launchBrowser(name, { ...rest, sandbox: sandbox() });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    browser = undefined;
+  });
+  beforeEach(({ task, onTestFailed }) => {
+    browser?.markLog(`--- test: ${task.fullName}`);
+    onTestFailed(async () => {
+      if (!browser) return;
+      const dir = artifactsDir(task.fullName);
+      await browser.saveArtifacts(dir);
+      process.stderr.write(`e2e: screenshots and console log of "${task.fullName}" in ${dir}\n`);
+    });
+  });
+  return () => {
+    if (!browser) throw new Error(`${name} is not running: use it inside tests or hooks, after useBrowser()`);
+    return browser;
+  };
+}
