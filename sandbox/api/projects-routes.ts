@@ -1,0 +1,112 @@
+/** REST routes under /projects and /studios. */
+import type { Context, Hono } from 'hono';
+import type { Comment, Studio } from '../model';
+import { originsFor, type SandboxEnv } from '../origins';
+import type { ApiContext } from './context';
+import {
+  ApiError,
+  idParam,
+  notFoundError,
+  page,
+  paging,
+  requireToken,
+  tokenUser,
+  userParam,
+} from './request';
+import { commentJson, projectJson, studioJson } from './serialize';
+
+export function mountProjectRoutes(app: Hono<SandboxEnv>, { store }: ApiContext): void {
+  /** A shared project, or 404 (remixes, studios, love and favorite states of unshared ones are hidden). */
+  const sharedProject = (c: Context) => {
+    const project = store.getProject(idParam(c, 'id'));
+    if (!project?.isShared) throw notFoundError();
+    return project;
+  };
+
+  // Before /projects/:id, which would take "count" for an id.
+  app.get('/projects/count/all', (c) => c.json({ count: store.projects().filter((p) => p.isShared).length }));
+
+  app.get('/projects/:id', (c) => {
+    const project = store.getProject(idParam(c, 'id'));
+    if (!project) throw notFoundError();
+    if (!project.isShared) {
+      // Authentication required; and only the owner may read it (others get a 404, as if it did not exist).
+      const user = tokenUser(c, store);
+      if (!user) throw new ApiError(401, 'Unauthorized');
+      if (user.id !== project.authorId) throw notFoundError();
+    }
+    return c.json(projectJson(store, originsFor(c), project, true));
+  });
+
+  app.get('/projects/:id/remixes', (c) =>
+    c.json(
+      page(store.remixesOf(sharedProject(c).id), paging(c)).map((p) => projectJson(store, originsFor(c), p)),
+    ),
+  );
+
+  app.get('/projects/:id/studios', (c) =>
+    c.json(
+      page(store.studiosOfProject(sharedProject(c).id), paging(c)).map((s) =>
+        studioJson(store, originsFor(c), s),
+      ),
+    ),
+  );
+
+  app.get('/projects/:id/loves/user/:username', (c) => {
+    const user = userParam(c, store);
+    requireToken(c, store, user);
+    const project = sharedProject(c);
+    return c.json({ projectId: project.id, userLove: store.isLoved(project.id, user.id) });
+  });
+
+  app.get('/projects/:id/favorites/user/:username', (c) => {
+    const user = userParam(c, store);
+    requireToken(c, store, user);
+    const project = sharedProject(c);
+    return c.json({ projectId: project.id, userFavorite: store.isFavorited(project.id, user.id) });
+  });
+
+  const studio = (c: Context): Studio => {
+    const found = store.getStudio(idParam(c, 'id'));
+    if (!found) throw notFoundError();
+    return found;
+  };
+  const studioComment = (c: Context, studioId: number): Comment => {
+    const comment = store.getComment(idParam(c, 'commentId'));
+    if (!comment || comment.place !== 'studio' || comment.placeId !== studioId) throw notFoundError();
+    return comment;
+  };
+
+  // Not in the interface document, but on the live service; the site pages use them.
+  app.get('/studios/:id', (c) => c.json(studioJson(store, originsFor(c), studio(c))));
+  app.get('/studios/:id/projects', (c) => {
+    const list = page(store.studioProjects(studio(c).id), paging(c));
+    return c.json(
+      list.map(({ project }) => ({
+        id: project.id,
+        title: project.title,
+        image: projectJson(store, originsFor(c), project).image,
+        creator_id: project.authorId,
+        username: store.getUserById(project.authorId)?.username ?? '',
+        avatar: projectJson(store, originsFor(c), project).author.profile.images,
+        actor_id: project.authorId,
+      })),
+    );
+  });
+
+  app.get('/studios/:id/comments', (c) => {
+    const list = page(store.topLevelComments('studio', studio(c).id), paging(c));
+    return c.json(list.map((comment) => commentJson(store, originsFor(c), comment)));
+  });
+
+  app.get('/studios/:id/comments/:commentId', (c) =>
+    c.json(commentJson(store, originsFor(c), studioComment(c, studio(c).id))),
+  );
+
+  app.get('/studios/:id/comments/:commentId/replies', (c) => {
+    const parent = studioComment(c, studio(c).id);
+    return c.json(
+      page(store.replies(parent.id), paging(c)).map((comment) => commentJson(store, originsFor(c), comment)),
+    );
+  });
+}

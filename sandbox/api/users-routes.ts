@@ -1,0 +1,121 @@
+/** REST routes under /users/<username> (and the singular /user/... replies path). */
+import type { Context, Hono } from 'hono';
+import type { Project, User } from '../model';
+import { originsFor, type SandboxEnv } from '../origins';
+import type { ApiContext } from './context';
+import { idParam, notFoundError, page, paging, requireToken, tokenUser, userParam } from './request';
+import { activityJson, commentJson, messageJson, projectJson, studioJson, userJson } from './serialize';
+
+/** Query parameters the count endpoint knows; any other one is a cache-buster. */
+const COUNT_KNOWN_PARAMS = new Set(['x-token']);
+
+export function mountUserRoutes(app: Hono<SandboxEnv>, { store, control, messageCounts }: ApiContext): void {
+  const projects = (c: Context, list: Project[]) =>
+    page(list, paging(c)).map((p) => projectJson(store, originsFor(c), p));
+  const users = (c: Context, list: User[]) => page(list, paging(c)).map((u) => userJson(originsFor(c), u));
+
+  /** A project of `owner` as the requester may see it: unshared ones only by their owner. */
+  const projectOf = (c: Context, owner: User): Project => {
+    const project = store.getProject(idParam(c, 'id'));
+    if (!project || project.authorId !== owner.id) throw notFoundError();
+    if (!project.isShared && tokenUser(c, store)?.id !== owner.id) throw notFoundError();
+    return project;
+  };
+
+  app.get('/users/:username', (c) => c.json(userJson(originsFor(c), userParam(c, store))));
+
+  app.get('/users/:username/projects', (c) =>
+    c.json(projects(c, store.sharedProjectsOf(userParam(c, store).id))),
+  );
+
+  app.get('/users/:username/projects/:id', (c) => {
+    const owner = userParam(c, store);
+    return c.json(projectJson(store, originsFor(c), projectOf(c, owner)));
+  });
+
+  app.get('/users/:username/studios/curate', (c) =>
+    c.json(
+      page(store.curatedStudiosOf(userParam(c, store).id), paging(c)).map((s) =>
+        studioJson(store, originsFor(c), s),
+      ),
+    ),
+  );
+
+  app.get('/users/:username/favorites', (c) =>
+    c.json(projects(c, store.favoritesOf(userParam(c, store).id))),
+  );
+
+  app.get('/users/:username/followers', (c) => c.json(users(c, store.followersOf(userParam(c, store).id))));
+
+  app.get('/users/:username/following', (c) => c.json(users(c, store.followingOf(userParam(c, store).id))));
+
+  app.get('/users/:username/following/studios/projects', (c) => {
+    const user = userParam(c, store);
+    requireToken(c, store, user);
+    return c.json(
+      projects(
+        c,
+        store.followingStudiosProjects(user.id).map((d) => d.project),
+      ),
+    );
+  });
+
+  app.get('/users/:username/following/users/loves', (c) => {
+    const user = userParam(c, store);
+    requireToken(c, store, user);
+    return c.json(
+      projects(
+        c,
+        store.followingUsersLoves(user.id).map((d) => d.project),
+      ),
+    );
+  });
+
+  app.get('/users/:username/following/users/projects', (c) => {
+    const user = userParam(c, store);
+    requireToken(c, store, user);
+    return c.json(projects(c, store.followingUsersProjects(user.id)));
+  });
+
+  app.get('/users/:username/following/users/activity', (c) => {
+    const user = userParam(c, store);
+    requireToken(c, store, user);
+    return c.json(page(store.followingActivity(user.id), paging(c)).map((e) => activityJson(store, e)));
+  });
+
+  app.get('/users/:username/messages', (c) => {
+    const user = userParam(c, store);
+    requireToken(c, store, user);
+    return c.json(page(store.messagesFor(user.username), paging(c)).map((m) => messageJson(store, m)));
+  });
+
+  app.get('/users/:username/messages/count', (c) => {
+    const user = userParam(c, store);
+    const cacheBusted = Object.keys(c.req.queries()).some((name) => !COUNT_KNOWN_PARAMS.has(name));
+    const seconds = control.messageCountCacheSeconds;
+    c.header('Cache-Control', seconds > 0 ? `public, max-age=${seconds}` : 'no-cache');
+    return c.json({ count: messageCounts.read(user.username, cacheBusted) });
+  });
+
+  app.get('/users/:username/projects/:id/comments', (c) => {
+    const project = projectOf(c, userParam(c, store));
+    const list = page(store.topLevelComments('project', project.id), paging(c));
+    return c.json(list.map((comment) => commentJson(store, originsFor(c), comment)));
+  });
+
+  app.get('/users/:username/projects/:id/comments/:commentId', (c) => {
+    const project = projectOf(c, userParam(c, store));
+    const comment = store.getComment(idParam(c, 'commentId'));
+    if (!comment || comment.place !== 'project' || comment.placeId !== project.id) throw notFoundError();
+    return c.json(commentJson(store, originsFor(c), comment));
+  });
+
+  // The live path begins with the singular "user".
+  app.get('/user/:username/projects/:id/comments/:commentId/replies', (c) => {
+    const project = projectOf(c, userParam(c, store));
+    const parent = store.getComment(idParam(c, 'commentId'));
+    if (!parent || parent.place !== 'project' || parent.placeId !== project.id) throw notFoundError();
+    const list = page(store.replies(parent.id), paging(c));
+    return c.json(list.map((comment) => commentJson(store, originsFor(c), comment)));
+  });
+}
