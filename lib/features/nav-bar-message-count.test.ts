@@ -1,0 +1,153 @@
+// @vitest-environment happy-dom
+/**
+ * The navigation-bar feature on a happy-dom page: it shows the background's count, and hands the
+ * background the counts THE SITE writes (not its own writes, not a loading page's placeholder).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { sendMessage } from '@/lib/protocol';
+import { sitePage } from '@/lib/site/pages';
+import { messageCountItem } from '@/lib/storage';
+import { navBarMessageCount, parseNavCount } from './nav-bar-message-count';
+
+// The fake browser does not carry messages between contexts: what the feature sends is recorded here.
+vi.mock('@/lib/protocol', () => ({ sendMessage: vi.fn(async () => undefined) }));
+
+const scratchWwwNav = `<nav id="navigation"><ul>
+  <li class="link right messages"><a href="/messages/" title="Messages"><span class="message-count">0</span></a></li>
+</ul></nav><div id="app"></div>`;
+
+const legacyNav = `<div id="pagewrapper"><div id="topnav"><ul class="account-nav">
+  <li class="messages"><a class="messages-icon" href="/messages"><span class="notificationsCount">0</span></a></li>
+</ul></div><div id="content"></div></div>`;
+
+let readings: number[];
+let running: AbortController;
+
+const setCount = (count: number | null, username: string | null = 'demo') =>
+  messageCountItem.setValue({
+    username,
+    count,
+    readAt: Date.now(),
+    source: 'poll',
+    staleUntil: 0,
+    awayStreak: 0,
+    failures: 0,
+  });
+
+const span = () => document.querySelector('span.message-count, span.notificationsCount') as HTMLElement;
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+function start() {
+  running = new AbortController();
+  navBarMessageCount.run(sitePage('https://scratch.mit.edu/'), running.signal);
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  readings = [];
+  vi.mocked(sendMessage).mockReset();
+  vi.mocked(sendMessage).mockImplementation(async (type, data) => {
+    if (type === 'reportMessageCount') readings.push((data as { count: number }).count);
+    return undefined as never;
+  });
+  document.body.innerHTML = scratchWwwNav;
+});
+
+afterEach(() => running?.abort());
+
+describe('navigation-bar message count', () => {
+  it('shows the stored count with the show class, without reporting its own write', async () => {
+    await setCount(4);
+    start();
+    await vi.waitFor(() => expect(span().textContent).toBe('4'));
+    expect(span().classList.contains('show')).toBe(true);
+    await setCount(0);
+    await vi.waitFor(() => expect(span().textContent).toBe('0'));
+    expect(span().classList.contains('show')).toBe(false);
+    await settle();
+    expect(readings).toEqual([]);
+  });
+
+  it('hands over what the site writes, also when it equals the shown count', async () => {
+    await setCount(2);
+    start();
+    await vi.waitFor(() => expect(span().textContent).toBe('2'));
+    span().textContent = '7';
+    await vi.waitFor(() => expect(readings).toEqual([7]));
+    span().textContent = '7';
+    await vi.waitFor(() => expect(readings).toEqual([7, 7]));
+  });
+
+  it('keeps the text node the site renders into, so the site can still update it', async () => {
+    const siteTextNode = span().firstChild as Text;
+    await setCount(3);
+    start();
+    await vi.waitFor(() => expect(span().textContent).toBe('3'));
+    expect(span().firstChild).toBe(siteTextNode);
+    siteTextNode.data = '5';
+    await vi.waitFor(() => expect(readings).toEqual([5]));
+    expect(span().textContent).toBe('5');
+  });
+
+  it("ignores the loading page's placeholder: a nav bar rendered later, an empty count filled in", async () => {
+    document.body.innerHTML = '<div id="app"></div>';
+    await setCount(6);
+    start();
+    await settle();
+    // The site renders its navigation bar after load, with the placeholder 0.
+    document.body.insertAdjacentHTML('afterbegin', scratchWwwNav.replace('>0<', '><'));
+    await vi.waitFor(() => expect(span().textContent).toBe('6'));
+    expect(readings).toEqual([]);
+  });
+
+  it('does not count an empty element filled in as a reading', async () => {
+    document.body.innerHTML = scratchWwwNav.replace('>0<', '><');
+    start();
+    await settle();
+    span().textContent = '0';
+    await settle();
+    expect(readings).toEqual([]);
+    span().textContent = '1';
+    await vi.waitFor(() => expect(readings).toEqual([1]));
+  });
+
+  it('works on legacy pages (span.notificationsCount)', async () => {
+    document.body.innerHTML = legacyNav;
+    await setCount(9);
+    start();
+    await vi.waitFor(() => expect(span().textContent).toBe('9'));
+    span().textContent = '10';
+    await vi.waitFor(() => expect(readings).toEqual([10]));
+  });
+
+  it('leaves the site alone while signed out or before the first reading', async () => {
+    await setCount(null);
+    start();
+    await settle();
+    expect(span().textContent).toBe('0');
+    await setCount(5, null);
+    await settle();
+    expect(span().textContent).toBe('0');
+  });
+
+  it('stops when aborted: no more writes, no more reports', async () => {
+    await setCount(1);
+    start();
+    await vi.waitFor(() => expect(span().textContent).toBe('1'));
+    running.abort();
+    await setCount(8);
+    span().textContent = '3';
+    await settle();
+    expect(span().textContent).toBe('3');
+    expect(readings).toEqual([]);
+  });
+
+  it('parses only counts', () => {
+    expect(parseNavCount(' 12 ')).toBe(12);
+    expect(parseNavCount('1,234')).toBe(1234);
+    expect(parseNavCount('')).toBeNull();
+    expect(parseNavCount('new')).toBeNull();
+    expect(parseNavCount(null)).toBeNull();
+  });
+});

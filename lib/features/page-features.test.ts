@@ -1,0 +1,178 @@
+// @vitest-environment happy-dom
+/**
+ * The title prefix, the profile count, the messages-page signal and the registry, on happy-dom
+ * pages with the fake browser's storage.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { sendMessage } from '@/lib/protocol';
+import { sitePage } from '@/lib/site/pages';
+import { defaultMessageCountSettings, messageCountItem, messageCountSettingsItem } from '@/lib/storage';
+import { messagesPageOpened } from './messages-page-opened';
+import { profileMessageCount } from './profile-message-count';
+import { type Feature, runFeatures } from './registry';
+import { followMessageCount, followSettings } from './stored-message-count';
+import { titleMessageCount, titleWithCount } from './title-message-count';
+
+vi.mock('@/lib/protocol', () => ({ sendMessage: vi.fn() }));
+
+const sent = () => vi.mocked(sendMessage).mock.calls.map(([type, data]) => ({ type, data }));
+const setCount = (count: number | null, username: string | null = 'demo') =>
+  messageCountItem.setValue({
+    username,
+    count,
+    readAt: Date.now(),
+    source: 'poll',
+    staleUntil: 0,
+    awayStreak: 0,
+    failures: 0,
+  });
+
+let running: AbortController;
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  vi.mocked(sendMessage).mockReset();
+  vi.mocked(sendMessage).mockResolvedValue(undefined as never);
+  running = new AbortController();
+  document.head.innerHTML = '<title>Explore</title>';
+  document.body.innerHTML = '';
+});
+afterEach(() => running.abort());
+
+describe('title prefix', () => {
+  it('prefixes (N) while N > 0, follows the site’s own title changes, never stacks', async () => {
+    await setCount(3);
+    titleMessageCount.run(sitePage('https://scratch.mit.edu/explore/'), running.signal);
+    await vi.waitFor(() => expect(document.title).toBe('(3) Explore'));
+    document.title = 'Project page';
+    await vi.waitFor(() => expect(document.title).toBe('(3) Project page'));
+    await setCount(12);
+    await vi.waitFor(() => expect(document.title).toBe('(12) Project page'));
+    await setCount(0);
+    await vi.waitFor(() => expect(document.title).toBe('Project page'));
+  });
+
+  it('is a setting, and leaves the title as it found it when it stops', async () => {
+    await setCount(2);
+    titleMessageCount.run(sitePage('https://scratch.mit.edu/'), running.signal);
+    await vi.waitFor(() => expect(document.title).toBe('(2) Explore'));
+    await messageCountSettingsItem.setValue({ ...defaultMessageCountSettings, titlePrefix: false });
+    await vi.waitFor(() => expect(document.title).toBe('Explore'));
+    await messageCountSettingsItem.setValue({ ...defaultMessageCountSettings, titlePrefix: true });
+    await vi.waitFor(() => expect(document.title).toBe('(2) Explore'));
+    running.abort();
+    expect(document.title).toBe('Explore');
+  });
+
+  it('keeps a title that itself starts like a prefix', () => {
+    expect(titleWithCount('(1) My project', '', 4)).toBe('(4) (1) My project');
+    expect(titleWithCount('(4) (1) My project', '(4) ', 0)).toBe('(1) My project');
+  });
+});
+
+describe('profile message count', () => {
+  const profilePage = () => {
+    document.body.innerHTML =
+      '<div id="pagewrapper"><div id="topnav"></div><div id="content"><div id="profile-data"><div class="box-head"><div class="header-text"><h2>alice</h2></div></div></div></div></div>';
+  };
+
+  it("shows another user's public count, asked of the background, next to their name", async () => {
+    profilePage();
+    vi.mocked(sendMessage).mockResolvedValue(12 as never);
+    await setCount(3, 'demo');
+    await profileMessageCount.run(sitePage('https://scratch.mit.edu/users/alice/'), running.signal);
+    const shown = document.querySelector('[data-companion="profile-message-count"]');
+    expect(shown?.textContent).toBe('12 messages');
+    expect(shown?.previousElementSibling?.tagName).toBe('H2');
+    expect(sent()).toEqual([{ type: 'getUserMessageCount', data: { username: 'alice' } }]);
+    running.abort();
+    expect(document.querySelector('[data-companion="profile-message-count"]')).toBeNull();
+  });
+
+  it("shows the member's own live count on their own profile", async () => {
+    profilePage();
+    vi.mocked(sendMessage).mockResolvedValue(99 as never);
+    await setCount(1, 'Alice');
+    await profileMessageCount.run(sitePage('https://scratch.mit.edu/users/alice/'), running.signal);
+    const shown = () => document.querySelector('[data-companion="profile-message-count"]')?.textContent;
+    await vi.waitFor(() => expect(shown()).toBe('1 message'));
+    await setCount(4, 'Alice');
+    await vi.waitFor(() => expect(shown()).toBe('4 messages'));
+  });
+
+  it('runs on profile pages only', () => {
+    expect(profileMessageCount.runsOn(sitePage('https://scratch.mit.edu/users/alice/'))).toBe(true);
+    expect(profileMessageCount.runsOn(sitePage('https://scratch.mit.edu/users/alice/projects/'))).toBe(false);
+    expect(profileMessageCount.runsOn(sitePage('https://scratch.mit.edu/projects/1/'))).toBe(false);
+  });
+});
+
+describe('messages page', () => {
+  it('tells the background that the messages page opened, on that page only', async () => {
+    const page = sitePage('https://scratch.mit.edu/messages/');
+    expect(messagesPageOpened.runsOn(page)).toBe(true);
+    expect(messagesPageOpened.runsOn(sitePage('https://scratch.mit.edu/messages/x/'))).toBe(false);
+    await messagesPageOpened.run(page, running.signal);
+    expect(sent()).toEqual([{ type: 'messagesPageOpened', data: undefined }]);
+  });
+});
+
+describe('stored values as content scripts read them', () => {
+  it('reads what the storage items write (same keys, same shapes, defaults)', async () => {
+    const counts: unknown[] = [];
+    const settings: unknown[] = [];
+    followMessageCount(running.signal, (shown) => counts.push(shown));
+    followSettings(running.signal, (value) => settings.push(value));
+    await vi.waitFor(() => expect(settings).toEqual([defaultMessageCountSettings]));
+    expect(counts).toEqual([{ count: null, username: null }]);
+    await setCount(5, 'demo');
+    await messageCountSettingsItem.setValue({ ...defaultMessageCountSettings, titlePrefix: false });
+    await vi.waitFor(() => expect(counts.at(-1)).toEqual({ count: 5, username: 'demo' }));
+    await vi.waitFor(() =>
+      expect(settings.at(-1)).toMatchObject({ titlePrefix: false, signedOutMark: true }),
+    );
+  });
+});
+
+describe('feature registry', () => {
+  it('runs the features of the page, and re-runs them after an in-page navigation', async () => {
+    const runs: string[] = [];
+    const aborted: string[] = [];
+    const feature = (name: string, path: string): Feature => ({
+      name,
+      runsOn: (page) => page.path === path,
+      run(page, signal) {
+        runs.push(`${name}@${page.path}`);
+        signal.addEventListener('abort', () => aborted.push(name));
+      },
+    });
+    history.replaceState(null, '', '/projects/1/');
+    const ctx = new ContentScriptContext('test');
+    runFeatures(ctx, [feature('project', '/projects/1'), feature('messages', '/messages')]);
+    await vi.waitFor(() => expect(runs).toEqual(['project@/projects/1']));
+
+    history.pushState(null, '', '/messages/');
+    window.dispatchEvent(new Event('wxt:locationchange'));
+    await vi.waitFor(() => expect(runs).toEqual(['project@/projects/1', 'messages@/messages']));
+    expect(aborted).toEqual(['project']);
+
+    ctx.notifyInvalidated();
+    expect(aborted).toEqual(['project', 'messages']);
+  });
+
+  it('one failing feature does not stop the others', async () => {
+    const ran: string[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const ctx = new ContentScriptContext('test');
+    runFeatures(ctx, [
+      { name: 'broken', runsOn: () => true, run: () => Promise.reject(new Error('boom')) },
+      { name: 'fine', runsOn: () => true, run: () => void ran.push('fine') },
+    ]);
+    await vi.waitFor(() => expect(ran).toEqual(['fine']));
+    await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+    ctx.notifyInvalidated();
+    warn.mockRestore();
+  });
+});
