@@ -32,6 +32,8 @@ function writeText(element: Element, text: string): void {
 export function showNavCount(element: Element, count: number): void {
   writeText(element, String(count));
   if (element.matches(navMessageCount)) element.classList.toggle(navMessageCountShownClass, count > 0);
+  // Legacy pages hide the element while the count is 0.
+  else if (element instanceof HTMLElement) element.style.display = count > 0 ? '' : 'none';
 }
 
 export const navBarMessageCount: Feature = {

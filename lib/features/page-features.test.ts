@@ -114,8 +114,13 @@ describe('messages page', () => {
     const page = sitePage('https://scratch.mit.edu/messages/');
     expect(messagesPageOpened.runsOn(page)).toBe(true);
     expect(messagesPageOpened.runsOn(sitePage('https://scratch.mit.edu/messages/x/'))).toBe(false);
+    document.body.innerHTML = '<div id="app"><p>Loading…</p></div>';
     await messagesPageOpened.run(page, running.signal);
-    expect(sent()).toEqual([{ type: 'messagesPageOpened', data: undefined }]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Only once the site shows the messages (and so clears them) does the background hear of it.
+    expect(sent()).toEqual([]);
+    document.querySelector('#app')?.insertAdjacentHTML('beforeend', '<ul class="messages-social-list"></ul>');
+    await vi.waitFor(() => expect(sent()).toEqual([{ type: 'messagesPageOpened', data: undefined }]));
   });
 });
 

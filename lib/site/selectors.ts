@@ -17,6 +17,9 @@ export const anyNavMessageCount = `${navMessageCount}, ${legacyNavMessageCount}`
 /** The class scratch-www puts on the count when it is above 0 (the element is hidden otherwise). */
 export const navMessageCountShownClass = 'show';
 
+/** The list of messages on the messages page, rendered by the site after load. */
+export const messagesList = 'ul.messages-social-list';
+
 /** Where a legacy profile page shows the user's name (its header), in order of preference. */
 export const legacyProfileHeader = ['#profile-data .header-text h2', '#profile-data h2', '#content h2'];
 
