@@ -73,7 +73,7 @@ export function mountProjectRoutes(app: Hono<SandboxEnv>, { store }: ApiContext)
   };
   const studioComment = (c: Context, studioId: number): Comment => {
     const comment = store.getComment(idParam(c, 'commentId'));
-    if (!comment || comment.place !== 'studio' || comment.placeId !== studioId) throw notFoundError();
+    if (comment?.place !== 'studio' || comment.placeId !== studioId) throw notFoundError();
     return comment;
   };
 

@@ -106,7 +106,7 @@ export function mountUserRoutes(app: Hono<SandboxEnv>, { store, control, message
   app.get('/users/:username/projects/:id/comments/:commentId', (c) => {
     const project = projectOf(c, userParam(c, store));
     const comment = store.getComment(idParam(c, 'commentId'));
-    if (!comment || comment.place !== 'project' || comment.placeId !== project.id) throw notFoundError();
+    if (comment?.place !== 'project' || comment.placeId !== project.id) throw notFoundError();
     return c.json(commentJson(store, originsFor(c), comment));
   });
 
@@ -114,7 +114,7 @@ export function mountUserRoutes(app: Hono<SandboxEnv>, { store, control, message
   app.get('/user/:username/projects/:id/comments/:commentId/replies', (c) => {
     const project = projectOf(c, userParam(c, store));
     const parent = store.getComment(idParam(c, 'commentId'));
-    if (!parent || parent.place !== 'project' || parent.placeId !== project.id) throw notFoundError();
+    if (parent?.place !== 'project' || parent.placeId !== project.id) throw notFoundError();
     const list = page(store.replies(parent.id), paging(c));
     return c.json(list.map((comment) => commentJson(store, originsFor(c), comment)));
   });

@@ -1,0 +1,263 @@
+/** The REST interface's read endpoints over real HTTP: paging, auth, unshared projects, errors, CORS. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERNAME } from './index';
+import { getJson, type Member, signIn, useSandbox } from './testing';
+
+const sandbox = useSandbox();
+let demo: Member;
+let alice: Member;
+const api = (path: string, init?: RequestInit) => getJson<unknown>(`${sandbox().urls.api}${path}`, init);
+const list = async (path: string, init?: RequestInit) => {
+  const response = await api(path, init);
+  expect(response.status, path).toBe(200);
+  expect(Array.isArray(response.body), path).toBe(true);
+  return response.body as Record<string, unknown>[];
+};
+const NOT_FOUND = { code: 'NotFound', message: '' };
+
+beforeAll(async () => {
+  demo = await signIn(sandbox(), DEMO_USERNAME);
+  alice = await signIn(sandbox(), 'alice');
+});
+
+describe('paging', () => {
+  it('answers 20 by default, up to 40, and pages with offset without overlap', async () => {
+    const path = `/users/${DEMO_USERNAME}/followers`;
+    expect(await list(path)).toHaveLength(20);
+    const all = await list(`${path}?limit=40`);
+    expect(all).toHaveLength(40);
+    const second = await list(`${path}?limit=20&offset=20`);
+    expect(second.map((u) => u.id)).toEqual(all.slice(20).map((u) => u.id));
+    expect(await list(`${path}?limit=1`)).toHaveLength(1);
+    expect(await list(`${path}?offset=100000`)).toEqual([]);
+  });
+
+  it('rejects a limit above 40 and malformed paging with 400 and a JSON body', async () => {
+    for (const query of ['limit=41', 'limit=0', 'limit=-1', 'limit=abc', 'offset=-5', 'offset=1.5']) {
+      const response = await api(`/users/${DEMO_USERNAME}/projects?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.body, query).toMatchObject({ code: 'BadRequest' });
+    }
+  });
+
+  it('lists a user’s shared projects oldest first', async () => {
+    const projects = await list(`/users/${DEMO_USERNAME}/projects?limit=40`);
+    const shared = projects.map((p) => (p.history as { shared: string }).shared);
+    expect(shared).toEqual([...shared].sort());
+    expect(projects.every((p) => p.public === true)).toBe(true);
+  });
+});
+
+describe('errors', () => {
+  it('answers 404 NotFound for unknown users, projects, studios and comments', async () => {
+    for (const path of [
+      '/users/no_such_user_xyz',
+      '/users/no_such_user_xyz/projects',
+      '/projects/1',
+      '/projects/1/remixes',
+      '/studios/1/comments',
+      `/users/${DEMO_USERNAME}/projects/1/comments`,
+      '/no/such/route',
+    ]) {
+      const response = await api(path);
+      expect(response.status, path).toBe(404);
+      expect(response.body, path).toEqual(NOT_FOUND);
+    }
+  });
+
+  it('answers 400 with a JSON body for malformed ids', async () => {
+    for (const path of ['/projects/abc', '/projects/12ab/remixes', '/studios/x/comments', '/projects/-3']) {
+      const response = await api(path);
+      expect(response.status, path).toBe(400);
+      expect(response.body, path).toMatchObject({ code: 'BadRequest' });
+    }
+  });
+});
+
+describe('authentication', () => {
+  const marked = [
+    `/users/${DEMO_USERNAME}/following/studios/projects`,
+    `/users/${DEMO_USERNAME}/following/users/loves`,
+    `/users/${DEMO_USERNAME}/following/users/projects`,
+    `/users/${DEMO_USERNAME}/following/users/activity`,
+    `/users/${DEMO_USERNAME}/messages`,
+  ];
+
+  it('answers 401 without a token, and for a made-up token', async () => {
+    const projectId = (await list(`/users/${DEMO_USERNAME}/projects?limit=1`))[0]?.id;
+    for (const path of [
+      ...marked,
+      `/projects/${projectId}/loves/user/${DEMO_USERNAME}`,
+      `/projects/${projectId}/favorites/user/${DEMO_USERNAME}`,
+    ]) {
+      expect((await api(path)).status, path).toBe(401);
+      expect((await api(path, { headers: { 'X-Token': 'not-a-token' } })).status, path).toBe(401);
+    }
+  });
+
+  it('serves the marked endpoints to their own user, and 403 to someone else’s token', async () => {
+    for (const path of marked) {
+      const mine = await list(path, { headers: { 'X-Token': demo.token } });
+      expect(mine.length, path).toBeGreaterThan(0);
+      expect((await api(path, { headers: { 'X-Token': alice.token } })).status, path).toBe(403);
+    }
+  });
+
+  it('keeps unshared projects to their owner', async () => {
+    const { control } = sandbox();
+    const demoUser = control.store.getUser(DEMO_USERNAME);
+    const unshared = control.store.allProjectsOf(demoUser?.id ?? 0).find((p) => !p.isShared);
+    if (!unshared) throw new Error('demo has no unshared project');
+    expect((await api(`/projects/${unshared.id}`)).status).toBe(401);
+    expect((await api(`/projects/${unshared.id}`, { headers: { 'X-Token': alice.token } })).body).toEqual(
+      NOT_FOUND,
+    );
+    const own = await api(`/projects/${unshared.id}`, { headers: { 'X-Token': demo.token } });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ id: unshared.id, public: false, is_published: false });
+    expect((await api(`/users/${DEMO_USERNAME}/projects/${unshared.id}`)).status).toBe(404);
+    const listed = await list(`/users/${DEMO_USERNAME}/projects?limit=40`);
+    expect(listed.some((p) => p.id === unshared.id)).toBe(false);
+  });
+
+  it('answers love and favorite state for the user', async () => {
+    const { store } = sandbox().control;
+    const demoUser = store.getUser(DEMO_USERNAME);
+    const loved = store.projects().find((p) => p.isShared && store.isLoved(p.id, demoUser?.id ?? 0));
+    const response = await api(`/projects/${loved?.id}/loves/user/${DEMO_USERNAME}`, {
+      headers: { 'X-Token': demo.token },
+    });
+    expect(response.body).toEqual({ projectId: loved?.id, userLove: true });
+    const favorite = await api(`/projects/${loved?.id}/favorites/user/${DEMO_USERNAME}`, {
+      headers: { 'X-Token': demo.token },
+    });
+    expect(favorite.body).toMatchObject({ projectId: loved?.id });
+  });
+});
+
+describe('objects', () => {
+  it('escapes comment text like the live service and keeps other text as typed', async () => {
+    const { store } = sandbox().control;
+    const hostile = store
+      .projects()
+      .flatMap((p) => store.topLevelComments('project', p.id).map((c) => ({ p, c })))
+      .find(({ c }) => c.content.includes('<script>'));
+    if (!hostile) throw new Error('no hostile comment in the seed');
+    const owner = store.getUserById(hostile.p.authorId)?.username;
+    const comment = (await api(`/users/${owner}/projects/${hostile.p.id}/comments/${hostile.c.id}`)).body as {
+      content: string;
+    };
+    expect(comment.content).not.toContain('<script>');
+    expect(comment.content).toContain('&lt;script&gt;');
+  });
+
+  it('lists replies under the singular /user/ path, oldest first, and counts them on the parent', async () => {
+    const { store } = sandbox().control;
+    const thread = store
+      .projects()
+      .flatMap((p) => store.topLevelComments('project', p.id).map((c) => ({ p, c })))
+      .find(({ c }) => store.replyCount(c.id) > 40);
+    if (!thread) throw new Error('no long thread');
+    const owner = store.getUserById(thread.p.authorId)?.username;
+    const base = `/user/${owner}/projects/${thread.p.id}/comments/${thread.c.id}/replies`;
+    const first = await list(`${base}?limit=40`);
+    const rest = await list(`${base}?limit=40&offset=40`);
+    expect(first).toHaveLength(40);
+    expect(first.length + rest.length).toBe(store.replyCount(thread.c.id));
+    const dates = [...first, ...rest].map((r) => r.datetime_created as string);
+    expect(dates).toEqual([...dates].sort());
+    expect(first.every((r) => r.parent_id === thread.c.id)).toBe(true);
+    expect(
+      (await api(`/users/${owner}/projects/${thread.p.id}/comments/${thread.c.id}/replies`)).status,
+    ).toBe(404);
+    const top = (await api(`/users/${owner}/projects/${thread.p.id}/comments/${thread.c.id}`)).body;
+    expect(top).toMatchObject({
+      id: thread.c.id,
+      parent_id: null,
+      reply_count: store.replyCount(thread.c.id),
+    });
+  });
+
+  it('serves every featured row, with the design-studio key of the interface document', async () => {
+    const featured = (await api('/proxy/featured')).body as Record<string, { type: string }[]>;
+    for (const key of [
+      'community_featured_projects',
+      'community_featured_studios',
+      'community_most_loved_projects',
+      'community_most_remixed_projects',
+      'community_newest_projects',
+      'curator_top_projects',
+      'platform_design_studio',
+    ]) {
+      expect(featured[key]?.length, key).toBeGreaterThan(0);
+    }
+    expect(featured.community_featured_studios?.every((s) => s.type === 'gallery')).toBe(true);
+    expect(featured.community_most_loved_projects?.every((s) => s.type === 'project')).toBe(true);
+  });
+
+  it('counts shared projects', async () => {
+    const { store } = sandbox().control;
+    expect((await api('/projects/count/all')).body).toEqual({
+      count: store.projects().filter((p) => p.isShared).length,
+    });
+  });
+});
+
+describe('explore and search', () => {
+  it('filters explore by tag and orders by mode', async () => {
+    const { store } = sandbox().control;
+    const games = await list('/explore/projects?q=games&mode=popular&limit=40');
+    expect(games.every((p) => store.getProject(p.id as number)?.tags.includes('games'))).toBe(true);
+    const loves = games.map((p) => (p.stats as { loves: number }).loves);
+    expect(loves).toEqual([...loves].sort((a, b) => b - a));
+    const recent = await list('/explore/projects?q=*&mode=recent&limit=40');
+    const shared = recent.map((p) => (p.history as { shared: string }).shared);
+    expect(shared).toEqual([...shared].sort().reverse());
+    expect((await api('/explore/projects?mode=sideways')).status).toBe(400);
+    expect((await api('/explore/projects?limit=41')).status).toBe(400);
+  });
+
+  it('puts the asked language first', async () => {
+    const { store } = sandbox().control;
+    const french = await list('/explore/projects?q=*&language=fr&limit=10');
+    expect(french.every((p) => store.getProject(p.id as number)?.language === 'fr')).toBe(true);
+  });
+
+  it('searches projects and studios by words', async () => {
+    const found = await list('/search/projects?q=remix&limit=40');
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((p) => JSON.stringify(p).toLowerCase().includes('remix'))).toBe(true);
+    const studios = await list('/search/studios?q=design');
+    expect(studios.some((s) => String(s.title).includes('Design Studio'))).toBe(true);
+    expect(await list('/search/projects?q=zzzqqqxxx_nothing')).toEqual([]);
+    expect((await list('/explore/studios?q=*&mode=recent')).length).toBe(20);
+  });
+});
+
+describe('CORS', () => {
+  it('allows the site origin with credentials, and answers preflights', async () => {
+    const { urls } = sandbox();
+    const preflight = await fetch(`${urls.api}/proxy/comments/project/1`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: urls.site,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'x-token, x-csrftoken, content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(urls.site);
+    expect(preflight.headers.get('access-control-allow-credentials')).toBe('true');
+    const allowed = (preflight.headers.get('access-control-allow-headers') ?? '').toLowerCase();
+    for (const header of ['x-token', 'x-csrftoken', 'x-requested-with', 'content-type'])
+      expect(allowed).toContain(header);
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('DELETE');
+
+    const read = await fetch(`${urls.api}/users/${DEMO_USERNAME}`, { headers: { Origin: urls.site } });
+    expect(read.headers.get('access-control-allow-origin')).toBe(urls.site);
+    const foreign = await fetch(`${urls.api}/users/${DEMO_USERNAME}`, {
+      headers: { Origin: 'https://evil.example' },
+    });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});

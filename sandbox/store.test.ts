@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { HOSTILE_STRINGS, LONG_HOSTILE_TEXT } from './hostile';
+import { ACTIVITY_TYPES, DEMO_USERNAME, generateWorld, MESSAGE_TYPES } from './seed';
+import { Store } from './store';
+
+const store = new Store();
+const demo = store.getUser(DEMO_USERNAME);
+if (!demo) throw new Error('the seed has no demo user');
+
+describe('the seeded world', () => {
+  it('is large enough to page through', () => {
+    expect(store.users().length).toBeGreaterThanOrEqual(500);
+    expect(store.projects().length).toBeGreaterThanOrEqual(5000);
+    expect(store.studios().length).toBeGreaterThanOrEqual(200);
+    expect(store.projects().some((p) => !p.isShared)).toBe(true);
+    expect(store.projects().some((p) => p.isShared && !p.commentsAllowed)).toBe(true);
+    const busiest = Math.max(...store.projects().map((p) => store.topLevelComments('project', p.id).length));
+    expect(busiest).toBeGreaterThan(100);
+    const longestThread = Math.max(
+      ...store
+        .projects()
+        .flatMap((p) => store.topLevelComments('project', p.id).map((c) => store.replyCount(c.id))),
+    );
+    expect(longestThread).toBeGreaterThan(40);
+    expect(Math.max(...store.users().map((u) => store.sharedProjectsOf(u.id).length))).toBeGreaterThan(40);
+  });
+
+  it('is the same world for the same seed, and another for another seed', () => {
+    const again = generateWorld();
+    const other = generateWorld(7);
+    const sample = (w: { users: unknown[]; projects: unknown[]; comments: unknown[]; messages: unknown[] }) =>
+      JSON.stringify([
+        w.users.slice(0, 50),
+        w.projects.slice(0, 50),
+        w.comments.slice(0, 50),
+        w.messages.slice(0, 20),
+      ]);
+    expect(JSON.stringify(again.users.slice(0, 50))).toBe(JSON.stringify(store.users().slice(0, 50)));
+    expect(JSON.stringify(again.projects.slice(0, 50))).toBe(JSON.stringify(store.projects().slice(0, 50)));
+    const demoMessages = again.messages.filter((m) => m.recipientId === demo.id);
+    expect(JSON.stringify(demoMessages)).toBe(JSON.stringify(store.messagesFor(DEMO_USERNAME).reverse()));
+    expect(sample(other)).not.toBe(sample(again));
+  });
+
+  it('gives the demo user unread messages of every type, a busy feed and projects with comments', () => {
+    expect(store.unreadCount(DEMO_USERNAME)).toBeGreaterThan(0);
+    const types = new Set(store.messagesFor(DEMO_USERNAME).map((m) => m.type));
+    for (const type of MESSAGE_TYPES) expect(types).toContain(type);
+    expect(store.followingOf(demo.id).length).toBeGreaterThan(40);
+    expect(store.followersOf(demo.id).length).toBeGreaterThan(40);
+    const feed = store.followingActivity(demo.id);
+    expect(feed.length).toBeGreaterThan(100);
+    expect(new Set(feed.map((e) => e.type))).toEqual(new Set(ACTIVITY_TYPES));
+    const commented = store
+      .sharedProjectsOf(demo.id)
+      .filter((p) => store.topLevelComments('project', p.id).length > 0);
+    expect(commented.length).toBeGreaterThan(0);
+    expect(store.allProjectsOf(demo.id).some((p) => !p.isShared)).toBe(true);
+  });
+
+  it('carries hostile strings in titles, comments and bios, and a 5,000-character text', () => {
+    const texts = [
+      ...store.projects().map((p) => p.title),
+      ...store.projects().map((p) => p.description),
+      ...store.users().map((u) => u.bio),
+      ...store.projects().flatMap((p) => store.topLevelComments('project', p.id).map((c) => c.content)),
+    ];
+    for (const hostile of HOSTILE_STRINGS) expect(texts.some((t) => t.includes(hostile))).toBe(true);
+    expect(texts).toContain(LONG_HOSTILE_TEXT);
+    expect(LONG_HOSTILE_TEXT).toHaveLength(5000);
+  });
+});
+
+describe('store writes', () => {
+  it('love, favorite, mark read and reset back to the seed', () => {
+    const local = new Store();
+    const project = local.projects().find((p) => p.isShared && !local.isLoved(p.id, demo.id));
+    if (!project) throw new Error('no project to love');
+    const loves = local.loveCount(project.id);
+    expect(local.setLove(project.id, DEMO_USERNAME, true)).toBe(true);
+    expect(local.setLove(project.id, DEMO_USERNAME, true)).toBe(false);
+    expect(local.loveCount(project.id)).toBe(loves + 1);
+    expect(local.followingUsersLoves(demo.id)).toBeDefined();
+    expect(local.setFavorite(project.id, DEMO_USERNAME, true)).toBe(true);
+    expect(local.favoritesOf(demo.id)[0]?.id).toBe(project.id);
+    local.markMessagesRead(DEMO_USERNAME);
+    expect(local.unreadCount(DEMO_USERNAME)).toBe(0);
+    local.addMessage(DEMO_USERNAME, { type: 'followuser', actor: 'alice' });
+    expect(local.unreadCount(DEMO_USERNAME)).toBe(1);
+    const session = local.signIn(DEMO_USERNAME);
+    expect(local.tokenUser(session.token)?.username).toBe(DEMO_USERNAME);
+
+    local.reset();
+    expect(local.loveCount(project.id)).toBe(loves);
+    expect(local.isFavorited(project.id, demo.id)).toBe(false);
+    expect(local.unreadCount(DEMO_USERNAME)).toBe(store.unreadCount(DEMO_USERNAME));
+    expect(local.tokenUser(session.token)).toBeNull();
+    expect(local.sessionUser(session.sessionId)).toBeNull();
+  });
+
+  it('finds users case-insensitively and keeps prototype-named users apart from Object properties', () => {
+    expect(store.getUser('DEMO')?.username).toBe(DEMO_USERNAME);
+    expect(store.getUser('__proto__')?.username).toBe('__proto__');
+    expect(store.getUser('constructor')?.username).toBe('constructor');
+    expect(store.getUser('hasOwnProperty')).toBeUndefined();
+  });
+
+  it('expires tokens but keeps the session, which gets a new token on the next read', () => {
+    const local = new Store();
+    const { sessionId, token } = local.signIn('alice');
+    expect(local.expireTokens('alice')).toBe(1);
+    expect(local.tokenUser(token)).toBeNull();
+    expect(local.sessionUser(sessionId)?.username).toBe('alice');
+    const fresh = local.sessionToken(sessionId);
+    expect(fresh).not.toBe(token);
+    expect(local.tokenUser(fresh ?? '')?.username).toBe('alice');
+  });
+});
