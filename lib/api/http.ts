@@ -189,18 +189,20 @@ export class HttpClient {
   private async send(request: HttpRequest, method: HttpMethod): Promise<HttpResponse> {
     const retries = method === 'GET' ? this.retries : 0;
     for (let attempt = 0; ; attempt++) {
-      await this.limiter?.acquire();
+      const release = await this.limiter?.acquire();
       this.onAttempt?.({ method, url: request.url, attempt });
       let response: HttpResponse;
       try {
         response = await this.attempt(request, method);
       } catch (error) {
+        release?.();
         if (error instanceof Network && attempt < retries) {
           await sleep(this.backoff(attempt));
           continue;
         }
         throw error;
       }
+      release?.();
       const { status } = response;
       if (status >= 200 && status < 300) return response;
       const url = request.url;

@@ -26,7 +26,11 @@ describe('SlidingWindowLimiter', () => {
     const limiter = new SlidingWindowLimiter({ max: 5, windowMs: 1000, ...clock });
     const starts: number[] = [];
     await Promise.all(
-      Array.from({ length: 23 }, () => limiter.acquire().then(() => starts.push(clock.now()))),
+      Array.from({ length: 23 }, async () => {
+        const release = await limiter.acquire();
+        starts.push(clock.now());
+        release();
+      }),
     );
     expect(starts.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
     expect(maxInAnyWindow(starts, 1000)).toBe(5);
@@ -38,8 +42,33 @@ describe('SlidingWindowLimiter', () => {
     const clock = virtualClock();
     const limiter = new SlidingWindowLimiter({ max: 1, windowMs: 100, ...clock });
     const order: number[] = [];
-    await Promise.all([0, 1, 2, 3].map((i) => limiter.acquire().then(() => order.push(i))));
+    await Promise.all(
+      [0, 1, 2, 3].map(async (i) => {
+        const release = await limiter.acquire();
+        order.push(i);
+        release();
+      }),
+    );
     expect(order).toEqual([0, 1, 2, 3]);
+  });
+
+  it('counts a slow request from its answer, so late arrivals cannot bunch up at the service', async () => {
+    const clock = virtualClock();
+    const limiter = new SlidingWindowLimiter({ max: 1, windowMs: 1000, ...clock });
+    const slow = await limiter.acquire();
+    let nextLeftAt: number | undefined;
+    const next = limiter.acquire().then((release) => {
+      nextLeftAt = clock.now();
+      release();
+    });
+    // However long the slow request takes, the next one waits for it.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(nextLeftAt).toBeUndefined();
+    // Its answer comes in at 2500: the slot frees a full window later.
+    await clock.sleep(2500);
+    slow();
+    await next;
+    expect(nextLeftAt).toBe(3500);
   });
 
   it('holds every request back during a pause (after a 429 with Retry-After)', async () => {
