@@ -185,7 +185,9 @@ describe('HttpClient', () => {
     });
     const init = calls[0]?.init;
     expect(init?.body).toBe('{"content":"hi"}');
-    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect((init?.headers ?? {}) as Record<string, string>).toMatchObject({
+      'Content-Type': 'application/json',
+    });
     expect(init?.credentials).toBe('include');
     expect(init?.cache).toBe('reload');
   });
