@@ -1,0 +1,188 @@
+/** The control interface over HTTP: faults, messages, token expiry, the request log, reset. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_USERNAME } from './index';
+import { getJson, signIn, useSandbox } from './testing';
+
+const sandbox = useSandbox();
+const control = (path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') =>
+  getJson<Record<string, unknown>>(`${sandbox().urls.control}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+const api = (path: string, init?: RequestInit) => fetch(`${sandbox().urls.api}${path}`, init);
+
+beforeEach(async () => {
+  expect((await control('/reset', {})).status).toBe(200);
+});
+
+describe('faults', () => {
+  it('answers 429 with Retry-After for the next N matching requests, with CORS headers', async () => {
+    await control('/rate-limit', { pattern: '/users/*', count: 2, retryAfterSeconds: 7 });
+    const headers = { Origin: sandbox().urls.site };
+    const first = await api(`/users/${DEMO_USERNAME}`, { headers });
+    expect(first.status).toBe(429);
+    expect(first.headers.get('retry-after')).toBe('7');
+    expect(first.headers.get('access-control-allow-origin')).toBe(sandbox().urls.site);
+    expect((await api('/users/alice')).status).toBe(429);
+    expect((await api('/users/alice')).status).toBe(200);
+    // Other routes were never limited.
+    expect((await api('/projects/count/all')).status).toBe(200);
+  });
+
+  it('fails a share of matching requests with the chosen status', async () => {
+    await control('/failures', { pattern: '/projects/**', rate: 1, status: 503 });
+    expect((await api('/projects/count/all')).status).toBe(503);
+    expect((await api(`/users/${DEMO_USERNAME}`)).status).toBe(200);
+    await control('/faults', undefined, 'DELETE');
+    await control('/failures', { pattern: '/projects/**', rate: 0.5 });
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, () => api('/projects/count/all').then((r) => r.status)),
+    );
+    const failed = statuses.filter((s) => s === 500).length;
+    expect(failed).toBeGreaterThan(5);
+    expect(failed).toBeLessThan(35);
+  });
+
+  it('spoils bodies: malformed or truncated JSON, for a count of responses', async () => {
+    await control('/malformed', { pattern: '/users/*', kind: 'truncated', count: 1 });
+    const truncated = await (await api(`/users/${DEMO_USERNAME}`)).text();
+    expect(() => JSON.parse(truncated)).toThrow();
+    expect(truncated.length).toBeGreaterThan(10);
+    expect(JSON.parse(await (await api(`/users/${DEMO_USERNAME}`)).text())).toMatchObject({
+      username: DEMO_USERNAME,
+    });
+    await control('/malformed', { pattern: '/proxy/featured', kind: 'malformed' });
+    const malformed = await api('/proxy/featured');
+    expect(malformed.status).toBe(200);
+    await expect(malformed.json()).rejects.toThrow();
+  });
+
+  it('adds latency to matching requests only', async () => {
+    await control('/latency', { pattern: '/users/*', fixedMs: 300, jitterMs: 50 });
+    let started = performance.now();
+    await api(`/users/${DEMO_USERNAME}`);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    started = performance.now();
+    await api('/projects/count/all');
+    expect(performance.now() - started).toBeLessThan(290);
+  });
+
+  it('refuses malformed control requests with 400', async () => {
+    expect((await control('/failures', { rate: 1 })).status).toBe(400);
+    expect((await control('/failures', { pattern: '/x', rate: 2 })).status).toBe(400);
+    expect((await control('/malformed', { pattern: '/x', kind: 'weird' })).status).toBe(400);
+    expect((await control('/latency', { fixedMs: 'slow' })).status).toBe(400);
+    expect((await control('/messages', { username: 'no_such_user_xyz', type: 'userjoin' })).status).toBe(404);
+  });
+});
+
+describe('messages and tokens', () => {
+  it('adds a message that shows in the list and the count (past the CDN cache with a cache-buster)', async () => {
+    const demo = await signIn(sandbox(), DEMO_USERNAME);
+    const count = async (query = '') =>
+      ((await (await api(`/users/${DEMO_USERNAME}/messages/count${query}`)).json()) as { count: number })
+        .count;
+    const before = await count();
+    const added = await control('/messages', {
+      username: DEMO_USERNAME,
+      type: 'loveproject',
+      actor: 'alice',
+      project_id: 1,
+      title: 'T',
+    });
+    expect(added.body).toMatchObject({ ok: true, unread: before + 1 });
+    // A plain read may be the CDN's stale copy; a cache-busting parameter is not.
+    expect(await count()).toBe(before);
+    expect(await count(`?_=${Date.now()}`)).toBe(before + 1);
+    const response = await api(`/users/${DEMO_USERNAME}/messages?limit=1`, {
+      headers: { 'X-Token': demo.token },
+    });
+    expect(((await response.json()) as unknown[])[0]).toMatchObject({
+      type: 'loveproject',
+      actor_username: 'alice',
+      project_id: 1,
+      title: 'T',
+    });
+    await control('/message-count-cache', { seconds: 0 });
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('sends Cache-Control on the message count', async () => {
+    const response = await api(`/users/${DEMO_USERNAME}/messages/count`);
+    expect(response.headers.get('cache-control')).toMatch(/max-age=\d+/);
+  });
+
+  it('expires a user’s token (401 afterwards)', async () => {
+    const alice = await signIn(sandbox(), 'alice');
+    const read = () => api('/users/alice/messages', { headers: { 'X-Token': alice.token } });
+    expect((await read()).status).toBe(200);
+    expect((await control('/tokens/expire', { username: 'alice' })).body).toMatchObject({ expired: 1 });
+    expect((await read()).status).toBe(401);
+  });
+
+  it('signs in through the control interface', async () => {
+    const session = (await control('/sessions', { username: 'bob' })).body as { token: string };
+    expect((await api('/users/bob/messages', { headers: { 'X-Token': session.token } })).status).toBe(200);
+  });
+});
+
+describe('request log and counters', () => {
+  it('logs each request with part, path, query, status, origin, token presence and user agent', async () => {
+    await api(`/users/${DEMO_USERNAME}/messages/count?x=1`, {
+      headers: { Origin: sandbox().urls.site, 'X-Token': 'abc', 'User-Agent': 'sandbox-test' },
+    });
+    await fetch(`${sandbox().urls.translate}/translate?language=fr&text=hello`);
+    const log = (await control('/requests?part=api')).body as unknown as Record<string, unknown>[];
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({
+      part: 'api',
+      method: 'GET',
+      path: `/users/${DEMO_USERNAME}/messages/count`,
+      query: 'x=1',
+      status: 200,
+      route: '/users/:username/messages/count',
+      origin: sandbox().urls.site,
+      hasToken: true,
+      userAgent: 'sandbox-test',
+    });
+    expect(typeof log[0]?.time).toBe('string');
+    const counters = (await control('/counters')).body;
+    expect(counters).toEqual({
+      'api GET /users/:username/messages/count': 1,
+      'translate GET /translate': 1,
+    });
+    await control('/requests', undefined, 'DELETE');
+    expect((await control('/requests')).body).toEqual([]);
+  });
+
+  it('filters the log by pattern and records faults', async () => {
+    await control('/rate-limit', { pattern: '/projects/**', count: 1 });
+    await api('/projects/count/all');
+    await api(`/users/${DEMO_USERNAME}`);
+    const log = (await control('/requests?pattern=/projects/**')).body as unknown as Record<
+      string,
+      unknown
+    >[];
+    expect(log).toEqual([expect.objectContaining({ status: 429, fault: 'rateLimit' })]);
+  });
+});
+
+describe('reset', () => {
+  it('restores the seed, signs everyone out and clears faults and the log', async () => {
+    const alice = await signIn(sandbox(), 'alice');
+    const { store } = sandbox().control;
+    store.markMessagesRead(DEMO_USERNAME);
+    await control('/failures', { pattern: '/**', rate: 1 });
+    expect((await control('/reset', {})).status).toBe(200);
+    expect(store.unreadCount(DEMO_USERNAME)).toBeGreaterThan(0);
+    expect((await api('/users/alice/messages', { headers: { 'X-Token': alice.token } })).status).toBe(401);
+    expect((await api('/projects/count/all')).status).toBe(200);
+    const log = (await control('/requests')).body as unknown as { path: string }[];
+    expect(log.map((e) => e.path)).toEqual(['/users/alice/messages', '/projects/count/all']);
+  });
+
+  it('has no certificate without HTTPS', async () => {
+    expect((await control('/certificate')).status).toBe(404);
+  });
+});

@@ -1,0 +1,191 @@
+/** Starting and stopping: ports in order, nothing leaked, the HTTPS listener, the CLI line. */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { request } from 'node:https';
+import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+import { DEMO_USERNAME, startSandbox } from './index';
+
+const portOf = (url: string) => Number(new URL(url).port);
+
+/** True when nothing listens on the port (we can listen on it ourselves). */
+async function isFree(port: number): Promise<boolean> {
+  const server = createServer();
+  try {
+    server.listen(port, '127.0.0.1');
+    await once(server, 'listening');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    server.close();
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  await once(server, 'close');
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/** Closed handles leave the active list on the next timer tick. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+const serverHandles = () => process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap').length;
+const timerHandles = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+
+describe('start and close', () => {
+  it('puts the parts on consecutive ports from the first one, and frees them all on close', async () => {
+    await settle();
+    const handlesBefore = serverHandles();
+    let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+    // A free block of six ports is likely but not certain: try a few bases.
+    for (let attempt = 0; attempt < 5 && !sandbox; attempt++) {
+      const base = await freePort();
+      if (base > 65_000) continue;
+      sandbox = await startSandbox({ port: base, quiet: true }).catch(() => undefined);
+    }
+    if (!sandbox) throw new Error('no free block of ports found');
+    const { urls } = sandbox;
+    const base = portOf(urls.site);
+    expect(
+      [urls.site, urls.api, urls.translate, urls.synthesis, urls.control, urls.uploads].map(portOf),
+    ).toEqual([base, base + 1, base + 2, base + 3, base + 4, base + 5]);
+    // A keep-alive connection must not hold close() open.
+    await fetch(`${urls.api}/users/${DEMO_USERNAME}`, { keepalive: true });
+    await sandbox.close();
+    await settle();
+    expect(serverHandles()).toBe(handlesBefore);
+    for (let port = base; port <= base + 5; port++) expect(await isFree(port), `port ${port}`).toBe(true);
+  });
+
+  it('fails cleanly when a port is taken, leaving nothing open', async () => {
+    const blocker = createServer().listen(0, '127.0.0.1');
+    await once(blocker, 'listening');
+    const address = blocker.address();
+    const taken = typeof address === 'object' && address ? address.port : 0;
+    await settle();
+    const handlesBefore = serverHandles();
+    // The api part (first port + 1) collides.
+    await expect(startSandbox({ port: taken - 1, quiet: true })).rejects.toThrow();
+    await settle();
+    expect(serverHandles()).toBe(handlesBefore);
+    blocker.close();
+  });
+
+  it('does not wait for (or leak) latency timers on close', async () => {
+    const timersBefore = timerHandles();
+    const sandbox = await startSandbox({ port: 0, quiet: true });
+    sandbox.control.addLatency({ pattern: '/**', fixedMs: 60_000 });
+    const pending = fetch(`${sandbox.urls.api}/users/${DEMO_USERNAME}`).catch(() => 'aborted');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = performance.now();
+    await sandbox.close();
+    expect(performance.now() - started).toBeLessThan(2000);
+    await pending;
+    await settle();
+    expect(timerHandles()).toBeLessThanOrEqual(timersBefore);
+  });
+});
+
+describe('HTTPS listener for the live host names', () => {
+  it('routes by Host and names the live origins in cookies, CORS and URLs', async () => {
+    const sandbox = await startSandbox({ port: 0, https: { port: 0 }, quiet: true });
+    try {
+      const pem = await (await fetch(`${sandbox.urls.control}/certificate`)).text();
+      expect(pem).toContain('BEGIN CERTIFICATE');
+      const port = portOf(sandbox.urls.https ?? '');
+      const get = (host: string, path: string, headers: Record<string, string> = {}) =>
+        new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
+          (resolve, reject) => {
+            // The certificate is checked against the live name, trusting the PEM from the control port.
+            const req = request(
+              {
+                host: '127.0.0.1',
+                port,
+                path,
+                servername: host.endsWith('scratch.mit.edu') ? host : 'scratch.mit.edu',
+                ca: pem,
+                headers: { host, ...headers },
+              },
+              (res) => {
+                let body = '';
+                res.setEncoding('utf8');
+                res.on('data', (chunk) => {
+                  body += chunk;
+                });
+                res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+              },
+            );
+            req.on('error', reject);
+            req.end();
+          },
+        );
+
+      const login = await get('scratch.mit.edu', '/login/?as=demo');
+      expect(login.status).toBe(302);
+      const cookies = [login.headers['set-cookie'] ?? []].flat();
+      expect(cookies.find((c) => c.startsWith('scratchsessionsid='))).toMatch(/Secure/);
+      expect(cookies.find((c) => c.startsWith('scratchsessionsid='))).toMatch(/Domain=\.scratch\.mit\.edu/);
+
+      const user = await get('api.scratch.mit.edu', `/users/${DEMO_USERNAME}`, {
+        origin: 'https://scratch.mit.edu',
+      });
+      expect(user.status).toBe(200);
+      expect(user.headers['access-control-allow-origin']).toBe('https://scratch.mit.edu');
+      expect(JSON.parse(user.body).profile.images['90x90']).toMatch(
+        /^https:\/\/uploads\.scratch\.mit\.edu\//,
+      );
+
+      const translated = await get('translate-service.scratch.mit.edu', '/translate?language=fr&text=hello');
+      expect(JSON.parse(translated.body)).toEqual({ result: '[fr] bonjour' });
+      expect((await get('synthesis-service.scratch.mit.edu', '/synth?text=hi')).headers['content-type']).toBe(
+        'audio/wav',
+      );
+      for (const host of ['uploads.scratch.mit.edu', 'cdn2.scratch.mit.edu']) {
+        expect((await get(host, '/users/avatars/5000001.png')).headers['content-type']).toBe('image/png');
+      }
+      expect((await get('example.com', '/')).status).toBe(421);
+      // The loopback ports keep naming loopback origins.
+      const loopback = (await (await fetch(`${sandbox.urls.api}/users/${DEMO_USERNAME}`)).json()) as {
+        profile: { images: Record<string, string> };
+      };
+      expect(loopback.profile.images['90x90']?.startsWith(sandbox.urls.uploads)).toBe(true);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
+
+describe('npm run sandbox', () => {
+  it('prints exactly one SANDBOX line with the URLs and stops on SIGTERM', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0', '--quiet'], {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const lines = createInterface({ input: child.stdout });
+      const [line] = (await once(lines, 'line')) as [string];
+      expect(line).toMatch(/^SANDBOX \{/);
+      const urls = JSON.parse(line.slice('SANDBOX '.length)) as Record<string, string>;
+      for (const part of ['site', 'api', 'translate', 'synthesis', 'control', 'uploads']) {
+        expect(urls[part], part).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      }
+      expect((await fetch(`${urls.api}/users/${DEMO_USERNAME}`)).status).toBe(200);
+      let more = '';
+      lines.on('line', (l) => {
+        more += l;
+      });
+      child.kill('SIGTERM');
+      const [code] = (await once(child, 'exit')) as [number | null];
+      expect(code).toBe(0);
+      expect(more).toBe('');
+      expect(await isFree(portOf(urls.api ?? ''))).toBe(true);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 30_000);
+});
