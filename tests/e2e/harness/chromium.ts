@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
-import { siteProfiles } from '@/lib/config';
+import { type SiteProfileName, siteProfiles } from '@/lib/config';
 import { writeArtifacts } from './artifacts';
 import { chromiumExecutable } from './browsers';
 import { ConsoleLog } from './console-log';
@@ -25,23 +25,36 @@ const LIVE_HOSTS = ['scratch.mit.edu', '*.scratch.mit.edu'];
 export interface ChromiumLaunchOptions extends LaunchOptions {
   /** Default true; `npm start` shows a window when there is a display. */
   headless?: boolean;
-  /** Default: the public build in .output/public-chrome-mv3. */
+  /**
+   * Which build: `public` (default; tests) maps the live host names onto the sandbox's HTTPS
+   * listener; `local` (`npm start`) talks to the sandbox's loopback ports directly.
+   */
+  profile?: SiteProfileName;
+  /** Default: the profile's build, e.g. .output/public-chrome-mv3. */
   extensionDir?: string;
 }
 
-function httpsPortOf(options: LaunchOptions): number {
+/** Sends the live host names to the sandbox's HTTPS listener (the public build's hosts). */
+function liveHostRules(options: LaunchOptions): string[] {
   const https = options.sandbox.urls.https;
-  if (!https)
-    throw new Error('Chromium runs the public build: start the sandbox with https (withSandbox does).');
-  return Number(new URL(https).port || 443);
+  if (!https) throw new Error('The public build needs the sandbox with https (withSandbox starts it so).');
+  const port = Number(new URL(https).port || 443);
+  return [
+    `--host-resolver-rules=${LIVE_HOSTS.map((host) => `MAP ${host} 127.0.0.1:${port}`).join(', ')}`,
+    // The sandbox's certificate is self-signed, made when it starts.
+    '--ignore-certificate-errors',
+  ];
 }
 
 export async function launchChromium(options: ChromiumLaunchOptions): Promise<ExtensionBrowser> {
-  const extensionDir = options.extensionDir ?? buildDir('public', 'chromium');
+  const profile = options.profile ?? 'public';
+  const extensionDir = options.extensionDir ?? buildDir(profile, 'chromium');
   if (!existsSync(join(extensionDir, 'manifest.json'))) {
-    throw new Error(`No build in ${extensionDir}: run \`COMPANION_PROFILE=public npx wxt build -b chrome\``);
+    throw new Error(
+      `No build in ${extensionDir}: run \`COMPANION_PROFILE=${profile} npx wxt build -b chrome\``,
+    );
   }
-  const httpsPort = httpsPortOf(options);
+  const hostRules = profile === 'public' ? liveHostRules(options) : [];
   const userDataDir = await mkdtemp(join(tmpdir(), 'companion-chromium-'));
   const log = new ConsoleLog();
   let context: BrowserContext;
@@ -59,9 +72,7 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
         '--no-first-run',
         `--disable-extensions-except=${extensionDir}`,
         `--load-extension=${extensionDir}`,
-        `--host-resolver-rules=${LIVE_HOSTS.map((host) => `MAP ${host} 127.0.0.1:${httpsPort}`).join(', ')}`,
-        // The sandbox's certificate is self-signed, made when it starts.
-        '--ignore-certificate-errors',
+        ...hostRules,
       ],
     });
   } catch (error) {
@@ -148,9 +159,11 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
   const evaluateInExtension = <R, A>(fn: PageFunction<A, R>, arg: A): Promise<R> =>
     currentWorker().evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown);
 
+  const closed = new Promise<void>((resolve) => context.once('close', () => resolve()));
   const browser: ExtensionBrowser = {
     name: 'chromium',
-    profile: siteProfiles.public,
+    closed,
+    profile: siteProfiles[profile],
     extensionOrigin,
     openPage,
     openExtensionPage: (path) => openPage(`${extensionOrigin}/${path.replace(/^\//, '')}`),

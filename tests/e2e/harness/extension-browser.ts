@@ -57,4 +57,6 @@ export interface ExtensionBrowser {
   /** Writes a screenshot of every open page and the console log into `dir`. */
   saveArtifacts(dir: string): Promise<void>;
   close(): Promise<void>;
+  /** Settles when the browser has gone, closed by close() or by the person using it. */
+  readonly closed: Promise<void>;
 }

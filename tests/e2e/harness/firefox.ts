@@ -138,8 +138,10 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
   const evaluateInExtension = async <R, A>(fn: PageFunction<A, R>, arg: A): Promise<R> =>
     (await (await extensionApiPage()).evaluate(fn as (arg: unknown) => unknown, arg as unknown)) as R;
 
+  const closed = new Promise<void>((resolve) => driver.once('disconnected', () => resolve()));
   const browser: ExtensionBrowser = {
     name: 'firefox',
+    closed,
     profile: siteProfiles.local,
     extensionOrigin,
     openPage: (url) => openPage(url),

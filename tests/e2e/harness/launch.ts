@@ -1,22 +1,22 @@
 /** Launching either browser with its build, and the vitest hooks that share one browser per file. */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { BrowserName } from './browsers';
-import { launchChromium } from './chromium';
+import { type ChromiumLaunchOptions, launchChromium } from './chromium';
 import type { ExtensionBrowser, LaunchOptions } from './extension-browser';
-import { launchFirefox } from './firefox';
+import { type FirefoxLaunchOptions, launchFirefox } from './firefox';
 import { artifactsDir } from './paths';
 
-export interface BrowserLaunchOptions extends LaunchOptions {
-  headless?: boolean;
-  extensionDir?: string;
-}
+export type BrowserLaunchOptions = ChromiumLaunchOptions & FirefoxLaunchOptions;
 
 /**
  * Chromium runs the store (`public`) build with the live host names mapped onto the sandbox;
  * Firefox runs the `local` build against the sandbox's loopback ports.
  */
 export function launchBrowser(name: BrowserName, options: BrowserLaunchOptions): Promise<ExtensionBrowser> {
-  return name === 'chromium' ? launchChromium(options) : launchFirefox(options);
+  if (name === 'chromium') return launchChromium(options);
+  // Firefox has no host-resolver rules to map the live hosts onto the sandbox.
+  if (options.profile === 'public') throw new Error('Firefox runs the local build only');
+  return launchFirefox(options);
 }
 
 export interface UseBrowserOptions extends Omit<BrowserLaunchOptions, 'sandbox'> {

@@ -1,0 +1,146 @@
+/**
+ * The main job of `npm start` (bootstrapped by scripts/start.mjs once dependencies are there):
+ * build the `local` profile, start the sandbox on its fixed ports, launch the browser with the
+ * extension, sign the demo user in and open the site. Headless (the default without a display)
+ * it also saves screenshots of the popup and of a site page under .output/screens/.
+ *
+ *   npm start [-- --browser chromium|firefox] [--headless|--headed] [--once]
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEMO_USERNAME, startSandbox } from '../sandbox/index';
+import { type BrowserName, isBrowserName } from '../tests/e2e/harness/browsers';
+import type { ExtensionBrowser } from '../tests/e2e/harness/extension-browser';
+import { launchBrowser } from '../tests/e2e/harness/launch';
+import { buildDir, REPO_ROOT, wxtTarget } from '../tests/e2e/harness/paths';
+import type { TestPage } from '../tests/e2e/harness/test-page';
+
+const SCREENS_DIR = join(REPO_ROOT, '.output', 'screens');
+/** Browsers size a popup to its content, up to this height. */
+const POPUP_MAX_HEIGHT = 600;
+/** Time for pages to fill in what they fetch after load, before a screenshot. */
+const SETTLE_MS = 1_500;
+
+function fail(message: string): never {
+  console.error(`npm start: ${message}`);
+  process.exit(1);
+}
+
+const { values } = parseArgs({
+  options: {
+    browser: { type: 'string', default: 'chromium' },
+    headless: { type: 'boolean' },
+    headed: { type: 'boolean' },
+    once: { type: 'boolean', default: false },
+  },
+});
+const browserName: BrowserName = isBrowserName(values.browser)
+  ? values.browser
+  : fail(`--browser must be chromium or firefox, not "${values.browser}"`);
+if (values.headed && !process.env.DISPLAY) fail('--headed needs a display (DISPLAY is not set)');
+const headless = values.headless ?? !(values.headed || process.env.DISPLAY);
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+const shown = (path: string) => relative(process.cwd(), path) || path;
+
+function buildLocalProfile(): void {
+  console.log(`Building the local profile for ${browserName}…`);
+  const result = spawnSync('npx', ['wxt', 'build', '-b', wxtTarget(browserName)], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, COMPANION_PROFILE: 'local' },
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) fail('the build failed (see above)');
+}
+
+async function startFixedPortSandbox() {
+  try {
+    return await startSandbox({ quiet: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      fail('the sandbox ports (8610-8615) are in use: is another `npm start` or an end-to-end run going?');
+    }
+    throw error;
+  }
+}
+
+/** The popup as the toolbar shows it: 360 px wide, as tall as its content (up to the limit). */
+async function screenshotPopup(browser: ExtensionBrowser): Promise<string> {
+  const popup = await browser.openPopup();
+  await popup.waitFor(() => document.querySelector('#app')?.childElementCount);
+  await settle();
+  // The body's own height: the document's would be at least the tab's viewport.
+  const height = await popup.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+  await popup.setViewport({ width: 360, height: Math.min(Math.max(height, 1), POPUP_MAX_HEIGHT) });
+  const path = join(SCREENS_DIR, 'popup.png');
+  await popup.screenshot({ path });
+  await popup.close();
+  return path;
+}
+
+async function screenshotSite(page: TestPage): Promise<string> {
+  const path = join(SCREENS_DIR, 'site.png');
+  await page.screenshot({ path });
+  return path;
+}
+
+buildLocalProfile();
+const sandbox = await startFixedPortSandbox();
+let browser: ExtensionBrowser | undefined;
+let stopping = false;
+const shutdown = async (code: number) => {
+  stopping = true;
+  await browser?.close();
+  await sandbox.close();
+  process.exit(code);
+};
+
+try {
+  console.log(
+    `Launching ${browserName}${headless ? ' (headless)' : ''} with ${shown(buildDir('local', browserName))}…`,
+  );
+  browser = await launchBrowser(browserName, {
+    sandbox,
+    profile: 'local',
+    headless,
+    signedInAs: DEMO_USERNAME,
+  });
+  const site = await browser.openPage(`${browser.profile.site}/`);
+  const marker = await site
+    .waitFor(() => document.documentElement.dataset.companion, undefined, { timeout: 15_000 })
+    .catch(() => undefined);
+  if (!marker)
+    console.warn('npm start: the content script did not answer on the site page (see the console)');
+
+  console.log(`\nCompanion is running against the sandbox, signed in as "${DEMO_USERNAME}".`);
+  console.log(`  site      ${sandbox.urls.site}/   (other users: ${sandbox.urls.site}/login/)`);
+  console.log(`  api       ${sandbox.urls.api}/`);
+  console.log(`  control   ${sandbox.urls.control}/`);
+  if (headless) {
+    await mkdir(SCREENS_DIR, { recursive: true });
+    await settle();
+    const sitePath = await screenshotSite(site);
+    const popupPath = await screenshotPopup(browser);
+    console.log('Screenshots:');
+    console.log(`  ${shown(popupPath)}`);
+    console.log(`  ${shown(sitePath)}`);
+  } else {
+    console.log('The extension is in the toolbar (Chromium: under the puzzle-piece menu; pin it).');
+  }
+} catch (error) {
+  console.error(`npm start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  await shutdown(1);
+}
+
+if (values.once) await shutdown(0);
+console.log('Serving until Ctrl-C.');
+process.once('SIGINT', () => void shutdown(0));
+process.once('SIGTERM', () => void shutdown(0));
+// A person closing the browser window ends the session too.
+void browser?.closed.then(() => {
+  if (stopping) return;
+  console.log('The browser was closed.');
+  return shutdown(0);
+});

@@ -1,0 +1,56 @@
+/**
+ * `npm start -- --headless --once` in both browsers: it builds the local profile, serves the
+ * sandbox, signs the demo user in, saves the two screenshots, prints their paths and exits 0.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BROWSER_NAMES } from './harness';
+import { REPO_ROOT } from './harness/paths';
+
+const SCREENS = join(REPO_ROOT, '.output', 'screens');
+
+function runStart(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/start.mjs', ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DISPLAY: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+/** Width and height from a PNG's header. */
+function pngSize(path: string): { width: number; height: number } {
+  const bytes = readFileSync(path);
+  expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+describe.each(BROWSER_NAMES)('npm start --browser %s --headless --once', (name) => {
+  it('writes the popup and site screenshots, prints their paths and exits 0', {
+    timeout: 180_000,
+  }, async () => {
+    rmSync(SCREENS, { recursive: true, force: true });
+    const { code, output } = await runStart(['--browser', name, '--headless', '--once']);
+    expect(code, output).toBe(0);
+    expect(output).toContain('signed in as "demo"');
+    for (const file of ['popup.png', 'site.png']) {
+      expect(output).toContain(join('.output', 'screens', file));
+      expect(statSync(join(SCREENS, file)).size).toBeGreaterThan(1_000);
+    }
+    // The popup at its real width; the site page at the window's size.
+    expect(pngSize(join(SCREENS, 'popup.png')).width).toBe(360);
+    expect(pngSize(join(SCREENS, 'site.png'))).toEqual({ width: 1280, height: 800 });
+  });
+});
