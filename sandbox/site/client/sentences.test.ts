@@ -12,7 +12,10 @@ describe('activity sentences (What’s Happening?)', () => {
     [{ type: 'followstudio', gallery_id: 5, title: 'S' }, 'alice is now following the studio S'],
     [{ type: 'loveproject', project_id: 1, title: 'P' }, 'alice loved P'],
     [{ type: 'favoriteproject', project_id: 1, project_title: 'P' }, 'alice favorited P'],
-    [{ type: 'remixproject', project_id: 2, title: 'R', parent_id: 1, parent_title: 'P' }, 'alice remixed P as R'],
+    [
+      { type: 'remixproject', project_id: 2, title: 'R', parent_id: 1, parent_title: 'P' },
+      'alice remixed P as R',
+    ],
     [{ type: 'becomecurator', gallery_id: 5, title: 'S' }, 'alice became a curator of S'],
     [
       { type: 'becomeownerstudio', gallery_id: 5, gallery_title: 'S', recipient_username: 'carol' },
@@ -32,7 +35,9 @@ describe('activity sentences (What’s Happening?)', () => {
   }
 
   it('links the actor and the project, and keeps a markup title as text', () => {
-    const li = render(activitySentence({ type: 'loveproject', actor_username: 'alice', project_id: 7, title: payload }));
+    const li = render(
+      activitySentence({ type: 'loveproject', actor_username: 'alice', project_id: 7, title: payload }),
+    );
     expect(li.querySelector('a[href="/users/alice/"]')?.textContent).toBe('alice');
     expect(li.querySelector('a[href="/projects/7/"]')?.textContent).toBe(payload);
     expect(li.querySelector('img')).toBeNull();

@@ -97,13 +97,18 @@ export function thumbnail(data: ThumbnailData, options: { showStats?: boolean } 
             h('img', { class: 'avatar', src: avatar(creator.id), alt: '' }),
           ),
         ),
-      h('div', { class: 'thumbnail-title' }, h('a', { href, title: data.title }, data.title)),
-      creator &&
-        h(
-          'div',
-          { class: 'thumbnail-creator' },
-          h('a', { href: userPath(creator.username) }, creator.username),
-        ),
+      // As in scratch-www, the creator line sits inside the title block, under the title link.
+      h(
+        'div',
+        { class: 'thumbnail-title' },
+        h('a', { href, title: data.title }, data.title),
+        creator &&
+          h(
+            'div',
+            { class: 'thumbnail-creator' },
+            h('a', { href: userPath(creator.username) }, creator.username),
+          ),
+      ),
     ),
     stats && stat('loves', stats.loves),
     stats && stat('favorites', stats.favorites),
