@@ -134,6 +134,34 @@ describe('client-rendered site pages in Chromium', () => {
     expect(store().isLoved(project.id, me.id)).toBe(false);
   });
 
+  it('the composer posts a comment, and a rejection is shown as a sentence', async () => {
+    const project = store()
+      .projects()
+      .find((p) => p.isShared && p.commentsAllowed);
+    if (!project) throw new Error('no project open to comments');
+    await page.goto(`${sandbox.urls.site}/projects/${project.id}/`);
+    const composer = page.locator('div.comments-container div.comment.compose-row').first();
+    await composer.waitFor();
+
+    await composer.locator('button.compose-post').click();
+    await expect
+      .poll(() => composer.locator('.compose-error-row').textContent())
+      .toBe("You can't post an empty comment.");
+
+    const text = `Posted from Chromium <b>not bold</b> & "quoted" ${Date.now()}`;
+    await composer.locator('textarea').fill(text);
+    await composer.locator('button.compose-post').click();
+    const posted = page.locator('div.comments-list > div.comment-container').first().locator('div.comment');
+    await expect.poll(() => posted.first().locator('span.comment-content').textContent()).toBe(text);
+    expect(await posted.first().locator('span.comment-content b').count()).toBe(0);
+    const stored = store()
+      .topLevelComments('project', project.id)
+      .find((c) => c.content === text);
+    expect(stored).toBeTruthy();
+    expect(await posted.first().getAttribute('id')).toBe(`comments-${stored?.id}`);
+    expect(await posted.first().locator('a.username').textContent()).toBe(DEMO_USERNAME);
+  });
+
   it('explore grid: thumbnails, and Load More appends', async () => {
     await page.goto(`${sandbox.urls.site}/explore/projects/all/`);
     const thumbs = page.locator('#projectBox > div.grid > div.flex-row > div.thumbnail.project');

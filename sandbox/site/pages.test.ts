@@ -3,8 +3,10 @@
  * every page kind, the page scripts as a module graph, and the site endpoints (messages-clear,
  * studio tiles, profile comments), plus the love and favorite writes the project page makes.
  */
+import { get as httpGet } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERNAME, type RunningSandbox, startSandbox } from '../index';
+import { LIVE_ORIGINS } from '../origins';
 import { type SignedIn, signIn } from './test-helpers';
 
 let sandbox: RunningSandbox;
@@ -59,6 +61,25 @@ describe('scratch-www shells', () => {
       synthesis: sandbox.urls.synthesis,
       uploads: sandbox.urls.uploads,
     });
+  });
+
+  it('under a live host name the shell names the live origins', async () => {
+    const { port } = new URL(sandbox.urls.site);
+    const html = await new Promise<string>((resolve, reject) => {
+      const request = httpGet(
+        { host: '127.0.0.1', port, path: '/', headers: { host: 'scratch.mit.edu' } },
+        (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            body += chunk;
+          });
+          response.on('end', () => resolve(body));
+        },
+      );
+      request.on('error', reject);
+    });
+    expect(config(html).origins).toEqual(LIVE_ORIGINS);
   });
 
   it('signed out: a sign-in link and no message count', async () => {
