@@ -10,13 +10,19 @@ import { isTrustedSender } from '@/lib/sender';
 import { registerMessageCount } from '@/lib/services/message-count-background';
 import { browserSiteCookies, Session } from '@/lib/session';
 import { registerSessionMessages } from '@/lib/session-messages';
+import { sessionItem } from '@/lib/storage';
 
 export default defineBackground(() => {
   const profile = currentProfile();
 
   // One HTTP layer for every request of the extension: one rate limit, one set of in-flight reads.
   const http = new HttpClient();
-  const session = new Session({ site: profile.site, http, cookies: browserSiteCookies(profile.site) });
+  const session = new Session({
+    site: profile.site,
+    http,
+    cookies: browserSiteCookies(profile.site),
+    store: sessionItem,
+  });
   const api = new ApiClient({ urls: profile, http, auth: session });
   const refreshSession = (why: string) => () => {
     session

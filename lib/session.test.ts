@@ -51,6 +51,7 @@ function newSession(site_: ReturnType<typeof fakeSite>, cookies = cookieJar(), o
     site,
     http: new HttpClient({ fetch: site_.fetch, limiter: null }),
     cookies,
+    store: sessionItem,
     cookieDebounceMs: 20,
     loginRetryDelayMs: 10,
     ...options,

@@ -10,7 +10,7 @@
 import type { ApiAuth } from './api/client';
 import type { HttpClient } from './api/http';
 import { sessionSchema } from './api/schemas';
-import { type SessionUser, type StoredSession, sessionItem } from './storage';
+import type { SessionUser, StoredSession } from './storage';
 
 /** The cookies of the site that mark a login or logout. */
 export const SESSION_COOKIE = 'scratchsessionsid';
@@ -36,7 +36,8 @@ export interface SessionOptions {
   site: string;
   http: HttpClient;
   cookies: SiteCookies;
-  store?: SessionStore;
+  /** `sessionItem` of lib/storage.ts in the extension (storage.session); memory in tests. */
+  store: SessionStore;
   now?: () => number;
   /** Quiet time after the last cookie change before the session is re-read (default 500 ms). */
   cookieDebounceMs?: number;
@@ -71,7 +72,7 @@ export class Session implements ApiAuth {
     this.site = options.site.replace(/\/$/, '');
     this.http = options.http;
     this.cookies = options.cookies;
-    this.store = options.store ?? sessionItem;
+    this.store = options.store;
     this.now = options.now ?? Date.now;
     this.cookieDebounceMs = options.cookieDebounceMs ?? 500;
     this.loginRetryDelayMs = options.loginRetryDelayMs ?? 1000;
