@@ -186,14 +186,10 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
   const favorites = new Map<Id, Mark[]>();
   const marksFrom = (project: Project, count: number): Mark[] => {
     const first = rng.int(0, users.length - 1);
-    const marks: Mark[] = [];
-    for (let k = 0; k < count; k++) {
-      marks.push({
-        userId: userAt((first + k) % users.length).id,
-        at: iso(dateBetween(sharedAt(project), SEED_NOW)),
-      });
-    }
-    return marks.sort((a, b) => compareIso(a.at, b.at));
+    const from = sharedAt(project);
+    // Sorting numbers, then formatting, is several times faster than sorting ISO strings.
+    const times = Array.from({ length: count }, () => dateBetween(from, SEED_NOW)).sort((a, b) => a - b);
+    return times.map((time, k) => ({ userId: userAt((first + k) % users.length).id, at: iso(time) }));
   };
   for (const project of sharedProjects) {
     const loveCount = Math.floor(rng.next() ** 5 * 150);
@@ -296,6 +292,7 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
     for (let t = 0; t < topCount; t++) {
       at = Math.min(SEED_NOW - 1000, at + rng.int(1000, step));
       const author = t % 7 === 3 ? userAt(0) : skewedUser();
+      const created = iso(at);
       const top: Comment = {
         id: nextCommentId++,
         place,
@@ -304,8 +301,8 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
         commenteeId: null,
         authorId: author.id,
         content: commentText(),
-        created: iso(at),
-        modified: iso(at),
+        created,
+        modified: created,
         visibility: 'visible',
       };
       comments.push(top);
