@@ -1,0 +1,167 @@
+/**
+ * The live message count in real Chromium (public build, live host names mapped onto the sandbox)
+ * and Firefox (local build): badge, navigation bar, tab title and popup show the sandbox's count;
+ * a new message shows up within one polling period; the messages page zeroes everything; ten site
+ * tabs cost one poller; signed out, no authenticated request leaves the browser.
+ *
+ * The polling period is shortened through the test-only setting (`testPollPeriodSeconds`) and the
+ * sandbox's CDN keeps counts for half of it, the ratio of the live site's cache to the real period.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { messagesPhrase } from '@/lib/badge';
+import type { RequestLogEntry } from '@/sandbox/control';
+import { DEMO_USERNAME } from '@/sandbox/index';
+import { BROWSER_NAMES, useBrowser, withSandbox } from './harness';
+
+const PERIOD_SECONDS = 4;
+const CDN_SECONDS = 2;
+// One period, plus the CDN's copy, plus the browser's alarm granularity and the message round trips.
+const ONE_PERIOD_MS = (PERIOD_SECONDS + CDN_SECONDS + 3) * 1000;
+
+const sandbox = withSandbox();
+
+const COUNT_ROUTE = /^\/users\/[^/]+\/messages\/count$/;
+
+describe.each(BROWSER_NAMES)('%s', (name) => {
+  const browser = useBrowser(name, { sandbox, signedInAs: DEMO_USERNAME });
+  const unread = () => sandbox().control.store.unreadCount(DEMO_USERNAME);
+  const badgeText = async () => (await browser().badge()).text;
+  const expectedBadge = (count: number) => (count === 0 ? '' : count > 999 ? '1k+' : String(count));
+  /** Count reads of the message count, split by who made them (the site's pages carry its origin). */
+  const countReads = (since: number) => {
+    const site = new URL(browser().profile.site).origin;
+    const reads = sandbox()
+      .control.requestLog({ part: 'api' })
+      .filter((entry: RequestLogEntry) => Date.parse(entry.time) >= since && COUNT_ROUTE.test(entry.path));
+    const fromPages = reads.filter((entry) => entry.origin === site);
+    const fromExtension = reads.filter((entry) => entry.origin !== site);
+    return { fromPages, fromExtension };
+  };
+
+  beforeAll(async () => {
+    sandbox().control.messageCountCacheSeconds = CDN_SECONDS;
+    await browser().setStorage('local', { testPollPeriodSeconds: PERIOD_SECONDS });
+    // The browser before this one may have read every message: give the member a few.
+    for (let i = unread(); i < 3; i++) {
+      sandbox().control.addMessage(DEMO_USERNAME, { type: 'followuser', actor: DEMO_USERNAME });
+    }
+  });
+
+  it('shows the count on the badge, in the navigation bar, the tab title and the popup', async () => {
+    const count = unread();
+
+    const page = await browser().openPage(`${browser().profile.site}/`);
+    await expect.poll(badgeText, { timeout: ONE_PERIOD_MS }).toBe(expectedBadge(count));
+    expect((await browser().badge()).title).toBe(`Companion: ${messagesPhrase(count)} for ${DEMO_USERNAME}`);
+    expect(await page.waitForText('li.messages span.message-count.show', String(count))).toBe(String(count));
+    await expect.poll(() => page.evaluate(() => document.title)).toMatch(new RegExp(`^\\(${count}\\) `));
+
+    const popup = await browser().openPopup();
+    const line = await popup.waitForText('[data-testid="popup-message-count"]', /new message/);
+    expect(line).toBe(`${messagesPhrase(count)} for ${DEMO_USERNAME}`);
+    await popup.close();
+    await page.close();
+  });
+
+  it('shows a message added on the service within one polling period, everywhere', async () => {
+    const page = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
+    await expect.poll(badgeText, { timeout: ONE_PERIOD_MS }).toBe(expectedBadge(unread()));
+    sandbox().control.addMessage(DEMO_USERNAME, { type: 'followuser', actor: 'demo' });
+    const count = unread();
+
+    const added = Date.now();
+    await expect.poll(badgeText, { timeout: ONE_PERIOD_MS, interval: 250 }).toBe(expectedBadge(count));
+    const delay = Date.now() - added;
+    // The page did not reload: the navigation bar and the title followed the background, no request of the tab.
+    await page.waitForText('li.messages span.message-count.show', String(count));
+    await expect.poll(() => page.evaluate(() => document.title)).toMatch(new RegExp(`^\\(${count}\\) `));
+    expect(delay).toBeLessThan(ONE_PERIOD_MS);
+    await page.close();
+  });
+
+  it('opening the messages page zeroes the badge, the navigation bar and the titles of every tab', async () => {
+    const other = await browser().openPage(`${browser().profile.site}/`);
+    await other.waitForText('li.messages span.message-count.show', String(unread()));
+    const messages = await browser().openPage(`${browser().profile.site}/messages/`);
+    await messages.text('ul.messages-social-list li.social-message');
+
+    await expect.poll(badgeText, { timeout: ONE_PERIOD_MS }).toBe('');
+    expect(unread()).toBe(0);
+    for (const page of [messages, other]) {
+      await page.waitForText('li.messages span.message-count', '0');
+      expect(await page.evaluate(() => document.querySelector('span.message-count')?.className)).toBe(
+        'message-count',
+      );
+      await expect.poll(() => page.evaluate(() => document.title)).not.toMatch(/^\(\d+\) /);
+    }
+    const popup = await browser().openPopup();
+    expect(await popup.waitForText('[data-testid="popup-message-count"]', /messages/)).toBe(
+      `No new messages for ${DEMO_USERNAME}`,
+    );
+    await popup.close();
+    await messages.close();
+    await other.close();
+  });
+
+  it('with 10 site tabs open, the service sees one poller, not ten', async () => {
+    sandbox().control.addMessage(DEMO_USERNAME, { type: 'followuser', actor: 'demo' });
+    const since = Date.now();
+    const paths = [
+      '/',
+      '/explore/projects/all/',
+      '/explore/studios/all/',
+      '/search/projects?q=cat',
+      '/messages/',
+    ];
+    const tabs = [];
+    for (let i = 0; i < 10; i++) {
+      // Not the messages page: it would clear the count the test watches.
+      const path = paths[i % 4] ?? '/';
+      tabs.push(await browser().openPage(`${browser().profile.site}${path}`));
+    }
+    // Let several polling periods pass with all ten tabs open.
+    const watchMs = 4 * PERIOD_SECONDS * 1000;
+    await new Promise((resolve) => setTimeout(resolve, watchMs));
+    const elapsed = Date.now() - since;
+    const { fromPages, fromExtension } = countReads(since);
+
+    // Ten pages really loaded (their own count reads may come from the browser's HTTP cache)...
+    const pageLoads = sandbox()
+      .control.requestLog({ part: 'site', method: 'GET' })
+      .filter(
+        (entry) => Date.parse(entry.time) >= since && !/^\/(js|css|session|csrf_token)\b/.test(entry.path),
+      );
+    expect(pageLoads.length).toBeGreaterThanOrEqual(10);
+    expect(fromPages.length).toBeGreaterThan(0);
+    // ...while the extension read it at most once a period for the whole browser (often less: the
+    // pages' own readings stand in for its polls), never per tab.
+    expect(fromExtension.length).toBeLessThanOrEqual(Math.ceil(elapsed / (PERIOD_SECONDS * 1000)) + 1);
+    expect(fromExtension.length).toBeLessThan(10);
+    // And every tab shows the same, current number.
+    const count = String(unread());
+    for (const tab of tabs) await tab.waitForText('li.messages span.message-count', count);
+    expect(await badgeText()).toBe(count);
+    for (const tab of tabs) await tab.close();
+  });
+
+  it('signed out, shows the signed-out mark and no authenticated request reaches the service', async () => {
+    const page = await browser().openPage(`${browser().profile.site}/logout/`);
+    await expect.poll(badgeText, { timeout: ONE_PERIOD_MS }).toBe('?');
+    expect((await browser().badge()).title).toMatch(/signed out/);
+    const since = Date.now();
+    await page.goto(`${browser().profile.site}/`);
+    await page.goto(`${browser().profile.site}/explore/projects/all/`);
+    await new Promise((resolve) => setTimeout(resolve, 3 * PERIOD_SECONDS * 1000));
+
+    const log = sandbox()
+      .control.requestLog()
+      .filter((entry) => Date.parse(entry.time) >= since);
+    expect(log.length).toBeGreaterThan(0);
+    expect(log.filter((entry) => entry.hasToken)).toEqual([]);
+    expect(countReads(since).fromExtension).toEqual([]);
+    const popup = await browser().openPopup();
+    expect(await popup.waitForText('[data-testid="popup-message-count"]', /Sign in/)).toMatch(/Sign in/);
+    await popup.close();
+    await page.close();
+  });
+});
