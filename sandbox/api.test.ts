@@ -255,6 +255,12 @@ describe('CORS', () => {
 
     const read = await fetch(`${urls.api}/users/${DEMO_USERNAME}`, { headers: { Origin: urls.site } });
     expect(read.headers.get('access-control-allow-origin')).toBe(urls.site);
+    // Errors too, or the site's scripts could not read them.
+    for (const path of ['/users/no_such_user_xyz', `/users/${DEMO_USERNAME}/messages`, '/projects/abc']) {
+      const error = await fetch(`${urls.api}${path}`, { headers: { Origin: urls.site } });
+      expect(error.status, path).toBeGreaterThanOrEqual(400);
+      expect(error.headers.get('access-control-allow-origin'), path).toBe(urls.site);
+    }
     const foreign = await fetch(`${urls.api}/users/${DEMO_USERNAME}`, {
       headers: { Origin: 'https://evil.example' },
     });
