@@ -67,7 +67,8 @@ async function all(schema: Schema, path: string, init?: RequestInit, maxPages = 
     );
     expect(response.status, path).toBe(200);
     expect(Array.isArray(response.body), path).toBe(true);
-    response.body.forEach((item, i) => conforms(schema, item, `${path} [${pageIndex * 40 + i}]`));
+    for (const [i, item] of response.body.entries())
+      conforms(schema, item, `${path} [${pageIndex * 40 + i}]`);
     items.push(...response.body);
     if (response.body.length < 40) break;
   }
