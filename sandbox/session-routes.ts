@@ -156,7 +156,6 @@ export function mountSessionRoutes(app: Hono<SandboxEnv>, store: Store): void {
       if (!signInAs(c, store, as)) return c.html(loginPage(store, next, `No user named ${as}`), 404);
       return c.redirect(next, 302);
     }
-    ensureCsrfCookie(c);
     return c.html(loginPage(store, next));
   });
 

@@ -75,7 +75,10 @@ describe('sign-in and sign-out', () => {
   });
 
   it('shows a form listing users with demo preselected, and signs in by POST', async () => {
-    const page = await (await fetch(`${sandbox().urls.site}/login/`)).text();
+    const loginPage = await fetch(`${sandbox().urls.site}/login/`);
+    // Any page hands out the CSRF cookie, once.
+    expect(loginPage.headers.getSetCookie().filter((c) => c.startsWith('scratchcsrftoken='))).toHaveLength(1);
+    const page = await loginPage.text();
     expect(page).toMatch(/<option value="demo" selected>/);
     expect(page).toContain('value="alice"');
     const form = new URLSearchParams({ username: 'bob', next: '/' });
