@@ -12,6 +12,7 @@ import {
   createMessageCountService,
   DEFAULT_PERIOD_MS,
   type MessageCountService,
+  PAGE_READING_PERIODS,
 } from './message-count';
 import { MESSAGE_COUNT_ALARM, messageCountPorts } from './message-count-background';
 
@@ -191,13 +192,22 @@ describe('message-count poller', () => {
       source: 'page',
       readAt: START + 40_000,
     });
-    expect(await alarmTime()).toBe(START + 40_000 + MINUTE);
+    // A member who loads pages brings the next reading soon: the poller waits 2.5 periods.
+    const due = START + 40_000 + PAGE_READING_PERIODS * MINUTE;
+    expect(await alarmTime()).toBe(due);
 
-    // The old alarm time passes without a request.
+    // The old alarm time passes without a request, and so do more page readings.
     await service.tick();
+    world.clock = START + 2 * MINUTE;
+    await service.reportPageReading(6);
     expect(world.reads).toHaveLength(1);
-    await runUntil(service, START + 40_000 + MINUTE);
-    expect(world.reads.map((read) => read.at)).toEqual([START, START + 40_000 + MINUTE]);
+    await runUntil(service, START + 2 * MINUTE + PAGE_READING_PERIODS * MINUTE);
+    expect(world.reads.map((read) => read.at)).toEqual([
+      START,
+      START + 2 * MINUTE + PAGE_READING_PERIODS * MINUTE,
+    ]);
+    // After its own read it polls every period again.
+    expect(await alarmTime()).toBe(START + 3 * MINUTE + PAGE_READING_PERIODS * MINUTE);
   });
 
   it('makes one read at a time, however many ask', async () => {

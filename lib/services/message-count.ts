@@ -86,12 +86,20 @@ export const MESSAGES_PAGE_SETTLE_MS = 1_500;
 // Alarms fire a little early or late; a reading this much younger than a period still counts as due.
 const DUE_TOLERANCE_MS = 1_000;
 
+/**
+ * After a reading from a site page the poller waits this many periods: a member who loads pages
+ * brings a new reading with the next page load, usually before then. The half period keeps the
+ * poll clear of the site's own re-read two minutes after a load.
+ */
+export const PAGE_READING_PERIODS = 2.5;
+
 /** The period until the next scheduled read, given what the member does and how reads went. */
 export function nextDelay(state: MessageCountState, activity: Activity, periodMs: number): number {
   const max = periodMs * MAX_BACKOFF_PERIODS;
   if (state.failures > 0) return Math.min(max, periodMs * 2 ** state.failures);
-  if (activity === 'watching') return periodMs;
-  return Math.min(max, periodMs * 2 ** (state.awayStreak + 1));
+  const scheduled =
+    activity === 'watching' ? periodMs : Math.min(max, periodMs * 2 ** (state.awayStreak + 1));
+  return state.source === 'page' ? Math.max(scheduled, periodMs * PAGE_READING_PERIODS) : scheduled;
 }
 
 export interface MessageCountService {
