@@ -103,6 +103,17 @@ describe('authentication', () => {
     }
   });
 
+  it('lists each project once in the feeds, newest first', async () => {
+    const headers = { 'X-Token': demo.token };
+    for (const feed of ['studios/projects', 'users/loves', 'users/projects']) {
+      const items = await list(`/users/${DEMO_USERNAME}/following/${feed}?limit=40`, { headers });
+      expect(new Set(items.map((p) => p.id)).size, feed).toBe(items.length);
+    }
+    const activity = await list(`/users/${DEMO_USERNAME}/following/users/activity?limit=40`, { headers });
+    const dates = activity.map((e) => e.datetime_created as string);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
   it('keeps unshared projects to their owner', async () => {
     const { control } = sandbox();
     const demoUser = control.store.getUser(DEMO_USERNAME);

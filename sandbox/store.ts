@@ -72,6 +72,16 @@ function groupBy<K, V>(items: Iterable<V>, key: (item: V) => K): Map<K, V[]> {
   return map;
 }
 
+/** Keeps the first entry of each project (lists are newest first: its latest date). */
+function firstOfEachProject(items: DatedProject[]): DatedProject[] {
+  const seen = new Set<Id>();
+  return items.filter((d) => {
+    if (seen.has(d.project.id)) return false;
+    seen.add(d.project.id);
+    return true;
+  });
+}
+
 function byUser(marks: Map<Id, Mark[]>): Map<Id, ProjectMark[]> {
   const index = new Map<Id, ProjectMark[]>();
   for (const [projectId, list] of marks) {
@@ -413,19 +423,20 @@ export class Store {
       .sort((a, b) => compareIso(b.shared ?? '', a.shared ?? ''));
   }
 
+  /** Each project once, at its most recent love by someone followed. */
   followingUsersLoves(userId: Id): DatedProject[] {
-    const seen = new Set<Id>();
-    return this.datedProjects(
-      (this.world.following.get(userId) ?? []).flatMap((m) => this.lovesByUser().get(m.userId) ?? []),
-    ).filter((d) => !seen.has(d.project.id) && seen.add(d.project.id) !== undefined);
+    return firstOfEachProject(
+      this.datedProjects(
+        (this.world.following.get(userId) ?? []).flatMap((m) => this.lovesByUser().get(m.userId) ?? []),
+      ),
+    );
   }
 
+  /** Each project once, at its most recent addition to a studio followed. */
   followingStudiosProjects(userId: Id): DatedProject[] {
-    const seen = new Set<Id>();
-    return (this.studiosFollowedBy.get(userId) ?? [])
-      .flatMap((s) => this.studioProjects(s.id))
-      .sort(newestAt)
-      .filter((d) => !seen.has(d.project.id) && seen.add(d.project.id) !== undefined);
+    return firstOfEachProject(
+      (this.studiosFollowedBy.get(userId) ?? []).flatMap((s) => this.studioProjects(s.id)).sort(newestAt),
+    );
   }
 
   followingActivity(userId: Id): ActivityEvent[] {
