@@ -57,10 +57,17 @@ describe('client-rendered site pages in Chromium', () => {
     expect(Number(await count.textContent())).toBe(store().unreadCount(DEMO_USERNAME));
     await page.locator('div.box.activity ul.activity-ul > li.activity-li').first().waitFor();
     expect(await page.locator('li.activity-li').count()).toBeGreaterThan(5);
-    await page
-      .locator('div.box > div.box-content > div.slick-slider div.slick-slide > div > div.thumbnail')
-      .first()
-      .waitFor();
+    const rendered = page.locator(
+      'div.box > div.box-content > div.slick-slider div.slick-slide > div > div.thumbnail',
+    );
+    await rendered.first().waitFor();
+    // Slides render when they scroll into view: rows below the fold are still empty.
+    const slides = page.locator('div.slick-slide');
+    expect(await rendered.count()).toBeLessThan(await slides.count());
+    const lastSlide = slides.last();
+    expect(await lastSlide.locator('div.thumbnail').count()).toBe(0);
+    await lastSlide.scrollIntoViewIfNeeded();
+    await lastSlide.locator('div > div.thumbnail').waitFor();
   });
 
   it('project page: hostile title and comments render as text, replies, stats, lists', async () => {

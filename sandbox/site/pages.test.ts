@@ -5,6 +5,7 @@
  */
 import { get as httpGet } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escapeHtml } from '../escape';
 import { DEMO_USERNAME, type RunningSandbox, startSandbox } from '../index';
 import { LIVE_ORIGINS } from '../origins';
 import { type SignedIn, signIn } from './test-helpers';
@@ -166,6 +167,33 @@ describe('legacy profile shell', () => {
     expect(html).toContain('id="content"');
     expect(html).not.toContain('id="app"');
     expect(config(html).page).toEqual({ kind: 'profile', username: DEMO_USERNAME });
+  });
+});
+
+describe('legacy profile content (rendered on the server, as scratchr2 does)', () => {
+  it('has the carousels with their View all links, and the comments box loading', async () => {
+    const html = await (await page(`/users/${DEMO_USERNAME}/`)).text();
+    for (const list of ['projects', 'favorites', 'studios', 'following', 'followers']) {
+      expect(html).toMatch(
+        new RegExp(
+          `<div class="box slider-carousel-container">\\s*<div class="box-head"><h4>[^<]*</h4><a href="/users/${DEMO_USERNAME}/${list}/"`,
+        ),
+      );
+    }
+    const me = store().getUser(DEMO_USERNAME);
+    const newest = me && store().sharedProjectsOf(me.id).at(-1);
+    expect(html).toContain(`<li class="project thumb item"><a href="/projects/${newest?.id}/"><img`);
+    expect(html).toMatch(/<ul class="comments"><li id="comments-loading">/);
+  });
+
+  it('escapes hostile text: a markup bio shows as text', async () => {
+    const user = store()
+      .users()
+      .find((u) => u.bio.includes('<script') || u.bio.includes('<img'));
+    if (!user) throw new Error('the seed has no bio with markup');
+    const html = await (await page(`/users/${user.username}/`)).text();
+    expect(html).toContain(`<p class="overview">${escapeHtml(user.bio)}</p>`);
+    expect(html).not.toContain(user.bio);
   });
 });
 

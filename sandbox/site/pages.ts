@@ -8,6 +8,7 @@ import type { Context, Env, Hono } from 'hono';
 import type { Origins } from '../origins';
 import type { Store } from '../store';
 import { siteScripts, siteStylesheet } from './assets';
+import { renderProfileContent } from './profile-page';
 import { legacyShell, type ShellOptions, type ShellUser, wwwShell } from './shell';
 import { mountSiteApi, sessionUserOf } from './site-api';
 
@@ -17,7 +18,7 @@ export interface SitePagesDeps {
 }
 
 const EXPLORE_MODES = new Set(['trending', 'popular', 'recent']);
-const NOT_FOUND_PLACEHOLDER =
+const NOT_FOUND_BODY =
   '<div class="not-found"><h1>Whoops! Our server is Scratch’ing its head</h1><p>We couldn’t find the page you’re looking for.</p><p><a href="/">Go home</a></p></div>';
 
 export function mountSitePages<E extends Env>(app: Hono<E>, deps: SitePagesDeps): void {
@@ -46,7 +47,7 @@ export function mountSitePages<E extends Env>(app: Hono<E>, deps: SitePagesDeps)
         title: 'Page not found',
         script: 'basic',
         page: { kind: 'not-found' },
-        placeholder: NOT_FOUND_PLACEHOLDER,
+        bodyHtml: NOT_FOUND_BODY,
       },
       legacy,
       404,
@@ -108,6 +109,8 @@ export function mountSitePages<E extends Env>(app: Hono<E>, deps: SitePagesDeps)
         title: `${user.username} on Scratch`,
         script: 'profile',
         page: { kind: 'profile', username: user.username },
+        // The legacy profile is rendered on the server; only its comments load after the page.
+        bodyHtml: renderProfileContent(store, user, originsFor(c)),
       },
       true,
     );

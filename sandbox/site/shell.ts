@@ -21,8 +21,11 @@ export interface ShellOptions {
   page: Record<string, string>;
   origins: Origins;
   user: ShellUser | null;
-  /** Markup placeholder shown until the script renders (static text only). */
-  placeholder?: string;
+  /**
+   * Server-rendered markup of the page body: a loading line by default (scratch-www renders on the
+   * client), the whole profile for legacy pages. Any remote text in it must be escaped already.
+   */
+  bodyHtml?: string;
 }
 
 /** JSON that is safe inside a <script> element (no `</script>`, no `<!--`). */
@@ -82,7 +85,7 @@ export function wwwShell(options: ShellOptions): string {
 <body>
 <div id="app">
 ${wwwNavigation(options)}
-<main id="view">${options.placeholder ?? '<div class="notice notice-loading">Loading…</div>'}</main>
+<main id="view">${options.bodyHtml ?? '<div class="notice notice-loading">Loading…</div>'}</main>
 <footer id="footer"><div class="inner">Companion sandbox · a local stand-in for the community site</div></footer>
 </div>
 </body>
@@ -119,7 +122,7 @@ ${account}
 </div>
 </div>
 </div>
-<div class="container" id="content">${options.placeholder ?? '<div class="notice notice-loading">Loading…</div>'}</div>
+<div class="container" id="content">${options.bodyHtml ?? '<div class="notice notice-loading">Loading…</div>'}</div>
 <div id="footer"><p>Companion sandbox · a local stand-in for the community site</p></div>
 </div>
 </body>

@@ -1,0 +1,82 @@
+/**
+ * The legacy (scratchr2) profile's `#content`, rendered on the server as the live profile is: the
+ * header, then the carousels (`div.box.slider-carousel-container` of `li.project.thumb.item`,
+ * `li.gallery.thumb.item`, `li.user.thumb.item`), then the comments box, whose comments the page
+ * script loads after the page (`li#comments-loading` first). Every text goes through escapeHtml.
+ */
+import { escapeHtml } from '../escape';
+import type { Project, Studio, User } from '../model';
+import type { Origins } from '../origins';
+import type { Store } from '../store';
+
+const CAROUSEL_SIZE = 20;
+
+const userPath = (username: string) => `/users/${encodeURIComponent(username)}/`;
+
+function yearsAgo(iso: string, now = Date.now()): string {
+  const years = Math.floor((now - Date.parse(iso)) / (365.25 * 86_400_000));
+  if (Number.isNaN(years)) return '';
+  if (years >= 1) return `${years} year${years === 1 ? '' : 's'} ago`;
+  const months = Math.floor((now - Date.parse(iso)) / (30 * 86_400_000));
+  return months >= 1 ? `${months} month${months === 1 ? '' : 's'} ago` : 'recently';
+}
+
+function carousel(title: string, count: number, viewAll: string, items: string[]): string {
+  const list = items.length ? items.join('\n') : '<li class="empty">Nothing here yet.</li>';
+  return `<div class="box slider-carousel-container">
+<div class="box-head"><h4>${escapeHtml(title)} (${count})</h4><a href="${escapeHtml(viewAll)}" data-control="viewall">View all</a></div>
+<div class="box-content slider-carousel horizontal"><div class="viewport"><ul class="scroll-content">
+${list}
+</ul></div></div>
+</div>`;
+}
+
+export function renderProfileContent(store: Store, user: User, origins: Origins): string {
+  const e = escapeHtml;
+  const base = userPath(user.username);
+  const projectItem = (project: Project) => {
+    const href = e(`/projects/${project.id}/`);
+    const owner = store.getUserById(project.authorId)?.username ?? '';
+    return `<li class="project thumb item"><a href="${href}"><img class="lazy image" src="${e(`${origins.uploads}/projects/thumbnails/${project.id}.png`)}" width="144" height="108" alt=""></a><span class="title"><a href="${href}">${e(project.title)}</a></span><span class="owner">by <a href="${e(userPath(owner))}">${e(owner)}</a></span></li>`;
+  };
+  const studioItem = (studio: Studio) => {
+    const href = e(`/studios/${studio.id}/`);
+    return `<li class="gallery thumb item"><a href="${href}"><img class="lazy image" src="${e(`${origins.uploads}/get_image/gallery/${studio.id}_170x100.png`)}" width="170" height="100" alt=""></a><span class="title"><a href="${href}">${e(studio.title)}</a></span></li>`;
+  };
+  const userItem = (other: User) => {
+    const href = e(userPath(other.username));
+    return `<li class="user thumb item"><a href="${href}"><img class="lazy avatar" src="${e(`${origins.uploads}/users/avatars/${other.id}.png`)}" width="60" height="60" alt=""></a><span class="title"><a href="${href}">${e(other.username)}</a></span></li>`;
+  };
+
+  // Newest first, as the profile shows them (the REST list is oldest first).
+  const shared = store.sharedProjectsOf(user.id).slice().reverse();
+  const favorites = store.favoritesOf(user.id);
+  const curated = store.curatedStudiosOf(user.id);
+  const following = store.followingOf(user.id);
+  const followers = store.followersOf(user.id);
+  const first = <T>(list: T[]) => list.slice(0, CAROUSEL_SIZE);
+
+  return `<div id="profile-data" class="box">
+<div class="box-head">
+<div class="portrait"><img class="avatar" src="${e(`${origins.uploads}/users/avatars/${user.id}.png`)}" width="55" height="55" alt=""></div>
+<div class="header-text"><h2>${e(user.username)}</h2>
+<p class="profile-details"><span class="group">${user.scratchteam ? 'Scratch Team' : user.newScratcher ? 'New Scratcher' : 'Scratcher'}</span> · Joined <span title="${e(user.joined)}">${e(yearsAgo(user.joined))}</span> · <span class="location">${e(user.country)}</span></p></div>
+</div>
+<div class="box-content" id="user-details">
+<div class="read-only" id="bio-readonly"><h3>About me</h3><p class="overview">${e(user.bio)}</p></div>
+<div class="read-only" id="status-readonly"><h3>What I’m working on</h3><p class="overview">${e(user.status)}</p></div>
+</div>
+</div>
+${carousel('Shared Projects', shared.length, `${base}projects/`, first(shared).map(projectItem))}
+${carousel('Favorite Projects', favorites.length, `${base}favorites/`, first(favorites).map(projectItem))}
+${carousel('Studios I’m Curating', curated.length, `${base}studios/`, first(curated).map(studioItem))}
+${carousel('Following', following.length, `${base}following/`, first(following).map(userItem))}
+${carousel('Followers', followers.length, `${base}followers/`, first(followers).map(userItem))}
+<div class="box" id="comments">
+<div class="box-head"><h4>Comments</h4></div>
+<div class="box-content">
+<ul class="comments"><li id="comments-loading">Loading comments…</li></ul>
+<button class="button" type="button" data-control="load-more" hidden>Load More</button>
+</div>
+</div>`;
+}
