@@ -29,6 +29,8 @@ export default defineConfig({
           globalSetup: ['./tests/e2e/harness/global-setup.ts'],
           environment: 'node',
           fileParallelism: false,
+          // After the unit tests, not beside them: browsers on 2 cores want the machine to themselves.
+          sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },

@@ -1,9 +1,10 @@
 /**
- * Before the end-to-end tests: make sure the builds they load match the sources. `npm test` has
- * just built them; a single e2e file run by hand may find them missing or older than the code.
+ * Before the end-to-end tests: clear the last run's failure artifacts and make sure the builds
+ * they load match the sources. `npm test` has just built them; a single e2e file run by hand may
+ * find them missing or older than the code.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { BROWSER_NAMES } from './browsers';
 import { buildDir, PROFILE_FOR_BROWSER, REPO_ROOT, wxtTarget } from './paths';
@@ -24,6 +25,8 @@ function newestMtime(path: string): number {
 }
 
 export default function buildWhenStale(): void {
+  // Artifacts describe the failures of this run only.
+  rmSync(join(REPO_ROOT, '.output', 'test-artifacts'), { recursive: true, force: true });
   const sources = Math.max(...BUILD_INPUTS.map((input) => newestMtime(join(REPO_ROOT, input))));
   for (const browser of BROWSER_NAMES) {
     const profile = PROFILE_FOR_BROWSER[browser];
