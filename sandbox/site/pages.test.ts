@@ -197,6 +197,39 @@ describe('legacy profile content (rendered on the server, as scratchr2 does)', (
   });
 });
 
+describe('legacy gallery pages', () => {
+  it('a user list pages by 60 on the server, with the same item markup', async () => {
+    const user = [...store().users()].sort(
+      (a, b) => store().followersOf(b.id).length - store().followersOf(a.id).length,
+    )[0];
+    const followers = user ? store().followersOf(user.id) : [];
+    if (!user || followers.length <= 60) throw new Error('no user with more than 60 followers');
+    const items = (html: string) =>
+      [...html.matchAll(/<li class="user thumb item"><a href="\/users\/([^/]+)\/">/g)].map((m) => m[1]);
+    const first = items(await (await page(`/users/${user.username}/followers/`)).text());
+    const second = items(await (await page(`/users/${user.username}/followers/?page=2`)).text());
+    expect(first).toEqual(followers.slice(0, 60).map((u) => encodeURIComponent(u.username)));
+    expect(second).toEqual(followers.slice(60, 120).map((u) => encodeURIComponent(u.username)));
+    expect((await page(`/users/${user.username}/followers/?page=0`)).status).toBe(404);
+  });
+
+  it('projects, favorites and remixes use li.project.thumb.item inside .media-grid', async () => {
+    const html = await (await page(`/users/${DEMO_USERNAME}/projects/`)).text();
+    expect(html).toMatch(
+      /<div class="media-grid"><ul>\s*<li class="project thumb item"><a href="\/projects\/\d+\/"><img/,
+    );
+    expect(html).toContain('id="pagewrapper"');
+    const parent = store()
+      .projects()
+      .find((p) => p.isShared && store().remixesOf(p.id).length > 0);
+    if (!parent) throw new Error('no remixed project');
+    const remixes = await (await page(`/projects/${parent.id}/remixes/`)).text();
+    expect(remixes).toContain(
+      `<li class="project thumb item"><a href="/projects/${store().remixesOf(parent.id)[0]?.id}/">`,
+    );
+  });
+});
+
 describe('page scripts', () => {
   it('serves every script a shell names, and every module they import', async () => {
     const seen = new Set<string>();

@@ -8,6 +8,7 @@ import type { Context, Env, Hono } from 'hono';
 import type { Origins } from '../origins';
 import type { Store } from '../store';
 import { siteScripts, siteStylesheet } from './assets';
+import { renderRemixesGallery, renderUserGallery, USER_GALLERIES } from './gallery-page';
 import { renderProfileContent } from './profile-page';
 import { legacyShell, type ShellOptions, type ShellUser, wwwShell } from './shell';
 import { mountSiteApi, sessionUserOf } from './site-api';
@@ -112,6 +113,37 @@ export function mountSitePages<E extends Env>(app: Hono<E>, deps: SitePagesDeps)
         // The legacy profile is rendered on the server; only its comments load after the page.
         bodyHtml: renderProfileContent(store, user, originsFor(c)),
       },
+      true,
+    );
+  });
+
+  // Legacy gallery pages behind the profile's "View all" links and the remixes list: server-side paging.
+  const galleryPage = (c: Context): number | null => {
+    const raw = c.req.query('page') ?? '1';
+    return /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null;
+  };
+  for (const which of USER_GALLERIES) {
+    page(`/users/:username/${which}`, (c) => {
+      const user = store.getUser(c.req.param('username') ?? '');
+      const number = galleryPage(c);
+      if (!user || number === null) return notFound(c, true);
+      const bodyHtml = renderUserGallery(store, originsFor(c), user, which, number);
+      return render(
+        c,
+        { title: `${user.username} on Scratch`, script: 'basic', page: { kind: 'gallery' }, bodyHtml },
+        true,
+      );
+    });
+  }
+  page('/projects/:id/remixes', (c) => {
+    const id = c.req.param('id') ?? '';
+    const project = /^\d{1,15}$/.test(id) ? store.getProject(Number(id)) : undefined;
+    const number = galleryPage(c);
+    if (!project?.isShared || number === null) return notFound(c, true);
+    const bodyHtml = renderRemixesGallery(store, originsFor(c), project, number);
+    return render(
+      c,
+      { title: `Remixes of ${project.title}`, script: 'basic', page: { kind: 'gallery' }, bodyHtml },
       true,
     );
   });

@@ -11,7 +11,7 @@ import type { Store } from '../store';
 
 const CAROUSEL_SIZE = 20;
 
-const userPath = (username: string) => `/users/${encodeURIComponent(username)}/`;
+export const userPath = (username: string) => `/users/${encodeURIComponent(username)}/`;
 
 function yearsAgo(iso: string, now = Date.now()): string {
   const years = Math.floor((now - Date.parse(iso)) / (365.25 * 86_400_000));
@@ -31,23 +31,30 @@ ${list}
 </div>`;
 }
 
+/** `li.project.thumb.item`, `li.gallery.thumb.item`, `li.user.thumb.item`: the scratchr2 list items. */
+export function legacyItems(store: Store, origins: Origins) {
+  const e = escapeHtml;
+  return {
+    project: (project: Project) => {
+      const href = e(`/projects/${project.id}/`);
+      const owner = store.getUserById(project.authorId)?.username ?? '';
+      return `<li class="project thumb item"><a href="${href}"><img class="lazy image" src="${e(`${origins.uploads}/projects/thumbnails/${project.id}.png`)}" width="144" height="108" alt=""></a><span class="title"><a href="${href}">${e(project.title)}</a></span><span class="owner">by <a href="${e(userPath(owner))}">${e(owner)}</a></span></li>`;
+    },
+    studio: (studio: Studio) => {
+      const href = e(`/studios/${studio.id}/`);
+      return `<li class="gallery thumb item"><a href="${href}"><img class="lazy image" src="${e(`${origins.uploads}/get_image/gallery/${studio.id}_170x100.png`)}" width="170" height="100" alt=""></a><span class="title"><a href="${href}">${e(studio.title)}</a></span></li>`;
+    },
+    user: (other: User) => {
+      const href = e(userPath(other.username));
+      return `<li class="user thumb item"><a href="${href}"><img class="lazy avatar" src="${e(`${origins.uploads}/users/avatars/${other.id}.png`)}" width="60" height="60" alt=""></a><span class="title"><a href="${href}">${e(other.username)}</a></span></li>`;
+    },
+  };
+}
+
 export function renderProfileContent(store: Store, user: User, origins: Origins): string {
   const e = escapeHtml;
   const base = userPath(user.username);
-  const projectItem = (project: Project) => {
-    const href = e(`/projects/${project.id}/`);
-    const owner = store.getUserById(project.authorId)?.username ?? '';
-    return `<li class="project thumb item"><a href="${href}"><img class="lazy image" src="${e(`${origins.uploads}/projects/thumbnails/${project.id}.png`)}" width="144" height="108" alt=""></a><span class="title"><a href="${href}">${e(project.title)}</a></span><span class="owner">by <a href="${e(userPath(owner))}">${e(owner)}</a></span></li>`;
-  };
-  const studioItem = (studio: Studio) => {
-    const href = e(`/studios/${studio.id}/`);
-    return `<li class="gallery thumb item"><a href="${href}"><img class="lazy image" src="${e(`${origins.uploads}/get_image/gallery/${studio.id}_170x100.png`)}" width="170" height="100" alt=""></a><span class="title"><a href="${href}">${e(studio.title)}</a></span></li>`;
-  };
-  const userItem = (other: User) => {
-    const href = e(userPath(other.username));
-    return `<li class="user thumb item"><a href="${href}"><img class="lazy avatar" src="${e(`${origins.uploads}/users/avatars/${other.id}.png`)}" width="60" height="60" alt=""></a><span class="title"><a href="${href}">${e(other.username)}</a></span></li>`;
-  };
-
+  const item = legacyItems(store, origins);
   // Newest first, as the profile shows them (the REST list is oldest first).
   const shared = store.sharedProjectsOf(user.id).slice().reverse();
   const favorites = store.favoritesOf(user.id);
@@ -67,11 +74,11 @@ export function renderProfileContent(store: Store, user: User, origins: Origins)
 <div class="read-only" id="status-readonly"><h3>What I’m working on</h3><p class="overview">${e(user.status)}</p></div>
 </div>
 </div>
-${carousel('Shared Projects', shared.length, `${base}projects/`, first(shared).map(projectItem))}
-${carousel('Favorite Projects', favorites.length, `${base}favorites/`, first(favorites).map(projectItem))}
-${carousel('Studios I’m Curating', curated.length, `${base}studios/`, first(curated).map(studioItem))}
-${carousel('Following', following.length, `${base}following/`, first(following).map(userItem))}
-${carousel('Followers', followers.length, `${base}followers/`, first(followers).map(userItem))}
+${carousel('Shared Projects', shared.length, `${base}projects/`, first(shared).map(item.project))}
+${carousel('Favorite Projects', favorites.length, `${base}favorites/`, first(favorites).map(item.project))}
+${carousel('Studios I’m Curating', curated.length, `${base}studios/`, first(curated).map(item.studio))}
+${carousel('Following', following.length, `${base}following/`, first(following).map(item.user))}
+${carousel('Followers', followers.length, `${base}followers/`, first(followers).map(item.user))}
 <div class="box" id="comments">
 <div class="box-head"><h4>Comments</h4></div>
 <div class="box-content">
