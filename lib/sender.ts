@@ -9,8 +9,10 @@ import { isSitePage, type SiteProfile } from './config';
  */
 export function isTrustedSender(sender: Browser.runtime.MessageSender, profile: SiteProfile): boolean {
   if (sender.id !== browser.runtime.id) return false;
-  const extensionOrigin = new URL(browser.runtime.getURL('/')).origin;
+  // Compare as text: `new URL('chrome-extension://…').origin` is "null" outside the browser.
+  const extensionRoot = browser.runtime.getURL('/');
   const senderUrl = sender.url ?? '';
-  if (senderUrl.startsWith(extensionOrigin)) return true;
-  return sender.tab !== undefined && isSitePage(sender.tab.url ?? senderUrl, profile);
+  if (senderUrl.startsWith(extensionRoot)) return true;
+  // A content script: the frame it runs in must be a site page (our script runs only in top frames).
+  return sender.tab !== undefined && isSitePage(senderUrl || sender.tab.url, profile);
 }
