@@ -127,7 +127,7 @@ try {
     console.log(`  ${shown(popupPath)}`);
     console.log(`  ${shown(sitePath)}`);
   } else {
-    console.log('The extension is in the toolbar (Chromium: under the puzzle-piece menu; pin it).');
+    console.log("Companion is in the browser's extensions menu (the puzzle piece): pin it to the toolbar.");
   }
 } catch (error) {
   console.error(`npm start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
