@@ -116,6 +116,33 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await other.close();
   });
 
+  it("shows another user's message count on their profile page, read once and then cached", async () => {
+    // A user whose name is plain text and who has unread messages.
+    const other = sandbox()
+      .control.store.users()
+      .find(
+        (user) =>
+          user.username !== DEMO_USERNAME &&
+          /^\w+$/.test(user.username) &&
+          sandbox().control.store.unreadCount(user.username) > 1,
+      );
+    expect(other).toBeDefined();
+    const username = other?.username ?? '';
+    const expected = `${sandbox().control.store.unreadCount(username)} messages`;
+    const since = Date.now();
+    const selector = '[data-companion="profile-message-count"]';
+    const page = await browser().openPage(`${browser().profile.site}/users/${username}/`);
+    expect(await page.waitForText(selector, expected)).toBe(expected);
+    await page.goto(`${browser().profile.site}/users/${username}/`);
+    expect(await page.waitForText(selector, expected)).toBe(expected);
+    const reads = countReads(since).fromExtension.filter((entry) =>
+      entry.path.includes(`/users/${username}/`),
+    );
+    expect(reads).toHaveLength(1);
+    expect(reads[0]?.hasToken).toBe(false);
+    await page.close();
+  });
+
   it('with 10 site tabs open, the service sees one poller, not ten', async () => {
     sandbox().control.addMessage(DEMO_USERNAME, { type: 'followuser', actor: 'demo' });
     const since = Date.now();
