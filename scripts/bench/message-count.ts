@@ -112,7 +112,10 @@ function runSite(trace: Trace): Outcome {
   for (const read of reads) {
     // Shown once any tab shows it (kind to the site: the member may look at another tab).
     const value = cdn.read(read.at, false);
-    if (value > best) shown.push([read.at, (best = value)]);
+    if (value > best) {
+      best = value;
+      shown.push([read.at, value]);
+    }
   }
   return { requests: reads.length, shown };
 }
@@ -125,7 +128,10 @@ function runFixedPoller(trace: Trace): Outcome {
   for (let at = 0; at < HOUR; at += FIXED_POLL_MS) {
     requests += 1;
     const value = cdn.read(at, false);
-    if (value !== last) shown.push([at, (last = value)]);
+    if (value !== last) {
+      last = value;
+      shown.push([at, value]);
+    }
   }
   return { requests, shown };
 }
