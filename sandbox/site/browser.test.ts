@@ -167,6 +167,21 @@ describe('client-rendered site pages in Chromium', () => {
     expect(stored).toBeTruthy();
     expect(await posted.first().getAttribute('id')).toBe(`comments-${stored?.id}`);
     expect(await posted.first().locator('a.username').textContent()).toBe(DEMO_USERNAME);
+
+    // Replying opens a second composer under the thread; the reply lands in its div.replies.
+    const thread = page.locator('div.comments-list > div.comment-container').first();
+    await thread.locator('span.comment-reply').first().click();
+    const replyComposer = thread.locator('div.comment.compose-row');
+    await replyComposer.locator('textarea').fill('A reply from Chromium');
+    await replyComposer.locator('button.compose-post').click();
+    await thread
+      .locator('div.replies div.comment span.comment-content', { hasText: 'A reply from Chromium' })
+      .waitFor();
+    expect(await thread.locator('div.comment.compose-row').count()).toBe(0);
+    const reply = store()
+      .replies(stored?.id ?? -1)
+      .find((c) => c.content === 'A reply from Chromium');
+    expect(reply?.commenteeId).toBe(store().getUser(DEMO_USERNAME)?.id);
   });
 
   it('explore grid: thumbnails, and Load More appends', async () => {
@@ -187,14 +202,19 @@ describe('client-rendered site pages in Chromium', () => {
     const studio = store()
       .studios()
       .find(
-        (s) => store().studioProjects(s.id).length > 0 && store().topLevelComments('studio', s.id).length > 0,
+        (s) =>
+          store().studioProjects(s.id).length > 24 && store().topLevelComments('studio', s.id).length > 0,
       );
-    if (!studio) throw new Error('no studio with projects and comments');
+    if (!studio) throw new Error('no studio with more than 24 projects and comments');
     await page.goto(`${sandbox.urls.site}/studios/${studio.id}/`);
-    await page
-      .locator('div.studio-projects-grid > div.studio-project-tile a.studio-project-title')
+    const tiles = page.locator('div.studio-projects-grid > div.studio-project-tile');
+    await tiles
+      .locator('div.studio-project-info > a.studio-project-title + a.studio-project-username')
       .first()
       .waitFor();
+    expect(await tiles.count()).toBe(24);
+    await page.locator('div.studio-grid-load-more > button').click();
+    await expect.poll(() => tiles.count()).toBe(Math.min(48, store().studioProjects(studio.id).length));
     await page.evaluate(() => {
       (window as unknown as { stayed: boolean }).stayed = true;
     });
