@@ -32,7 +32,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await page.close();
   });
 
-  it('does not run the content script on a page that is not the site (the API origin)', async () => {
+  it('leaves a page that is not the site alone (the API origin)', async () => {
+    // Two guards keep it so: the content script stops off the site's origin (the local build
+    // matches every 127.0.0.1 port), and the background refuses pings from other tabs.
     // Open the API page first, then a site page: once the later page's content script has
     // answered, the earlier page's would have too, had it run.
     const apiPage = await browser().openPage(`${browser().profile.api}/users/${DEMO_USERNAME}`);
