@@ -3,7 +3,7 @@
  * that write through the REST interface, comments, remixes and studios.
  */
 import { mountComments } from './comments.js';
-import { byId, formatCount, h, notice, replaceChildren, userPath } from './dom.js';
+import { byId, h, notice, replaceChildren, userPath } from './dom.js';
 import { startMessageCount } from './nav.js';
 import {
   apiGet,
@@ -33,6 +33,10 @@ interface Project {
 
 type Toggle = 'loves' | 'favorites';
 
+/** The stats row shows whole numbers (content scripts may read them), unlike thumbnails' "21k". */
+const statText = (value: unknown): string =>
+  String(typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
 function statButton(kind: Toggle, project: Project, me: SessionUser | null): HTMLElement {
   const activeClass = kind === 'loves' ? 'loved' : 'favorited';
   const resultKey = kind === 'loves' ? 'userLove' : 'userFavorite';
@@ -43,7 +47,7 @@ function statButton(kind: Toggle, project: Project, me: SessionUser | null): HTM
     tabindex: 0,
     title: kind === 'loves' ? 'Love' : 'Favorite',
   });
-  element.textContent = formatCount(count);
+  element.textContent = statText(count);
   const path = `/projects/${project.id}/${kind}/user/${encodeURIComponent(me?.username ?? '')}`;
 
   if (me) {
@@ -65,7 +69,7 @@ function statButton(kind: Toggle, project: Project, me: SessionUser | null): HTM
       const now = typeof result[resultKey] === 'boolean' ? (result[resultKey] as boolean) : wanted;
       if (now !== element.classList.contains(activeClass)) count = Math.max(0, count + (now ? 1 : -1));
       element.classList.toggle(activeClass, now);
-      element.textContent = formatCount(count);
+      element.textContent = statText(count);
     } catch {
       element.classList.add('stat-error');
       setTimeout(() => element.classList.remove('stat-error'), 1500);
@@ -167,8 +171,8 @@ async function main(): Promise<void> {
         { class: 'flex-row stats' },
         statButton('loves', project, me),
         statButton('favorites', project, me),
-        h('div', { class: 'project-remixes', title: 'Remixes' }, formatCount(project.stats.remixes)),
-        h('div', { class: 'project-views', title: 'Views' }, formatCount(project.stats.views)),
+        h('div', { class: 'project-remixes', title: 'Remixes' }, statText(project.stats.remixes)),
+        h('div', { class: 'project-views', title: 'Views' }, statText(project.stats.views)),
       ),
       h(
         'div',
