@@ -23,6 +23,14 @@ const sandbox = withSandbox();
 const COUNT_ROUTE = /^\/users\/[^/]+\/messages\/count$/;
 
 describe.each(BROWSER_NAMES)('%s', (name) => {
+  // Before the browser starts (hooks run in order): the CDN keeps counts for half a period, and the
+  // member has a few messages (the browser before this one may have read every message).
+  beforeAll(() => {
+    sandbox().control.messageCountCacheSeconds = CDN_SECONDS;
+    for (let i = sandbox().control.store.unreadCount(DEMO_USERNAME); i < 3; i++) {
+      sandbox().control.addMessage(DEMO_USERNAME, { type: 'followuser', actor: DEMO_USERNAME });
+    }
+  });
   const browser = useBrowser(name, { sandbox, signedInAs: DEMO_USERNAME });
   const unread = () => sandbox().control.store.unreadCount(DEMO_USERNAME);
   const badgeText = async () => (await browser().badge()).text;
@@ -39,12 +47,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   };
 
   beforeAll(async () => {
-    sandbox().control.messageCountCacheSeconds = CDN_SECONDS;
     await browser().setStorage('local', { testPollPeriodSeconds: PERIOD_SECONDS });
-    // The browser before this one may have read every message: give the member a few.
-    for (let i = unread(); i < 3; i++) {
-      sandbox().control.addMessage(DEMO_USERNAME, { type: 'followuser', actor: DEMO_USERNAME });
-    }
   });
 
   it('shows the count on the badge, in the navigation bar, the tab title and the popup', async () => {
@@ -184,6 +187,30 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     for (const tab of tabs) await tab.close();
   });
 
+  it('the settings page turns the title prefix off and on; notifications start off', async () => {
+    const site = await browser().openPage(`${browser().profile.site}/`);
+    const count = unread();
+    expect(count).toBeGreaterThan(0);
+    await expect.poll(() => site.evaluate(() => document.title)).toMatch(new RegExp(`^\\(${count}\\) `));
+
+    const options = await browser().openExtensionPage('/options.html');
+    const checked = (testId: string) =>
+      options.evaluate(
+        (id) => document.querySelector<HTMLInputElement>(`[data-testid="${id}"]`)?.checked,
+        testId,
+      );
+    await expect.poll(() => checked('setting-title-prefix')).toBe(true);
+    expect(await checked('setting-signed-out-mark')).toBe(true);
+    expect(await checked('setting-notifications')).toBe(false);
+
+    await options.click('[data-testid="setting-title-prefix"]');
+    await expect.poll(() => site.evaluate(() => document.title)).not.toMatch(/^\(\d+\) /);
+    await options.click('[data-testid="setting-title-prefix"]');
+    await expect.poll(() => site.evaluate(() => document.title)).toMatch(new RegExp(`^\\(${count}\\) `));
+    await options.close();
+    await site.close();
+  });
+
   it('signed out, shows the signed-out mark and no authenticated request reaches the service', async () => {
     const page = await browser().openPage(`${browser().profile.site}/logout/`);
     await expect.poll(badgeText, { timeout: ONE_PERIOD_MS }).toBe('?');
@@ -202,6 +229,14 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const popup = await browser().openPopup();
     expect(await popup.waitForText('[data-testid="popup-message-count"]', /Sign in/)).toMatch(/Sign in/);
     await popup.close();
+
+    // The signed-out mark is a setting.
+    const options = await browser().openExtensionPage('/options.html');
+    await options.click('[data-testid="setting-signed-out-mark"]');
+    await expect.poll(badgeText).toBe('');
+    await options.click('[data-testid="setting-signed-out-mark"]');
+    await expect.poll(badgeText).toBe('?');
+    await options.close();
     await page.close();
   });
 });
