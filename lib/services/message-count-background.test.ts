@@ -1,0 +1,71 @@
+/**
+ * What counts as "watching" (poll every period) versus "away" (back off): a site tab active in the
+ * focused window, the member not idle. The fake browser has no window focus, so the two window and
+ * tab answers the code asks for are stubbed; everything else is the code as shipped.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { siteProfiles } from '@/lib/config';
+import { testPollPeriodSecondsItem } from '@/lib/storage';
+import { DEFAULT_PERIOD_MS } from './message-count';
+import { MIN_TEST_PERIOD_SECONDS, messageCountPorts, siteActivity } from './message-count-background';
+
+const profile = siteProfiles.public;
+const notIdle = async () => false;
+
+function stubFront(window: { id: number; focused: boolean } | undefined, activeUrl: string | undefined) {
+  vi.spyOn(fakeBrowser.windows, 'getLastFocused').mockResolvedValue(window as never);
+  vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue(
+    activeUrl === undefined ? [] : ([{ url: activeUrl }] as never),
+  );
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  fakeBrowser.reset();
+});
+
+describe('site activity', () => {
+  it('is watching with a site tab in front of a focused window', async () => {
+    stubFront({ id: 1, focused: true }, 'https://scratch.mit.edu/projects/1/');
+    expect(await siteActivity(profile, notIdle)).toBe('watching');
+  });
+
+  it('is away when the front tab is another site, the browser is unfocused, or the member is idle', async () => {
+    stubFront({ id: 1, focused: true }, 'https://example.org/');
+    expect(await siteActivity(profile, notIdle)).toBe('away');
+    vi.restoreAllMocks();
+    stubFront({ id: 1, focused: false }, 'https://scratch.mit.edu/');
+    expect(await siteActivity(profile, notIdle)).toBe('away');
+    vi.restoreAllMocks();
+    stubFront({ id: 1, focused: true }, 'https://scratch.mit.edu/');
+    expect(await siteActivity(profile, async () => true)).toBe('away');
+    vi.restoreAllMocks();
+    stubFront(undefined, undefined);
+    expect(await siteActivity(profile, notIdle)).toBe('away');
+  });
+
+  it('counts the API host as not the site', async () => {
+    stubFront({ id: 1, focused: true }, 'https://api.scratch.mit.edu/users/demo');
+    expect(await siteActivity(profile, notIdle)).toBe('away');
+  });
+});
+
+describe('polling period', () => {
+  const ports = () =>
+    messageCountPorts({
+      profile,
+      readCount: async () => 0,
+      latestMessages: async () => [],
+      signedInUser: async () => null,
+      onSessionChanged: () => undefined,
+    });
+
+  it('is a minute unless the test-only setting says otherwise, never below its minimum', async () => {
+    expect(await ports().periodMs()).toBe(DEFAULT_PERIOD_MS);
+    await testPollPeriodSecondsItem.setValue(5);
+    expect(await ports().periodMs()).toBe(5_000);
+    await testPollPeriodSecondsItem.setValue(0);
+    expect(await ports().periodMs()).toBe(MIN_TEST_PERIOD_SECONDS * 1000);
+  });
+});
