@@ -16,6 +16,8 @@ let page: Page;
 /** Dialogs a page opened: a script payload that ran would open one (`alert(...)`). */
 const dialogs: string[] = [];
 const pageErrors: string[] = [];
+/** Console errors, failed loads included (a missing thumbnail or script shows here). */
+const consoleErrors: string[] = [];
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, quiet: true });
@@ -37,6 +39,9 @@ beforeAll(async () => {
     void dialog.dismiss();
   });
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`${message.text()} ${message.location().url}`);
+  });
   await page.goto(`${sandbox.urls.site}/login/?as=${DEMO_USERNAME}&next=/`);
 }, 30_000);
 
@@ -259,8 +264,9 @@ describe('client-rendered site pages in Chromium', () => {
     await page.locator('span.message-count:not(.show)').waitFor({ state: 'attached' });
   });
 
-  it('no script payload ran and no page script failed', () => {
+  it('no script payload ran, no page script failed, nothing failed to load', () => {
     expect(dialogs).toEqual([]);
     expect(pageErrors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
   });
 });

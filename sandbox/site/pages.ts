@@ -66,6 +66,8 @@ export function mountSitePages<E extends Env>(app: Hono<E>, deps: SitePagesDeps)
     c.header('Cache-Control', 'no-cache');
     return c.body(code);
   });
+  // No icon, but no 404 either: console errors are what page tests watch.
+  app.get('/favicon.ico', (c) => c.body(null, 204));
   app.get('/css/site.css', (c) => {
     c.header('Content-Type', 'text/css; charset=utf-8');
     c.header('Cache-Control', 'no-cache');
