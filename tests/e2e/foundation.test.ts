@@ -46,11 +46,17 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await sitePage.close();
   });
 
-  it('shows the signed-in demo user on the site', async () => {
+  it('shows the signed-in demo user on the site, and nobody once signed out', async () => {
+    const nameInNavigation = '#navigation .account-nav .profile-name';
     const page = await browser().openPage(`${browser().profile.site}/`);
-    expect(await page.waitForText('#navigation .account-nav .profile-name', DEMO_USERNAME)).toBe(
-      DEMO_USERNAME,
-    );
+    expect(await page.waitForText(nameInNavigation, DEMO_USERNAME)).toBe(DEMO_USERNAME);
+    await browser().signOut();
+    await page.goto(`${browser().profile.site}/`);
+    expect(await page.text('#navigation .login-item')).toBe('Sign in');
+    expect(await page.evaluate((selector) => document.querySelector(selector), nameInNavigation)).toBeNull();
+    await browser().signIn(DEMO_USERNAME);
+    await page.goto(`${browser().profile.site}/`);
+    expect(await page.waitForText(nameInNavigation, DEMO_USERNAME)).toBe(DEMO_USERNAME);
     await page.close();
   });
 

@@ -14,7 +14,7 @@ import { ConsoleLog } from './console-log';
 import { readBadgeInExtension, readStorageInExtension, writeStorageInExtension } from './extension-api';
 import type { ExtensionBrowser, LaunchOptions } from './extension-browser';
 import { buildDir } from './paths';
-import { signInThroughSandbox } from './sign-in';
+import { signInThroughSandbox, signOutThroughSandbox } from './sign-in';
 import { createTestPage, type PageFunction, type TestPage } from './test-page';
 
 export const POPUP_SIZE = { width: 360, height: 600 };
@@ -174,6 +174,7 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
       return wrap(page);
     },
     signIn: (username) => signInThroughSandbox(browser, username),
+    signOut: () => signOutThroughSandbox(browser),
     badge: (tabId) => evaluateInExtension(readBadgeInExtension, tabId),
     evaluateInExtension,
     readStorage: (area, keys) => evaluateInExtension(readStorageInExtension, { area, keys: keys ?? null }),

@@ -39,6 +39,8 @@ export interface ExtensionBrowser {
   openPopup(): Promise<TestPage>;
   /** Signs `username` in on the site through the sandbox's sign-in shortcut. */
   signIn(username: string): Promise<void>;
+  /** Signs the current user out on the site (the sandbox's `/logout/`). */
+  signOut(): Promise<void>;
   /** The toolbar badge (global, or of one tab). */
   badge(tabId?: number): Promise<Badge>;
   /**

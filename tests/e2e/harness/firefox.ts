@@ -13,7 +13,7 @@ import { ConsoleLog } from './console-log';
 import { readBadgeInExtension, readStorageInExtension, writeStorageInExtension } from './extension-api';
 import type { ExtensionBrowser, LaunchOptions } from './extension-browser';
 import { buildDir } from './paths';
-import { signInThroughSandbox } from './sign-in';
+import { signInThroughSandbox, signOutThroughSandbox } from './sign-in';
 import { createTestPage, type PageFunction, type TestPage } from './test-page';
 
 /** The gecko id set in wxt.config.ts. */
@@ -148,6 +148,7 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
     openExtensionPage: (path) => openPage(`${extensionOrigin}/${path.replace(/^\//, '')}`),
     openPopup: () => openPage(`${extensionOrigin}/popup.html`, POPUP_SIZE),
     signIn: (username) => signInThroughSandbox(browser, username),
+    signOut: () => signOutThroughSandbox(browser),
     badge: (tabId) => evaluateInExtension(readBadgeInExtension, tabId),
     evaluateInExtension,
     readStorage: (area, keys) => evaluateInExtension(readStorageInExtension, { area, keys: keys ?? null }),

@@ -12,3 +12,13 @@ export async function signInThroughSandbox(browser: ExtensionBrowser, username: 
     await page.close();
   }
 }
+
+/** Signs whoever is signed in out, through the sandbox's `/logout/` (which redirects to `next`). */
+export async function signOutThroughSandbox(browser: ExtensionBrowser): Promise<void> {
+  const page = await browser.openPage(`${browser.profile.site}/logout/?next=${encodeURIComponent('/')}`);
+  try {
+    await page.waitFor(() => location.pathname === '/', undefined, { timeout: 15_000 });
+  } finally {
+    await page.close();
+  }
+}
