@@ -13,7 +13,10 @@ const stylesheetPath = fileURLToPath(new URL('./site.css', import.meta.url));
 let scripts: Map<string, string> | undefined;
 let stylesheet: string | undefined;
 
-/** Compiled page scripts by file name (`project.js`, `dom.js`, ...). */
+/**
+ * Compiled page scripts by file name (`project.js`, `dom.js`, ...). Compiled on the first request
+ * (about 0.3 s, mostly starting esbuild), so sandboxes that serve no page never pay for it.
+ */
 export function siteScripts(): Map<string, string> {
   if (!scripts) {
     const compiled = new Map<string, string>();

@@ -24,8 +24,6 @@ const NOT_FOUND_BODY =
 
 export function mountSitePages<E extends Env>(app: Hono<E>, deps: SitePagesDeps): void {
   const { store, originsFor } = deps;
-  // Compile the page scripts now, so that the first page load does not wait for it.
-  siteScripts();
 
   const shellUser = (c: Context): ShellUser | null => {
     const user = sessionUserOf(c, store);
