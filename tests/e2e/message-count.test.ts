@@ -46,197 +46,203 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     return { fromPages, fromExtension };
   };
 
-  beforeAll(async () => {
-    await browser().setStorage('local', { testPollPeriodSeconds: PERIOD_SECONDS });
-  });
+  describe('message count', () => {
+    beforeAll(async () => {
+      await browser().setStorage('local', { testPollPeriodSeconds: PERIOD_SECONDS });
+    });
 
-  it('shows the count on the badge, in the navigation bar, the tab title and the popup', async () => {
-    const count = unread();
+    it('shows the count on the badge, in the navigation bar, the tab title and the popup', async () => {
+      const count = unread();
 
-    const page = await browser().openPage(`${browser().profile.site}/`);
-    await expect.poll(badgeText, { timeout: ONE_PERIOD_MS }).toBe(expectedBadge(count));
-    expect((await browser().badge()).title).toBe(`Companion: ${messagesPhrase(count)} for ${DEMO_USERNAME}`);
-    expect(await page.waitForText('li.messages span.message-count.show', String(count))).toBe(String(count));
-    await expect.poll(() => page.evaluate(() => document.title)).toMatch(new RegExp(`^\\(${count}\\) `));
-
-    const popup = await browser().openPopup();
-    const line = await popup.waitForText('[data-testid="popup-message-count"]', /new message/);
-    expect(line).toBe(`${messagesPhrase(count)} for ${DEMO_USERNAME}`);
-    await popup.close();
-    await page.close();
-  });
-
-  it('shows a message added on the service within one polling period, everywhere', async () => {
-    const page = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
-    await expect.poll(badgeText, { timeout: ONE_PERIOD_MS }).toBe(expectedBadge(unread()));
-    // The page's own reading stands in for a poll for a while (2.5 periods): start the clock at
-    // the poller's next own read, so the test measures one polling period.
-    const opened = Date.now();
-    await expect
-      .poll(
-        async () => {
-          const { messageCount } = await browser().readStorage('local', ['messageCount']);
-          const state = messageCount as { source?: string; readAt?: number } | undefined;
-          return state?.source === 'poll' && (state.readAt ?? 0) > opened;
-        },
-        { timeout: 4 * PERIOD_SECONDS * 1000, interval: 200 },
-      )
-      .toBe(true);
-    sandbox().control.addMessage(DEMO_USERNAME, { type: 'followuser', actor: 'demo' });
-    const count = unread();
-
-    const added = Date.now();
-    await expect.poll(badgeText, { timeout: ONE_PERIOD_MS, interval: 250 }).toBe(expectedBadge(count));
-    const delay = Date.now() - added;
-    // The page did not reload: the navigation bar and the title followed the background, no request of the tab.
-    await page.waitForText('li.messages span.message-count.show', String(count));
-    await expect.poll(() => page.evaluate(() => document.title)).toMatch(new RegExp(`^\\(${count}\\) `));
-    expect(delay).toBeLessThan(ONE_PERIOD_MS);
-    await page.close();
-  });
-
-  it('opening the messages page zeroes the badge, the navigation bar and the titles of every tab', async () => {
-    const other = await browser().openPage(`${browser().profile.site}/`);
-    await other.waitForText('li.messages span.message-count.show', String(unread()));
-    const messages = await browser().openPage(`${browser().profile.site}/messages/`);
-    await messages.text('ul.messages-social-list li.social-message');
-
-    await expect.poll(badgeText, { timeout: ONE_PERIOD_MS }).toBe('');
-    expect(unread()).toBe(0);
-    for (const page of [messages, other]) {
-      await page.waitForText('li.messages span.message-count', '0');
-      expect(await page.evaluate(() => document.querySelector('span.message-count')?.className)).toBe(
-        'message-count',
+      const page = await browser().openPage(`${browser().profile.site}/`);
+      await expect.poll(badgeText, { timeout: ONE_PERIOD_MS }).toBe(expectedBadge(count));
+      expect((await browser().badge()).title).toBe(
+        `Companion: ${messagesPhrase(count)} for ${DEMO_USERNAME}`,
       );
-      await expect.poll(() => page.evaluate(() => document.title)).not.toMatch(/^\(\d+\) /);
-    }
-    const popup = await browser().openPopup();
-    expect(await popup.waitForText('[data-testid="popup-message-count"]', /messages/)).toBe(
-      `No new messages for ${DEMO_USERNAME}`,
-    );
-    await popup.close();
-    await messages.close();
-    await other.close();
-  });
-
-  it("shows another user's message count on their profile page, read once and then cached", async () => {
-    // A user whose name is plain text and who has unread messages.
-    const other = sandbox()
-      .control.store.users()
-      .find(
-        (user) =>
-          user.username !== DEMO_USERNAME &&
-          /^\w+$/.test(user.username) &&
-          sandbox().control.store.unreadCount(user.username) > 1,
+      expect(await page.waitForText('li.messages span.message-count.show', String(count))).toBe(
+        String(count),
       );
-    expect(other).toBeDefined();
-    const username = other?.username ?? '';
-    const expected = `${sandbox().control.store.unreadCount(username)} messages`;
-    const since = Date.now();
-    const selector = '[data-companion="profile-message-count"]';
-    const page = await browser().openPage(`${browser().profile.site}/users/${username}/`);
-    expect(await page.waitForText(selector, expected)).toBe(expected);
-    await page.goto(`${browser().profile.site}/users/${username}/`);
-    expect(await page.waitForText(selector, expected)).toBe(expected);
-    const reads = countReads(since).fromExtension.filter((entry) =>
-      entry.path.includes(`/users/${username}/`),
-    );
-    expect(reads).toHaveLength(1);
-    expect(reads[0]?.hasToken).toBe(false);
-    await page.close();
-  });
+      await expect.poll(() => page.evaluate(() => document.title)).toMatch(new RegExp(`^\\(${count}\\) `));
 
-  it('with 10 site tabs open, the service sees one poller, not ten', async () => {
-    sandbox().control.addMessage(DEMO_USERNAME, { type: 'followuser', actor: 'demo' });
-    const since = Date.now();
-    const paths = [
-      '/',
-      '/explore/projects/all/',
-      '/explore/studios/all/',
-      '/search/projects?q=cat',
-      '/messages/',
-    ];
-    const tabs = [];
-    for (let i = 0; i < 10; i++) {
-      // Not the messages page: it would clear the count the test watches.
-      const path = paths[i % 4] ?? '/';
-      tabs.push(await browser().openPage(`${browser().profile.site}${path}`));
-    }
-    // Let several polling periods pass with all ten tabs open.
-    const watchMs = 4 * PERIOD_SECONDS * 1000;
-    await new Promise((resolve) => setTimeout(resolve, watchMs));
-    const elapsed = Date.now() - since;
-    const { fromPages, fromExtension } = countReads(since);
+      const popup = await browser().openPopup();
+      const line = await popup.waitForText('[data-testid="popup-message-count"]', /new message/);
+      expect(line).toBe(`${messagesPhrase(count)} for ${DEMO_USERNAME}`);
+      await popup.close();
+      await page.close();
+    });
 
-    // Ten pages really loaded (their own count reads may come from the browser's HTTP cache)...
-    const pageLoads = sandbox()
-      .control.requestLog({ part: 'site', method: 'GET' })
-      .filter(
-        (entry) => Date.parse(entry.time) >= since && !/^\/(js|css|session|csrf_token)\b/.test(entry.path),
+    it('shows a message added on the service within one polling period, everywhere', async () => {
+      const page = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
+      await expect.poll(badgeText, { timeout: ONE_PERIOD_MS }).toBe(expectedBadge(unread()));
+      // The page's own reading stands in for a poll for a while (2.5 periods): start the clock at
+      // the poller's next own read, so the test measures one polling period.
+      const opened = Date.now();
+      await expect
+        .poll(
+          async () => {
+            const { messageCount } = await browser().readStorage('local', ['messageCount']);
+            const state = messageCount as { source?: string; readAt?: number } | undefined;
+            return state?.source === 'poll' && (state.readAt ?? 0) > opened;
+          },
+          { timeout: 4 * PERIOD_SECONDS * 1000, interval: 200 },
+        )
+        .toBe(true);
+      sandbox().control.addMessage(DEMO_USERNAME, { type: 'followuser', actor: 'demo' });
+      const count = unread();
+
+      const added = Date.now();
+      await expect.poll(badgeText, { timeout: ONE_PERIOD_MS, interval: 250 }).toBe(expectedBadge(count));
+      const delay = Date.now() - added;
+      // The page did not reload: the navigation bar and the title followed the background, no request of the tab.
+      await page.waitForText('li.messages span.message-count.show', String(count));
+      await expect.poll(() => page.evaluate(() => document.title)).toMatch(new RegExp(`^\\(${count}\\) `));
+      expect(delay).toBeLessThan(ONE_PERIOD_MS);
+      await page.close();
+    });
+
+    it('opening the messages page zeroes the badge, the navigation bar and the titles of every tab', async () => {
+      const other = await browser().openPage(`${browser().profile.site}/`);
+      await other.waitForText('li.messages span.message-count.show', String(unread()));
+      const messages = await browser().openPage(`${browser().profile.site}/messages/`);
+      await messages.text('ul.messages-social-list li.social-message');
+
+      await expect.poll(badgeText, { timeout: ONE_PERIOD_MS }).toBe('');
+      expect(unread()).toBe(0);
+      for (const page of [messages, other]) {
+        await page.waitForText('li.messages span.message-count', '0');
+        expect(await page.evaluate(() => document.querySelector('span.message-count')?.className)).toBe(
+          'message-count',
+        );
+        await expect.poll(() => page.evaluate(() => document.title)).not.toMatch(/^\(\d+\) /);
+      }
+      const popup = await browser().openPopup();
+      expect(await popup.waitForText('[data-testid="popup-message-count"]', /messages/)).toBe(
+        `No new messages for ${DEMO_USERNAME}`,
       );
-    expect(pageLoads.length).toBeGreaterThanOrEqual(10);
-    expect(fromPages.length).toBeGreaterThan(0);
-    // ...while the extension read it at most once a period for the whole browser (often less: the
-    // pages' own readings stand in for its polls), never per tab.
-    expect(fromExtension.length).toBeLessThanOrEqual(Math.ceil(elapsed / (PERIOD_SECONDS * 1000)) + 1);
-    expect(fromExtension.length).toBeLessThan(10);
-    // And every tab shows the same, current number.
-    const count = String(unread());
-    for (const tab of tabs) await tab.waitForText('li.messages span.message-count', count);
-    expect(await badgeText()).toBe(count);
-    for (const tab of tabs) await tab.close();
-  });
+      await popup.close();
+      await messages.close();
+      await other.close();
+    });
 
-  it('the settings page turns the title prefix off and on; notifications start off', async () => {
-    const site = await browser().openPage(`${browser().profile.site}/`);
-    const count = unread();
-    expect(count).toBeGreaterThan(0);
-    await expect.poll(() => site.evaluate(() => document.title)).toMatch(new RegExp(`^\\(${count}\\) `));
-
-    const options = await browser().openExtensionPage('/options.html');
-    const checked = (testId: string) =>
-      options.evaluate(
-        (id) => document.querySelector<HTMLInputElement>(`[data-testid="${id}"]`)?.checked,
-        testId,
+    it("shows another user's message count on their profile page, read once and then cached", async () => {
+      // A user whose name is plain text and who has unread messages.
+      const other = sandbox()
+        .control.store.users()
+        .find(
+          (user) =>
+            user.username !== DEMO_USERNAME &&
+            /^\w+$/.test(user.username) &&
+            sandbox().control.store.unreadCount(user.username) > 1,
+        );
+      expect(other).toBeDefined();
+      const username = other?.username ?? '';
+      const expected = `${sandbox().control.store.unreadCount(username)} messages`;
+      const since = Date.now();
+      const selector = '[data-companion="profile-message-count"]';
+      const page = await browser().openPage(`${browser().profile.site}/users/${username}/`);
+      expect(await page.waitForText(selector, expected)).toBe(expected);
+      await page.goto(`${browser().profile.site}/users/${username}/`);
+      expect(await page.waitForText(selector, expected)).toBe(expected);
+      const reads = countReads(since).fromExtension.filter((entry) =>
+        entry.path.includes(`/users/${username}/`),
       );
-    await expect.poll(() => checked('setting-title-prefix')).toBe(true);
-    expect(await checked('setting-signed-out-mark')).toBe(true);
-    expect(await checked('setting-notifications')).toBe(false);
+      expect(reads).toHaveLength(1);
+      expect(reads[0]?.hasToken).toBe(false);
+      await page.close();
+    });
 
-    await options.click('[data-testid="setting-title-prefix"]');
-    await expect.poll(() => site.evaluate(() => document.title)).not.toMatch(/^\(\d+\) /);
-    await options.click('[data-testid="setting-title-prefix"]');
-    await expect.poll(() => site.evaluate(() => document.title)).toMatch(new RegExp(`^\\(${count}\\) `));
-    await options.close();
-    await site.close();
-  });
+    it('with 10 site tabs open, the service sees one poller, not ten', async () => {
+      sandbox().control.addMessage(DEMO_USERNAME, { type: 'followuser', actor: 'demo' });
+      const since = Date.now();
+      const paths = [
+        '/',
+        '/explore/projects/all/',
+        '/explore/studios/all/',
+        '/search/projects?q=cat',
+        '/messages/',
+      ];
+      const tabs = [];
+      for (let i = 0; i < 10; i++) {
+        // Not the messages page: it would clear the count the test watches.
+        const path = paths[i % 4] ?? '/';
+        tabs.push(await browser().openPage(`${browser().profile.site}${path}`));
+      }
+      // Let several polling periods pass with all ten tabs open.
+      const watchMs = 4 * PERIOD_SECONDS * 1000;
+      await new Promise((resolve) => setTimeout(resolve, watchMs));
+      const elapsed = Date.now() - since;
+      const { fromPages, fromExtension } = countReads(since);
 
-  it('signed out, shows the signed-out mark and no authenticated request reaches the service', async () => {
-    const page = await browser().openPage(`${browser().profile.site}/logout/`);
-    await expect.poll(badgeText, { timeout: ONE_PERIOD_MS }).toBe('?');
-    expect((await browser().badge()).title).toMatch(/signed out/);
-    const since = Date.now();
-    await page.goto(`${browser().profile.site}/`);
-    await page.goto(`${browser().profile.site}/explore/projects/all/`);
-    await new Promise((resolve) => setTimeout(resolve, 3 * PERIOD_SECONDS * 1000));
+      // Ten pages really loaded (their own count reads may come from the browser's HTTP cache)...
+      const pageLoads = sandbox()
+        .control.requestLog({ part: 'site', method: 'GET' })
+        .filter(
+          (entry) => Date.parse(entry.time) >= since && !/^\/(js|css|session|csrf_token)\b/.test(entry.path),
+        );
+      expect(pageLoads.length).toBeGreaterThanOrEqual(10);
+      expect(fromPages.length).toBeGreaterThan(0);
+      // ...while the extension read it at most once a period for the whole browser (often less: the
+      // pages' own readings stand in for its polls), never per tab.
+      expect(fromExtension.length).toBeLessThanOrEqual(Math.ceil(elapsed / (PERIOD_SECONDS * 1000)) + 1);
+      expect(fromExtension.length).toBeLessThan(10);
+      // And every tab shows the same, current number.
+      const count = String(unread());
+      for (const tab of tabs) await tab.waitForText('li.messages span.message-count', count);
+      expect(await badgeText()).toBe(count);
+      for (const tab of tabs) await tab.close();
+    });
 
-    const log = sandbox()
-      .control.requestLog()
-      .filter((entry) => Date.parse(entry.time) >= since);
-    expect(log.length).toBeGreaterThan(0);
-    expect(log.filter((entry) => entry.hasToken)).toEqual([]);
-    expect(countReads(since).fromExtension).toEqual([]);
-    const popup = await browser().openPopup();
-    expect(await popup.waitForText('[data-testid="popup-message-count"]', /Sign in/)).toMatch(/Sign in/);
-    await popup.close();
+    it('the settings page turns the title prefix off and on; notifications start off', async () => {
+      const site = await browser().openPage(`${browser().profile.site}/`);
+      const count = unread();
+      expect(count).toBeGreaterThan(0);
+      await expect.poll(() => site.evaluate(() => document.title)).toMatch(new RegExp(`^\\(${count}\\) `));
 
-    // The signed-out mark is a setting.
-    const options = await browser().openExtensionPage('/options.html');
-    await options.click('[data-testid="setting-signed-out-mark"]');
-    await expect.poll(badgeText).toBe('');
-    await options.click('[data-testid="setting-signed-out-mark"]');
-    await expect.poll(badgeText).toBe('?');
-    await options.close();
-    await page.close();
+      const options = await browser().openExtensionPage('/options.html');
+      const checked = (testId: string) =>
+        options.evaluate(
+          (id) => document.querySelector<HTMLInputElement>(`[data-testid="${id}"]`)?.checked,
+          testId,
+        );
+      await expect.poll(() => checked('setting-title-prefix')).toBe(true);
+      expect(await checked('setting-signed-out-mark')).toBe(true);
+      expect(await checked('setting-notifications')).toBe(false);
+
+      await options.click('[data-testid="setting-title-prefix"]');
+      await expect.poll(() => site.evaluate(() => document.title)).not.toMatch(/^\(\d+\) /);
+      await options.click('[data-testid="setting-title-prefix"]');
+      await expect.poll(() => site.evaluate(() => document.title)).toMatch(new RegExp(`^\\(${count}\\) `));
+      await options.close();
+      await site.close();
+    });
+
+    it('signed out, shows the signed-out mark and no authenticated request reaches the service', async () => {
+      const page = await browser().openPage(`${browser().profile.site}/logout/`);
+      await expect.poll(badgeText, { timeout: ONE_PERIOD_MS }).toBe('?');
+      expect((await browser().badge()).title).toMatch(/signed out/);
+      const since = Date.now();
+      await page.goto(`${browser().profile.site}/`);
+      await page.goto(`${browser().profile.site}/explore/projects/all/`);
+      await new Promise((resolve) => setTimeout(resolve, 3 * PERIOD_SECONDS * 1000));
+
+      const log = sandbox()
+        .control.requestLog()
+        .filter((entry) => Date.parse(entry.time) >= since);
+      expect(log.length).toBeGreaterThan(0);
+      expect(log.filter((entry) => entry.hasToken)).toEqual([]);
+      expect(countReads(since).fromExtension).toEqual([]);
+      const popup = await browser().openPopup();
+      expect(await popup.waitForText('[data-testid="popup-message-count"]', /Sign in/)).toMatch(/Sign in/);
+      await popup.close();
+
+      // The signed-out mark is a setting.
+      const options = await browser().openExtensionPage('/options.html');
+      await options.click('[data-testid="setting-signed-out-mark"]');
+      await expect.poll(badgeText).toBe('');
+      await options.click('[data-testid="setting-signed-out-mark"]');
+      await expect.poll(badgeText).toBe('?');
+      await options.close();
+      await page.close();
+    });
   });
 });
