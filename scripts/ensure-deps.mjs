@@ -4,7 +4,8 @@
  * runs. Plain Node with no dependencies, because it runs before `npm ci`.
  *
  * - node_modules: `npm ci` when it is missing or was installed from another package-lock.json
- *   (a hash of the lock file is kept in node_modules/.companion-lock-hash after each install).
+ *   (a hash of the lock file is kept in node_modules/.companion-lock-hash after each install; when
+ *   it differs, npm's record of the installed versions is compared with the lock file).
  * - Browsers: Debian's `chromium` and `firefox-esr`, with apt-get when running as root; otherwise a
  *   message saying what to install. COMPANION_CHROMIUM / COMPANION_FIREFOX name other executables
  *   (the test harness reads the same variables: tests/e2e/harness/browsers.ts).
@@ -48,22 +49,37 @@ function lockHash(root) {
     .digest('hex');
 }
 
+/**
+ * The first package whose installed version differs from package-lock.json, according to npm's
+ * own record of what it installed (node_modules/.package-lock.json), or null when all match.
+ * Optional packages may be absent: npm skips those made for other platforms.
+ */
+function firstInstallMismatch(root) {
+  const hiddenLockPath = join(root, 'node_modules', '.package-lock.json');
+  if (!existsSync(hiddenLockPath)) return 'node_modules/.package-lock.json';
+  const wanted = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')).packages ?? {};
+  const installed = JSON.parse(readFileSync(hiddenLockPath, 'utf8')).packages ?? {};
+  for (const [path, entry] of Object.entries(wanted)) {
+    if (path === '' || entry.link) continue;
+    const have = installed[path];
+    if (have ? have.version !== entry.version : !entry.optional) return path;
+  }
+  return null;
+}
+
 /** Why node_modules needs `npm ci`, or null when it matches package-lock.json. */
 export function nodeModulesProblem(root = repoRoot, { dryRun = false } = {}) {
   const nodeModules = join(root, 'node_modules');
   if (!existsSync(nodeModules)) return 'node_modules is missing';
   const stampPath = join(nodeModules, STAMP_FILE);
-  if (!existsSync(stampPath)) {
-    // Installed by hand (plain `npm ci` / `npm i`): adopt it if npm itself finds the tree complete.
-    const check = spawnSync('npm', ['ls', '--all', '--silent'], { cwd: root, stdio: 'ignore' });
-    if (check.status === 0) {
-      if (!dryRun) writeFileSync(stampPath, `${lockHash(root)}\n`);
-      return null;
-    }
-    return 'node_modules does not match package.json (npm ls reports problems)';
-  }
-  const recorded = readFileSync(stampPath, 'utf8').trim();
-  return recorded === lockHash(root) ? null : 'package-lock.json changed since the last install';
+  const hash = lockHash(root);
+  if (existsSync(stampPath) && readFileSync(stampPath, 'utf8').trim() === hash) return null;
+  // A new lock file, or an install made without this script (`npm i <pkg>`, a plain `npm ci`):
+  // reinstall only if what is installed really differs, then remember this lock file.
+  const mismatch = firstInstallMismatch(root);
+  if (mismatch !== null) return `node_modules does not match package-lock.json (${mismatch})`;
+  if (!dryRun) writeFileSync(stampPath, `${hash}\n`);
+  return null;
 }
 
 function run(command, args, { dryRun, env } = {}) {

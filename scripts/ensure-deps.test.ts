@@ -8,7 +8,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 // Runs the real script, in --dry-run mode, inside a throwaway copy of the repository layout, so
 // the decisions it takes (install packages? install a browser?) are observed without installing.
 const script = join(import.meta.dirname, 'ensure-deps.mjs');
-const lockText = '{"name":"companion","lockfileVersion":3,"packages":{}}\n';
+const lockPackages = {
+  '': { name: 'companion' },
+  'node_modules/zod': { version: '4.6.7' },
+  // Made for another platform: npm does not install it here.
+  'node_modules/@biomejs/cli-win32-x64': { version: '2.6.8', optional: true, os: ['win32'] },
+};
+const lockText = `${JSON.stringify({ name: 'companion', lockfileVersion: 3, packages: lockPackages }, null, 2)}\n`;
 const lockHash = createHash('sha256').update(lockText).digest('hex');
 
 let root: string;
@@ -35,9 +41,12 @@ function dryRun(env: Record<string, string> = {}, args: string[] = []) {
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-function installedFrom(hash: string) {
+/** node_modules as npm leaves it (its record of installed versions), with this script's stamp. */
+function installedFrom(hash: string | null, zodVersion = '4.6.7') {
   mkdirSync(join(root, 'node_modules'));
-  writeFileSync(join(root, 'node_modules/.companion-lock-hash'), `${hash}\n`);
+  const installed = { '': lockPackages[''], 'node_modules/zod': { version: zodVersion } };
+  writeFileSync(join(root, 'node_modules/.package-lock.json'), JSON.stringify({ packages: installed }));
+  if (hash !== null) writeFileSync(join(root, 'node_modules/.companion-lock-hash'), `${hash}\n`);
 }
 
 describe('ensure-deps --dry-run', () => {
@@ -48,11 +57,21 @@ describe('ensure-deps --dry-run', () => {
     expect(output).toContain('would run: npm ci');
   });
 
-  it('reinstalls when package-lock.json changed since the last install', () => {
-    installedFrom('0'.repeat(64));
+  it('reinstalls when package-lock.json asks for other versions than the installed ones', () => {
+    installedFrom('0'.repeat(64), '4.0.0');
     const { output } = dryRun();
-    expect(output).toContain('package-lock.json changed');
+    expect(output).toContain('node_modules does not match package-lock.json (node_modules/zod)');
     expect(output).toContain('would run: npm ci');
+  });
+
+  it('keeps node_modules when the lock file changed but what is installed still matches it', () => {
+    installedFrom('0'.repeat(64));
+    expect(dryRun().output).toBe('');
+  });
+
+  it('keeps node_modules installed without this script when it matches the lock file', () => {
+    installedFrom(null);
+    expect(dryRun().output).toBe('');
   });
 
   it('does nothing when node_modules matches the lock file and the browsers are there', () => {
