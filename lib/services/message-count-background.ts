@@ -182,7 +182,10 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
   const openNotification = (id: string) => {
     const path = pathOfNotification(id);
     if (path === null) return;
-    browser.tabs.create({ url: new URL(path, profile.site).href }).catch(warn('open'));
+    const url = new URL(path, profile.site);
+    // Paths are built from the service's data: never let one lead off the site.
+    if (url.origin !== new URL(profile.site).origin) return;
+    browser.tabs.create({ url: url.href }).catch(warn('open'));
     browser.notifications.clear(id).catch(() => undefined);
   };
   // The notifications API exists only once the optional permission is granted.

@@ -13,6 +13,7 @@ import {
   notificationFor,
   pathOfNotification,
 } from './message-notifications';
+import { describeMessage } from './message-text';
 
 const base = { datetime_created: '2026-01-01T00:00:00.000Z', actor_id: 7 };
 const love = (id: number, title = `Game ${id}`): Message => ({
@@ -23,14 +24,14 @@ const love = (id: number, title = `Game ${id}`): Message => ({
   project_id: 1000 + id,
   title,
 });
-const comment = (id: number): Message => ({
+const comment = (id: number, commentType: 0 | 1 | 2 = 0, objectTitle = 'Maze <script>'): Message => ({
   ...base,
   id,
   actor_username: 'critic',
   type: 'addcomment',
-  comment_type: 0,
+  comment_type: commentType,
   comment_obj_id: 55,
-  comment_obj_title: 'Maze <script>',
+  comment_obj_title: objectTitle,
   comment_id: 900 + id,
   comment_fragment: 'nice & fun',
 });
@@ -129,5 +130,13 @@ describe('message notifications', () => {
 
   it('ignore ids that are not ours when a notification is clicked', () => {
     expect(pathOfNotification('something-else')).toBeNull();
+  });
+
+  it('word unknown kinds generically and keep every page on the site', () => {
+    const other = { ...base, id: 9, actor_username: 'x', type: 'other', otherType: 'newthing' } as Message;
+    expect(describeMessage(other)).toEqual({ text: 'x: a new newthing message', path: '/messages/' });
+    const { path } = describeMessage(comment(5, 1, '//evil.example/x'));
+    expect(path).toBe('/users/%2F%2Fevil.example%2Fx/#comments-905');
+    expect(new URL(path, 'https://scratch.mit.edu').origin).toBe('https://scratch.mit.edu');
   });
 });

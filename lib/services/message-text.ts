@@ -12,12 +12,13 @@ export interface MessageLine {
 }
 
 const quote = (text: string) => `“${text}”`;
+const seg = encodeURIComponent;
 
 export function describeMessage(message: Message): MessageLine {
   const actor = message.actor_username;
   switch (message.type) {
     case 'followuser':
-      return { text: `${actor} is now following you`, path: `/users/${actor}/` };
+      return { text: `${actor} is now following you`, path: `/users/${seg(actor)}/` };
     case 'loveproject':
       return {
         text: `${actor} loved your project ${quote(message.title ?? message.project_title ?? '')}`,
@@ -38,7 +39,7 @@ export function describeMessage(message: Message): MessageLine {
         message.comment_type === 0
           ? `/projects/${message.comment_obj_id}/`
           : message.comment_type === 1
-            ? `/users/${message.comment_obj_title}/`
+            ? `/users/${seg(message.comment_obj_title)}/`
             : `/studios/${message.comment_obj_id}/comments/`;
       const fragment = message.comment_fragment.trim();
       return {
