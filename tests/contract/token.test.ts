@@ -96,7 +96,7 @@ beforeAll(async () => {
   sandbox = await startTestSandbox();
   fakeBrowser.reset();
   vi.stubGlobal('fetch', browserLikeFetch);
-  // What the fake browser leaves out: the cookie store, idle, notifications.
+  // What the fake browser leaves out: the cookie store, idle, permissions.
   Object.assign(fakeBrowser, {
     cookies: {
       get: async ({ name }: { name: string }) => {
@@ -110,10 +110,8 @@ beforeAll(async () => {
     idle: { onStateChanged: quietEvent(), queryState: async () => 'active' },
     permissions: { onAdded: quietEvent(), onRemoved: quietEvent(), contains: async () => false },
   });
-  // Node's URL gives `chrome-extension://` URLs an opaque origin ("null"), which no sender check can
-  // match; browsers give them a real one. A special scheme keeps the check meaningful here.
-  fakeBrowser.runtime.getURL = ((path: string) =>
-    `https://${fakeBrowser.runtime.id}.extension.test${path}`) as never;
+  // The fake browser's windows API answers nothing: one focused window, as in a browser.
+  fakeBrowser.windows.getLastFocused = (async () => ({ id: 1, focused: true })) as never;
   fakeBrowser.runtime.sendMessage = (async (...args: unknown[]) => {
     sentByBackground.push(args);
   }) as never;
