@@ -24,7 +24,7 @@ export default defineConfig({
     name: profileName === 'public' ? 'Companion' : 'Companion (local sandbox)',
     description:
       'Message counts, love and favorite marks, translations and your following feed for the community project site.',
-    permissions: ['storage', 'alarms', 'cookies'],
+    permissions: ['storage', 'alarms', 'cookies', 'idle'],
     optional_permissions: ['notifications'],
     host_permissions: [...profile.hostPermissions],
     // public/icon/<size>.png become `icons` (WXT finds them); the toolbar uses the small ones.

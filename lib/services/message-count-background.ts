@@ -27,8 +27,12 @@ import { createMessageNotifier, pathOfNotification } from './message-notificatio
 
 /** The name of the poller's one alarm. */
 export const MESSAGE_COUNT_ALARM = 'message-count';
-/** Without input for this long the member counts as away (needs the `idle` permission). */
-export const IDLE_AFTER_SECONDS = 120;
+/**
+ * Without input for this long the member counts as away (the `idle` permission). Five minutes, not
+ * less: reading a long project page or watching one runs without input. (Headless Firefox reports
+ * idle without input too, which the end-to-end runs stay well inside.)
+ */
+export const IDLE_AFTER_SECONDS = 300;
 /** Another user's count on their profile page is read at most this often. */
 export const PROFILE_COUNT_TTL_MS = 5 * 60_000;
 /** The shortest period the test-only setting may ask for. */
