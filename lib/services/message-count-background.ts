@@ -13,7 +13,6 @@ import {
   lastNotifiedMessageItem,
   messageCountItem,
   messageCountSettingsItem,
-  profileMessageCountsItem,
   testPollPeriodSecondsItem,
 } from '@/lib/storage';
 import {
@@ -24,17 +23,11 @@ import {
   type MessageCountService,
 } from './message-count';
 import { createMessageNotifier, pathOfNotification } from './message-notifications';
+import { publicCount } from './profile-message-counts';
+import { browserIdle, siteActivity } from './site-activity';
 
 /** The name of the poller's one alarm. */
 export const MESSAGE_COUNT_ALARM = 'message-count';
-/**
- * Without input for this long the member counts as away (the `idle` permission). Five minutes, not
- * less: reading a long project page or watching one runs without input. (Headless Firefox reports
- * idle without input too, which the end-to-end runs stay well inside.)
- */
-export const IDLE_AFTER_SECONDS = 300;
-/** Another user's count on their profile page is read at most this often. */
-export const PROFILE_COUNT_TTL_MS = 5 * 60_000;
 /** The shortest period the test-only setting may ask for. */
 export const MIN_TEST_PERIOD_SECONDS = 1;
 
@@ -52,22 +45,6 @@ export interface MessageCountDeps {
   isIdle?: () => Promise<boolean>;
   /** Injected in tests (the fake browser has no focus); tabs and windows otherwise. */
   activity?: () => Promise<Activity>;
-}
-
-/** Whether a site tab is the active tab of the focused window while the member is not idle. */
-export async function siteActivity(profile: SiteProfile, isIdle: () => Promise<boolean>): Promise<Activity> {
-  const window = await browser.windows.getLastFocused().catch(() => undefined);
-  if (!window?.focused || window.id === undefined) return 'away';
-  const [tab] = await browser.tabs.query({ active: true, windowId: window.id });
-  if (!isSitePage(tab?.url, profile)) return 'away';
-  return (await isIdle()) ? 'away' : 'watching';
-}
-
-async function browserIdle(): Promise<boolean> {
-  // `browser.idle` exists only with the `idle` permission; without it the focus test decides alone.
-  const idle = (browser as { idle?: typeof browser.idle }).idle;
-  if (!idle) return false;
-  return (await idle.queryState(IDLE_AFTER_SECONDS)) !== 'active';
 }
 
 /** The service on the browser's alarms and storage. */
@@ -108,23 +85,6 @@ async function refreshBadge(): Promise<void> {
     messageCountSettingsItem.getValue(),
   ]);
   await applyBadge(badgeLook(state, { signedOutMark: settings.signedOutMark }));
-}
-
-/** Another user's public count, cached for the worker's session (profile pages). */
-async function publicCount(deps: MessageCountDeps, username: string): Promise<number | null> {
-  const key = username.toLowerCase();
-  const now = (deps.now ?? Date.now)();
-  const cache = await profileMessageCountsItem.getValue();
-  const hit = cache[key];
-  if (hit && now - hit.at < PROFILE_COUNT_TTL_MS) return hit.count;
-  const count = await deps.readCount(username, { bypassCache: false }).catch(() => null);
-  if (count === null) return hit?.count ?? null;
-  // Keep the cache small: a member visits few profiles, drop the stale ones.
-  const kept = Object.fromEntries(
-    Object.entries(cache).filter(([, entry]) => now - entry.at < PROFILE_COUNT_TTL_MS),
-  );
-  await profileMessageCountsItem.setValue({ ...kept, [key]: { count, at: now } });
-  return count;
 }
 
 /**
@@ -220,7 +180,7 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
   onMessage('getUserMessageCount', ({ data, sender }) => {
     if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');
     if (!/^[A-Za-z0-9_-]{1,40}$/.test(data.username)) return null;
-    return publicCount(deps, data.username);
+    return publicCount(deps.readCount, data.username, (deps.now ?? Date.now)());
   });
 
   refreshBadge().catch(warn('badge'));

@@ -1,0 +1,29 @@
+/**
+ * Whether the member is looking at the site right now, as the message-count poller asks it: a site
+ * tab active in the focused window, and input within the last few minutes (the `idle` permission).
+ */
+import { isSitePage, type SiteProfile } from '@/lib/config';
+import type { Activity } from './message-count';
+
+/**
+ * Without input for this long the member counts as away (the `idle` permission). Five minutes, not
+ * less: reading a long project page or watching one runs without input.
+ */
+export const IDLE_AFTER_SECONDS = 300;
+
+/** Whether a site tab is the active tab of the focused window while the member is not idle. */
+export async function siteActivity(profile: SiteProfile, isIdle: () => Promise<boolean>): Promise<Activity> {
+  const window = await browser.windows.getLastFocused().catch(() => undefined);
+  if (!window?.focused || window.id === undefined) return 'away';
+  const [tab] = await browser.tabs.query({ active: true, windowId: window.id });
+  if (!isSitePage(tab?.url, profile)) return 'away';
+  return (await isIdle()) ? 'away' : 'watching';
+}
+
+/** Whether the browser has gone without input for IDLE_AFTER_SECONDS (or is locked). */
+export async function browserIdle(): Promise<boolean> {
+  // `browser.idle` exists only with the `idle` permission; without it the focus test decides alone.
+  const idle = (browser as { idle?: typeof browser.idle }).idle;
+  if (!idle) return false;
+  return (await idle.queryState(IDLE_AFTER_SECONDS)) !== 'active';
+}
