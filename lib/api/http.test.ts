@@ -2,7 +2,7 @@
  * The HTTP layer with a scripted `fetch`: sharing, retries, Retry-After, timeouts, status mapping
  * and list parsing. (tests/contract/ runs the same client against the real sandbox over HTTP.)
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   Forbidden,
   InvalidResponse,
@@ -42,6 +42,17 @@ function client(fetch: typeof globalThis.fetch, options: HttpClientOptions = {})
 }
 
 const url = 'http://127.0.0.1:1/users/demo/messages/count';
+
+/** A clock that only moves when the limiter sleeps: the test sees exactly when each request may leave. */
+function virtualClock() {
+  let now = 0;
+  return {
+    now: () => now,
+    sleep: async (ms: number) => {
+      now += ms;
+    },
+  };
+}
 
 describe('HttpClient', () => {
   it('shares identical GETs in flight: one request, every caller gets the answer', async () => {
@@ -105,13 +116,52 @@ describe('HttpClient', () => {
   });
 
   it('honours Retry-After on 429 and holds the whole client back meanwhile', async () => {
-    const { fetch, calls } = scriptedFetch(json({}, 429, { 'Retry-After': '1' }), json({ count: 0 }));
-    const limiter = new SlidingWindowLimiter();
-    const http = client(fetch, { limiter });
-    const started = Date.now();
-    await http.json({ url }, countSchema);
+    const clock = virtualClock();
+    const limiter = new SlidingWindowLimiter(clock);
+    const other = 'http://127.0.0.1:1/users/other/messages/count';
+    const sentAt: [string, number][] = [];
+    const { fetch } = scriptedFetch(json({}, 429, { 'Retry-After': '0.2' }), json({ count: 0 }));
+    const http = client(
+      (async (input, init) => {
+        sentAt.push([String(input), clock.now()]);
+        return fetch(input, init);
+      }) as typeof globalThis.fetch,
+      { limiter },
+    );
+    const first = http.json({ url }, countSchema);
+    // The 429 is in: a second, unrelated request waits out the same Retry-After.
+    await vi.waitFor(() => expect(sentAt).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await http.json({ url: other }, countSchema);
+    await first;
+    expect(sentAt).toEqual([
+      [url, 0],
+      [other, 200],
+      [url, 200],
+    ]);
+  });
+
+  it('after a huge Retry-After, holds the client back no longer than it would wait itself', async () => {
+    const clock = virtualClock();
+    const limiter = new SlidingWindowLimiter(clock);
+    const { fetch, calls } = scriptedFetch(json({}, 429, { 'Retry-After': '3600' }), json({ count: 5 }));
+    const http = client(fetch, { limiter, maxRetryAfterMs: 100 });
+    await expect(http.request({ url })).rejects.toBeInstanceOf(RateLimited);
+    // The next request goes after the capped pause, not an hour later.
+    expect(await http.json({ url }, countSchema)).toEqual({ count: 5 });
+    expect(clock.now()).toBe(100);
     expect(calls).toHaveLength(2);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+  });
+
+  it('fails a request with RateLimited rather than queue it past maxQueueWaitMs', async () => {
+    const limiter = new SlidingWindowLimiter(virtualClock());
+    limiter.pauseFor(3_600_000);
+    const { fetch, calls } = scriptedFetch(json({ count: 1 }));
+    const error = await client(fetch, { limiter, maxQueueWaitMs: 1000 })
+      .request({ url })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimited);
+    expect(calls).toHaveLength(0);
   });
 
   it('fails fast with RateLimited when Retry-After is longer than it will wait', async () => {

@@ -22,7 +22,7 @@ import {
   Unauthorized,
   UnexpectedStatus,
 } from './errors';
-import { type RequestLimiter, SlidingWindowLimiter } from './rate-limiter';
+import { LimiterWaitTooLong, type RequestLimiter, SlidingWindowLimiter } from './rate-limiter';
 import type { z } from './zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
@@ -64,8 +64,16 @@ export interface HttpClientOptions {
   retries?: number;
   backoffBaseMs?: number;
   backoffMaxMs?: number;
-  /** A longer `Retry-After` is not waited for: the request fails with `RateLimited` at once. */
+  /**
+   * A longer `Retry-After` is not waited for: the request fails with `RateLimited` at once, and the
+   * rest of the client is held back for this long only (default 60 s).
+   */
   maxRetryAfterMs?: number;
+  /**
+   * Longest a request waits for its turn under the client-wide limit (default 60 s); one that would
+   * wait longer fails with `RateLimited` (the timeout only starts once a request leaves).
+   */
+  maxQueueWaitMs?: number;
   random?: () => number;
   /** Called as each attempt leaves. */
   onAttempt?: (attempt: HttpAttempt) => void;
@@ -110,6 +118,7 @@ export class HttpClient {
   private readonly backoffBaseMs: number;
   private readonly backoffMaxMs: number;
   private readonly maxRetryAfterMs: number;
+  private readonly maxQueueWaitMs: number;
   private readonly random: () => number;
   private readonly onAttempt: ((attempt: HttpAttempt) => void) | undefined;
   private readonly inFlight = new Map<string, Promise<HttpResponse>>();
@@ -124,6 +133,7 @@ export class HttpClient {
     this.backoffBaseMs = options.backoffBaseMs ?? 500;
     this.backoffMaxMs = options.backoffMaxMs ?? 8_000;
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
+    this.maxQueueWaitMs = options.maxQueueWaitMs ?? 60_000;
     this.random = options.random ?? Math.random;
     this.onAttempt = options.onAttempt;
   }
@@ -189,7 +199,7 @@ export class HttpClient {
   private async send(request: HttpRequest, method: HttpMethod): Promise<HttpResponse> {
     const retries = method === 'GET' ? this.retries : 0;
     for (let attempt = 0; ; attempt++) {
-      const release = await this.limiter?.acquire();
+      const release = await this.acquire(request.url);
       this.onAttempt?.({ method, url: request.url, attempt });
       let response: HttpResponse;
       try {
@@ -209,7 +219,8 @@ export class HttpClient {
       if (status === 429) {
         const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
         // Hold back every request, not only this one: the limit is the service's, for the whole client.
-        if (retryAfterMs !== undefined) this.limiter?.pauseFor(retryAfterMs);
+        // Never longer than we would wait ourselves: an hour's Retry-After must not freeze the extension.
+        if (retryAfterMs !== undefined) this.limiter?.pauseFor(Math.min(retryAfterMs, this.maxRetryAfterMs));
         if (attempt < retries && (retryAfterMs === undefined || retryAfterMs <= this.maxRetryAfterMs)) {
           await sleep(retryAfterMs ?? this.backoff(attempt));
           continue;
@@ -227,6 +238,17 @@ export class HttpClient {
       if (status === 401) throw new Unauthorized('Not signed in, or the session expired.', { url, status });
       if (status === 403) throw new Forbidden('Not allowed.', { url, status });
       throw new UnexpectedStatus(`Unexpected status ${status}.`, { url, status });
+    }
+  }
+
+  /** A turn under the client-wide limit, waited for at most `maxQueueWaitMs`. */
+  private async acquire(url: string): Promise<(() => void) | undefined> {
+    if (this.limiter === null) return undefined;
+    try {
+      return await this.limiter.acquire(this.maxQueueWaitMs);
+    } catch (error) {
+      if (!(error instanceof LimiterWaitTooLong)) throw error;
+      throw new RateLimited('Too many requests are waiting. Try again in a moment.', { url });
     }
   }
 

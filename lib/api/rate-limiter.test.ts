@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SlidingWindowLimiter } from './rate-limiter';
+import { LimiterWaitTooLong, SlidingWindowLimiter } from './rate-limiter';
 
 /** A clock that only moves when the limiter sleeps: the test sees exactly when each request may start. */
 function virtualClock() {
@@ -77,5 +77,24 @@ describe('SlidingWindowLimiter', () => {
     limiter.pauseFor(3000);
     await limiter.acquire();
     expect(clock.now()).toBe(3000);
+  });
+
+  it('bounds the wait: a turn that would come too late fails at once', async () => {
+    const clock = virtualClock();
+    const limiter = new SlidingWindowLimiter({ max: 1, windowMs: 1000, ...clock });
+    limiter.pauseFor(3_600_000);
+    await expect(limiter.acquire(5000)).rejects.toBeInstanceOf(LimiterWaitTooLong);
+    expect(clock.now()).toBe(0);
+    // The queue is not left stuck: a caller willing to wait gets the turn after the pause.
+    await limiter.acquire();
+    expect(clock.now()).toBe(3_600_000);
+  });
+
+  it('bounds the wait for a request in flight that never ends', async () => {
+    const clock = virtualClock();
+    const limiter = new SlidingWindowLimiter({ max: 1, windowMs: 1000, ...clock });
+    await limiter.acquire();
+    await expect(limiter.acquire(5000)).rejects.toBeInstanceOf(LimiterWaitTooLong);
+    expect(clock.now()).toBe(5000);
   });
 });

@@ -7,10 +7,17 @@
  * requests of a burst that arrive late (a slow connection, a busy machine) cannot bunch up with the
  * next burst at the server. Bursts of up to `max` still go at once. Waiters are served first come,
  * first served. After a 429 with `Retry-After`, `pauseFor` holds every request back.
+ *
+ * Waiting is bounded: `acquire(maxWaitMs)` rejects with `LimiterWaitTooLong` as soon as it is clear
+ * the turn would come later than that (a long pause fails at once, not after the pause), so no
+ * request can hang in the queue however long the service asked us to hold back.
  */
 export interface RequestLimiter {
-  /** Resolves when a request may leave; call the returned function once its answer is in. */
-  acquire(): Promise<() => void>;
+  /**
+   * Resolves when a request may leave; call the returned function once its answer is in. Rejects
+   * with `LimiterWaitTooLong` when the turn would come more than `maxWaitMs` from now.
+   */
+  acquire(maxWaitMs?: number): Promise<() => void>;
   /** No request leaves for `ms` from now. */
   pauseFor(ms: number): void;
 }
@@ -20,6 +27,11 @@ export interface SlidingWindowLimiterOptions {
   windowMs?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+}
+
+/** The turn would come later than the caller is willing to wait. */
+export class LimiterWaitTooLong extends Error {
+  readonly name = 'LimiterWaitTooLong';
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -48,8 +60,9 @@ export class SlidingWindowLimiter implements RequestLimiter {
     this.sleep = options.sleep ?? realSleep;
   }
 
-  acquire(): Promise<() => void> {
-    const turn = this.tail.then(() => this.waitForSlot());
+  acquire(maxWaitMs = Number.POSITIVE_INFINITY): Promise<() => void> {
+    const deadline = this.now() + maxWaitMs;
+    const turn = this.tail.then(() => this.waitForSlot(deadline));
     this.tail = turn.catch(() => undefined);
     return turn;
   }
@@ -58,7 +71,7 @@ export class SlidingWindowLimiter implements RequestLimiter {
     this.pausedUntil = Math.max(this.pausedUntil, this.now() + ms);
   }
 
-  private async waitForSlot(): Promise<() => void> {
+  private async waitForSlot(deadline: number): Promise<() => void> {
     for (;;) {
       const now = this.now();
       this.slots = this.slots.filter((slot) => slot.freeAt > now);
@@ -76,13 +89,18 @@ export class SlidingWindowLimiter implements RequestLimiter {
       }
       const firstFree = Math.min(...this.slots.map((slot) => slot.freeAt));
       const wait = Math.max(paused, this.slots.length < this.max ? 0 : firstFree - now);
+      // Known to come too late (or already too late): fail now rather than hold the queue.
+      if (now >= deadline || (Number.isFinite(wait) && now + wait > deadline)) {
+        throw new LimiterWaitTooLong(`no turn within the ${Math.max(0, Math.round(deadline - now))} ms left`);
+      }
       if (Number.isFinite(wait)) {
         await this.sleep(wait);
       } else {
-        // Every slot is in flight: wait for one to end.
-        await new Promise<void>((resolve) => {
+        // Every slot is in flight: wait for one to end, but not past the deadline.
+        const woken = new Promise<void>((resolve) => {
           this.wake = resolve;
         });
+        await (Number.isFinite(deadline) ? Promise.race([woken, this.sleep(deadline - now)]) : woken);
         this.wake = undefined;
       }
     }
