@@ -164,6 +164,24 @@ describe('HttpClient', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('gives the limiter its slot back when the onAttempt hook throws', async () => {
+    const limiter = new SlidingWindowLimiter({ max: 1, windowMs: 1, ...virtualClock() });
+    const { fetch, calls } = scriptedFetch(json({ count: 7 }));
+    let hookCalls = 0;
+    const http = client(fetch, {
+      limiter,
+      maxQueueWaitMs: 1000,
+      onAttempt: () => {
+        hookCalls++;
+        if (hookCalls === 1) throw new Error('hook failed');
+      },
+    });
+    await expect(http.request({ url })).rejects.toThrow('hook failed');
+    // The only slot is free again: the next request goes.
+    expect(await http.json({ url }, countSchema)).toEqual({ count: 7 });
+    expect(calls).toHaveLength(1);
+  });
+
   it('fails fast with RateLimited when Retry-After is longer than it will wait', async () => {
     const { fetch, calls } = scriptedFetch(json({}, 429, { 'Retry-After': '3600' }));
     const error = await client(fetch)

@@ -200,9 +200,10 @@ export class HttpClient {
     const retries = method === 'GET' ? this.retries : 0;
     for (let attempt = 0; ; attempt++) {
       const release = await this.acquire(request.url);
-      this.onAttempt?.({ method, url: request.url, attempt });
       let response: HttpResponse;
       try {
+        // Inside the try: a throwing hook must not keep the limiter's slot forever.
+        this.onAttempt?.({ method, url: request.url, attempt });
         response = await this.attempt(request, method);
       } catch (error) {
         release?.();
