@@ -17,6 +17,8 @@ export const messagesPageOpened: Feature = {
   name: 'messages-page-opened',
   runsOn: isMessagesPage,
   run(_page, signal) {
+    // An aborted signal never fires again: nothing started now would be stopped.
+    if (signal.aborted) return;
     let sent = false;
     const send = () => {
       if (sent || signal.aborted) return;

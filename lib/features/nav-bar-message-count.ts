@@ -40,6 +40,8 @@ export const navBarMessageCount: Feature = {
   name: 'nav-bar-message-count',
   runsOn: () => true,
   run(_page, signal) {
+    // An aborted signal never fires again: nothing started now would be stopped.
+    if (signal.aborted) return;
     let count: number | null = null;
     // Each element's observer and the text it held after the last write we know of (ours or the site's).
     const tracked = new Map<Element, { observer: MutationObserver; known: string }>();

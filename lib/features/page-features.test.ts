@@ -10,6 +10,7 @@ import { sendMessage } from '@/lib/protocol';
 import { sitePage } from '@/lib/site/pages';
 import { defaultMessageCountSettings, messageCountItem, messageCountSettingsItem } from '@/lib/storage';
 import { messagesPageOpened } from './messages-page-opened';
+import { navBarMessageCount } from './nav-bar-message-count';
 import { profileMessageCount } from './profile-message-count';
 import { type Feature, runFeatures } from './registry';
 import { followMessageCount, followSettings } from './stored-message-count';
@@ -165,6 +166,28 @@ describe('feature registry', () => {
 
     ctx.notifyInvalidated();
     expect(aborted).toEqual(['project', 'messages']);
+  });
+
+  it('does not start a feature whose page is already gone', async () => {
+    const runs: string[] = [];
+    const ctx = new ContentScriptContext('test');
+    runFeatures(ctx, [{ name: 'late', runsOn: () => true, run: () => void runs.push('late') }]);
+    // Invalidated before the feature's microtask: its abort signal would never fire again.
+    ctx.notifyInvalidated();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(runs).toEqual([]);
+  });
+
+  it('features started on an aborted signal leave no observer behind', async () => {
+    const observe = vi.spyOn(MutationObserver.prototype, 'observe');
+    const aborted = AbortSignal.abort();
+    document.body.innerHTML = '<div id="app"></div>';
+    await messagesPageOpened.run(sitePage('https://scratch.mit.edu/messages/'), aborted);
+    await profileMessageCount.run(sitePage('https://scratch.mit.edu/users/alice/'), aborted);
+    await navBarMessageCount.run(sitePage('https://scratch.mit.edu/'), aborted);
+    expect(observe).not.toHaveBeenCalled();
+    expect(sent()).toEqual([]);
+    observe.mockRestore();
   });
 
   it('one failing feature does not stop the others', async () => {

@@ -25,6 +25,8 @@ function findHeader(): Element | null {
 
 /** Resolves with the profile header once the page has it (it may be rendered after load). */
 function whenHeader(signal: AbortSignal): Promise<Element | null> {
+  // An aborted signal never fires again: an observer started now would never be disconnected.
+  if (signal.aborted) return Promise.resolve(null);
   const now = findHeader();
   if (now) return Promise.resolve(now);
   return new Promise((resolve) => {

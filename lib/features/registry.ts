@@ -31,9 +31,10 @@ export function runFeatures(ctx: ContentScriptContext, features: readonly Featur
     const page = sitePage(location.href);
     for (const feature of features) {
       if (!feature.runsOn(page)) continue;
-      // One feature failing must not stop the others.
+      // One feature failing must not stop the others. It starts a microtask later: if the page
+      // changed (or the extension went) in between, it must not start at all.
       Promise.resolve()
-        .then(() => feature.run(page, controller.signal))
+        .then(() => (controller.signal.aborted ? undefined : feature.run(page, controller.signal)))
         .catch((error: unknown) => console.warn(`Companion: feature ${feature.name} failed`, error));
     }
   };

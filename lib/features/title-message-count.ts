@@ -21,6 +21,8 @@ export const titleMessageCount: Feature = {
   name: 'title-message-count',
   runsOn: () => true,
   run(_page, signal) {
+    // An aborted signal never fires again: nothing started now would be stopped.
+    if (signal.aborted) return;
     let count: number | null = null;
     let enabled = false;
     // The prefix currently on the title, so it is replaced, never stacked.
