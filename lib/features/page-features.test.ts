@@ -101,6 +101,8 @@ describe('profile message count', () => {
     await vi.waitFor(() => expect(shown()).toBe('1 message'));
     await setCount(4, 'Alice');
     await vi.waitFor(() => expect(shown()).toBe('4 messages'));
+    // The live count is known: no request for the public one.
+    expect(sent()).toEqual([]);
   });
 
   it('runs on profile pages only', () => {

@@ -74,10 +74,16 @@ export const profileMessageCount: Feature = {
     };
 
     let own = false;
-    followMessageCount(signal, (shown) => {
-      own = shown.username !== null && shown.username.toLowerCase() === username.toLowerCase();
-      if (own) show(shown.count);
+    // The first stored value tells whose profile this is: the member's own needs no request.
+    await new Promise<void>((stored) => {
+      signal.addEventListener('abort', () => stored(), { once: true });
+      followMessageCount(signal, (shown) => {
+        own = shown.username !== null && shown.username.toLowerCase() === username.toLowerCase();
+        if (own) show(shown.count);
+        stored();
+      });
     });
+    if (signal.aborted || own) return;
     const count = await sendMessage('getUserMessageCount', { username }).catch(() => null);
     if (!signal.aborted && !own) show(count);
   },
