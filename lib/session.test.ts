@@ -19,6 +19,8 @@ function fakeSite() {
     reads: 0,
     /** Sign `demo` in from this read on: a session that lags behind the login cookie. */
     signInAtRead: Number.POSITIVE_INFINITY,
+    /** While set, answers are held until it resolves (decided when the request arrives, as a server does). */
+    gate: undefined as Promise<void> | undefined,
   };
   const headersSeen: Record<string, string>[] = [];
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -37,6 +39,7 @@ function fakeSite() {
           flags: {},
         }
       : {};
+    if (state.gate !== undefined) await state.gate;
     return new Response(JSON.stringify(body), { status: 200 });
   }) as typeof globalThis.fetch;
   return { state, fetch, headersSeen };
@@ -132,6 +135,38 @@ describe('Session', () => {
     session.handleCookieChange({ cookie: { name: SESSION_COOKIE, domain: '127.0.0.1' } });
     await vi.waitFor(() => expect(changes).toEqual(['demo', null]));
     expect(await session.token()).toBeNull();
+  });
+
+  it('a sign-out during a slow read is not hidden by that read: a fresh read follows it', async () => {
+    const s = fakeSite();
+    s.state.signedInAs = demo;
+    const cookies = cookieJar({ [SESSION_COOKIE]: 'sid' });
+    const session = newSession(s, cookies);
+    expect((await session.whoami())?.username).toBe('demo');
+    const changes: (string | null)[] = [];
+    session.onChange((user) => changes.push(user?.username ?? null));
+
+    // A read starts while still signed in, and its answer is slow to come back.
+    let answer!: () => void;
+    s.state.gate = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const slowRead = session.refresh();
+    await vi.waitFor(() => expect(s.state.reads).toBe(2));
+    // Meanwhile the member signs out; the debounced re-read comes while the slow read is in flight.
+    s.state.signedInAs = null;
+    delete cookies.values[SESSION_COOKIE];
+    session.handleCookieChange({ cookie: { name: SESSION_COOKIE, domain: '127.0.0.1' } });
+    await sleep(60);
+    s.state.gate = undefined;
+    answer();
+    expect((await slowRead).state).toBe('signed-in');
+
+    await vi.waitFor(() => expect(s.state.reads).toBe(3));
+    await vi.waitFor(() => expect(changes).toEqual([null]));
+    expect(await session.whoami()).toBeNull();
+    expect(await session.token()).toBeNull();
+    expect(await sessionItem.getValue()).toMatchObject({ state: 'signed-out' });
   });
 
   it('ignores other cookies and other sites', async () => {

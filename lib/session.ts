@@ -63,7 +63,10 @@ export class Session implements ApiAuth {
   private readonly listeners = new Set<SessionListener>();
   /** The known state; undefined until loaded from the store or read from the site. */
   private state: StoredSession | undefined;
-  private reading: Promise<StoredSession> | undefined;
+  /** The read in flight, and the cookie generation it started in. */
+  private reading: { generation: number; result: Promise<StoredSession> } | undefined;
+  /** Bumped on every change of the session or CSRF cookie: a read older than that may be stale. */
+  private cookieGeneration = 0;
   private loading: Promise<StoredSession | null> | undefined;
   private cookieTimer: ReturnType<typeof setTimeout> | undefined;
   private lastUnauthorizedRefresh = Number.NEGATIVE_INFINITY;
@@ -108,12 +111,26 @@ export class Session implements ApiAuth {
     return this.refresh();
   }
 
-  /** Reads the session from the site now (concurrent calls share one read). */
+  /**
+   * Reads the session from the site now. Concurrent calls share one read, unless that read started
+   * before the latest cookie change: its answer may predate a sign-out or a switch of account, so a
+   * fresh read follows it (in order, so the newer answer is the one that stays).
+   */
   refresh(): Promise<StoredSession> {
-    this.reading ??= this.read().finally(() => {
-      this.reading = undefined;
-    });
-    return this.reading;
+    const generation = this.cookieGeneration;
+    const inFlight = this.reading;
+    if (inFlight !== undefined && inFlight.generation >= generation) return inFlight.result;
+    const after = inFlight?.result.catch(() => undefined) ?? Promise.resolve();
+    const reading = {
+      generation,
+      result: after
+        .then(() => this.read())
+        .finally(() => {
+          if (this.reading === reading) this.reading = undefined;
+        }),
+    };
+    this.reading = reading;
+    return reading.result;
   }
 
   // --- ApiAuth -------------------------------------------------------------------------------------
@@ -159,6 +176,7 @@ export class Session implements ApiAuth {
     const { name, domain } = change.cookie;
     if (name !== SESSION_COOKIE && name !== CSRF_COOKIE) return;
     if (!cookieDomainMatches(domain, new URL(this.site).hostname)) return;
+    this.cookieGeneration++;
     clearTimeout(this.cookieTimer);
     this.cookieTimer = setTimeout(() => {
       this.cookieTimer = undefined;
