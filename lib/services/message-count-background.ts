@@ -139,8 +139,15 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
     const before = previous?.username === state.username ? (previous?.count ?? null) : null;
     notifier.countChanged(state.username, before, state.count).catch(warn('notifications'));
   });
-  messageCountSettingsItem.watch(() => {
+  messageCountSettingsItem.watch((settings, previous) => {
     refreshBadge().catch(warn('badge'));
+    // Turned on: announce what arrives from now on, not the messages already waiting.
+    if (settings.notifications && !previous?.notifications) {
+      messageCountItem
+        .getValue()
+        .then((state) => (state.username === null ? undefined : notifier.markAllSeen(state.username)))
+        .catch(warn('notifications'));
+    }
   });
 
   const openNotification = (id: string) => {

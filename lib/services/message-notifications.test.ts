@@ -64,6 +64,9 @@ beforeEach(() => {
   reads = 0;
 });
 
+/** Notifications were on before these messages arrived: nothing of theirs is seen yet. */
+const notifiedUpTo = (id: number) => lastNotifiedMessageItem.setValue({ username: 'demo', id });
+
 describe('message notifications', () => {
   it('are off by default: nothing is read or shown', async () => {
     enabled = false;
@@ -73,6 +76,7 @@ describe('message notifications', () => {
   });
 
   it('group the new messages in one notification that opens the messages page', async () => {
+    await notifiedUpTo(0);
     await notifier().countChanged('demo', 0, 3);
     expect(shown).toHaveLength(1);
     const [first] = shown;
@@ -105,6 +109,7 @@ describe('message notifications', () => {
   });
 
   it('never repeat, not after a restart: only messages newer than the last notified', async () => {
+    await notifiedUpTo(0);
     await notifier().countChanged('demo', 0, 3);
     // A restarted worker (a new notifier, same storage) sees the same count again, then one more.
     await notifier().countChanged('demo', null, 3);
@@ -113,6 +118,27 @@ describe('message notifications', () => {
     await notifier().countChanged('demo', 3, 4);
     expect(shown).toHaveLength(2);
     expect(shown[1]?.content.message).toBe('fan4 loved your project “Game 4”');
+  });
+
+  it('do not announce what was unread before: the first reading with no record only records', async () => {
+    // First reading after sign-in, with notifications on and no record: 3 old unread messages.
+    await notifier().countChanged('demo', null, 3);
+    expect(shown).toEqual([]);
+    expect(await lastNotifiedMessageItem.getValue()).toEqual({ username: 'demo', id: 3 });
+    inbox = [love(4), ...inbox];
+    await notifier().countChanged('demo', 3, 4);
+    expect(shown.map((n) => n.content.message)).toEqual(['fan4 loved your project “Game 4”']);
+    // A different member signing in starts their own record, again without a notification.
+    await notifier().countChanged('other', null, 4);
+    expect(shown).toHaveLength(1);
+  });
+
+  it('turned on, count every message until then as seen', async () => {
+    await notifiedUpTo(1);
+    await notifier().markAllSeen('demo');
+    expect(await lastNotifiedMessageItem.getValue()).toEqual({ username: 'demo', id: 3 });
+    await notifier().countChanged('demo', 0, 3);
+    expect(shown).toEqual([]);
   });
 
   it('stay quiet when the count goes down or nothing is unread', async () => {
@@ -124,6 +150,7 @@ describe('message notifications', () => {
   });
 
   it('only the unread (newest `count`) messages are new', async () => {
+    await notifiedUpTo(0);
     await notifier().countChanged('demo', 0, 1);
     expect(shown.map((n) => n.content.message)).toEqual(['fan3 loved your project “Game 3”']);
   });

@@ -63,6 +63,8 @@ export function pathOfNotification(id: string): string | null {
 export interface MessageNotifier {
   /** The count changed from `previous` to `count` for `username`: notify what is new. */
   countChanged(username: string | null, previous: number | null, count: number | null): Promise<void>;
+  /** Notifications were turned on: every message until now counts as seen, none is announced. */
+  markAllSeen(username: string): Promise<void>;
 }
 
 export function createMessageNotifier(ports: MessageNotifierPorts): MessageNotifier {
@@ -73,7 +75,14 @@ export function createMessageNotifier(ports: MessageNotifierPorts): MessageNotif
     // The unread messages are the newest `count` of the list.
     const unread = (await ports.latestMessages(username, Math.min(count, MAX_MESSAGES_READ))).slice(0, count);
     const last = await ports.lastNotified.get();
-    const seen = last !== null && last.username === username ? last.id : -1;
+    if (last === null || last.username !== username) {
+      // No record for this member yet (notifications just started, or a new sign-in): what is
+      // unread now is not news. Remember the newest and announce only what comes after it.
+      const newest = Math.max(0, ...unread.map((message) => message.id));
+      await ports.lastNotified.set({ username, id: newest });
+      return;
+    }
+    const seen = last.id;
     const fresh = unread.filter((message) => message.id > seen).sort((a, b) => b.id - a.id);
     const newest = fresh[0];
     if (newest === undefined) return;
@@ -83,14 +92,24 @@ export function createMessageNotifier(ports: MessageNotifierPorts): MessageNotif
     await ports.show(notificationId(newest.id, content.path), content);
   }
 
+  async function markAllSeen(username: string): Promise<void> {
+    const [newest] = await ports.latestMessages(username, 1);
+    await ports.lastNotified.set({ username, id: newest?.id ?? 0 });
+  }
+
+  // One check at a time: two quick increases must not show the same messages twice.
+  const serially = (work: () => Promise<void>): Promise<void> => {
+    const next = running.then(work).catch(() => undefined);
+    running = next;
+    return next;
+  };
+
   return {
     countChanged(username, previous, count) {
       if (username === null || count === null || count <= 0) return Promise.resolve();
       if (previous !== null && count <= previous) return Promise.resolve();
-      // One check at a time: two quick increases must not show the same messages twice.
-      const next = running.then(() => notifyNew(username, count)).catch(() => undefined);
-      running = next;
-      return next;
+      return serially(() => notifyNew(username, count));
     },
+    markAllSeen: (username) => serially(() => markAllSeen(username)),
   };
 }
