@@ -55,6 +55,17 @@ describe('paged lists', () => {
     expect(asked.map((p) => p.offset)).toEqual([0, 40, 80]);
   });
 
+  it('tells how many malformed items a page dropped, beside the valid ones', async () => {
+    const { list, asked } = fakeEndpoint(90, { dropEvery: 7 });
+    const page = await list.listPage({ name: 'x' }, { limit: 100, offset: 40 });
+    expect(asked).toEqual([{ limit: 40, offset: 40 }]);
+    expect(page.received).toBe(40);
+    expect(page.dropped).toBe(6);
+    expect(page.items).toEqual(Array.from({ length: 40 }, (_, i) => 40 + i).filter((n) => n % 7 !== 0));
+    // `list` stays as it was: the valid items only.
+    expect(await list.list({ name: 'x' }, { limit: 40, offset: 40 })).toEqual(page.items);
+  });
+
   it('an empty list costs one request', async () => {
     const { list, asked } = fakeEndpoint(0);
     expect(await collect(list.iterate({ name: 'x' }))).toEqual([]);

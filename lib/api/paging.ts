@@ -1,6 +1,7 @@
 /**
  * Paged lists: every list endpoint takes `limit` (1 to 40, default 20) and `offset`. Each paged
- * endpoint of the client is a `PagedList`: `list(params, page)` reads one page, `iterate(params)`
+ * endpoint of the client is a `PagedList`: `list(params, page)` reads one page (`listPage` also
+ * gives how many items were sent and how many were dropped as malformed), `iterate(params)`
  * walks pages of 40 until a short page or the cap (1,000 items by default, so a runaway walk cannot
  * hammer the service).
  */
@@ -26,7 +27,13 @@ export interface IterateOptions {
 }
 
 export interface PagedList<P, T> {
+  /** One page's valid items. */
   list(params: P, page?: Page): Promise<T[]>;
+  /**
+   * One page with its counts: how many items the service sent and how many were dropped as
+   * malformed (already logged once for the page by the HTTP layer), for callers that show or track them.
+   */
+  listPage(params: P, page?: Page): Promise<ParsedList<T>>;
   iterate(params: P, options?: IterateOptions): AsyncGenerator<T, void, undefined>;
 }
 
@@ -48,6 +55,9 @@ export function pagedList<P, T>(
   return {
     async list(params, page) {
       return (await fetchPage(params, normalizePage(page))).items;
+    },
+    listPage(params, page) {
+      return fetchPage(params, normalizePage(page));
     },
     async *iterate(params, options = {}) {
       const pageSize = normalizePage({ limit: options.pageSize ?? MAX_PAGE_SIZE }).limit ?? MAX_PAGE_SIZE;
