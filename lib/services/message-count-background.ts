@@ -125,8 +125,10 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
   };
   browser.tabs.onActivated.addListener(activityChanged);
   browser.tabs.onRemoved.addListener(activityChanged);
-  browser.tabs.onUpdated.addListener((_tabId, change) => {
-    if (change.url !== undefined) activityChanged();
+  // Only the front tab arriving on the site matters (leaving it shows at the next alarm): pages
+  // load in every tab all the time, and most of them are not the site.
+  browser.tabs.onUpdated.addListener((_tabId, change, tab) => {
+    if (change.url !== undefined && tab.active && isSitePage(change.url, profile)) activityChanged();
   });
   browser.windows.onFocusChanged.addListener(activityChanged);
   const idle = (browser as { idle?: typeof browser.idle }).idle;

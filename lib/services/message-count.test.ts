@@ -264,6 +264,24 @@ describe('message-count poller', () => {
     expect(await messageCountItem.getValue()).toMatchObject({ count: 3, failures: 0 });
   });
 
+  it('keeps its retry backoff during a long outage, whatever the member does', async () => {
+    const service = makeService();
+    await service.start();
+    world.failNext = 1_000;
+    await runUntil(service, START + 30 * MINUTE);
+    const during = world.reads.length;
+    // The last success is long past: tab switches and focus changes must not each make a read.
+    for (let i = 1; i <= 10; i++) {
+      world.clock = START + 30 * MINUTE + i * 1_000;
+      await service.activityChanged();
+    }
+    expect(world.reads).toHaveLength(during);
+    // The retries went on at most every five minutes.
+    const gaps = world.reads.slice(2).map((read, i) => read.at - (world.reads[i + 1]?.at ?? 0));
+    expect(gaps.every((gap) => gap <= 5 * MINUTE)).toBe(true);
+    expect(gaps.at(-1)).toBe(5 * MINUTE);
+  });
+
   it('takes its period from the test-only setting', async () => {
     await testPollPeriodSecondsItem.setValue(5);
     const service = makeService();

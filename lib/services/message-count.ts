@@ -42,6 +42,11 @@ export interface MessageCountState {
   awayStreak: number;
   /** Consecutive failed reads: drives the retry backoff. */
   failures: number;
+  /**
+   * When the poller last asked the service, answered or not (ms since the epoch): retries are
+   * due from the last failed attempt, not from the last success. Absent in states stored before.
+   */
+  attemptAt?: number;
 }
 
 export const signedOutState: MessageCountState = Object.freeze({
@@ -133,9 +138,12 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
   async function schedule(state: MessageCountState, activity?: Activity): Promise<void> {
     const period = await ports.periodMs();
     const delay = nextDelay(state, activity ?? (await ports.activity()), period);
-    // Retries count from the failure, polls from the last reading (whoever made it).
-    const base = state.readAt > 0 && state.failures === 0 ? state.readAt : ports.now();
-    await ports.alarm.set(Math.max(base + delay, ports.now() + 1));
+    await ports.alarm.set(Math.max((lastTry(state) || ports.now()) + delay, ports.now() + 1));
+  }
+
+  /** What the next read is due from: retries from the failed attempt, polls from the last reading (whoever made it). */
+  function lastTry(state: MessageCountState): number {
+    return state.failures > 0 ? (state.attemptAt ?? 0) : state.readAt;
   }
 
   /** The user the state must belong to: resets it when the member changed, stops when signed out. */
@@ -172,12 +180,17 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
           readAt: ports.now(),
           source: 'poll',
           failures: 0,
+          attemptAt: ports.now(),
         };
         await ports.state.set(next);
         return next;
       } catch {
         const latest = await ports.state.get();
-        const next = { ...latest, failures: latest.username === username ? latest.failures + 1 : 0 };
+        const next = {
+          ...latest,
+          failures: latest.username === username ? latest.failures + 1 : 0,
+          attemptAt: ports.now(),
+        };
         await ports.state.set(next);
         return next;
       }
@@ -195,9 +208,10 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
     // Back in front of a site tab: the away backoff ends at once.
     const state = activity === 'watching' && owned.awayStreak > 0 ? { ...owned, awayStreak: 0 } : owned;
     if (state !== owned) await ports.state.set(state);
-    const dueAt = state.readAt + nextDelay(state, activity, period) - DUE_TOLERANCE_MS;
-    if (state.readAt > 0 && ports.now() < dueAt) {
-      // A recent reading (often a site page's) exists: no request, wait for it to age.
+    const last = lastTry(state);
+    const dueAt = last + nextDelay(state, activity, period) - DUE_TOLERANCE_MS;
+    if (last > 0 && ports.now() < dueAt) {
+      // A recent reading (often a site page's) or failed attempt exists: no request, wait for it to age.
       await schedule(state, activity);
       return;
     }
