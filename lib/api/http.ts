@@ -1,8 +1,9 @@
 /**
  * The HTTP layer every request of the extension goes through: a timeout on every attempt (10 s by
  * default, counted from when the request leaves, not while it waits its turn), the client-wide rate
- * limit, retries with exponential backoff and jitter for network errors and 5xx on GET only,
- * `Retry-After` honoured on 429 (and every other request held back meanwhile), identical GETs in
+ * limit (a turn waited for at most `maxQueueWaitMs`), retries with exponential backoff and jitter
+ * for network errors and 5xx on GET only (not timeouts: see `send`), `Retry-After` honoured on 429
+ * (and every other request held back meanwhile, at most `maxRetryAfterMs`), identical GETs in
  * flight shared, statuses mapped to typed errors, and bodies validated with zod.
  *
  * Hand-written rather than `ky`: ky's timeout would also count the time a request waits for the rate
@@ -207,6 +208,10 @@ export class HttpClient {
         response = await this.attempt(request, method);
       } catch (error) {
         release?.();
+        // A `Timeout` is deliberately not retried, GET or not: the member has already waited the whole
+        // timeout (10 s), and a retry would double that before they see an error; a service too slow
+        // to answer in that time is most likely overloaded, and a retry adds to its load. Readers that
+        // poll (the message count) try again at their next tick anyway.
         if (error instanceof Network && attempt < retries) {
           await sleep(this.backoff(attempt));
           continue;
