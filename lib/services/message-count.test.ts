@@ -186,9 +186,9 @@ describe('message-count poller', () => {
     await service.start();
     // The member loads a page 40 s later: the site read the count, the content script hands it over.
     world.clock = START + 40_000;
-    await service.reportPageReading(6);
+    await service.reportPageReading(3);
     expect(await messageCountItem.getValue()).toMatchObject({
-      count: 6,
+      count: 3,
       source: 'page',
       readAt: START + 40_000,
     });
@@ -245,8 +245,8 @@ describe('message-count poller', () => {
     // Plain polls within the CDN window bypass it too.
     await runUntil(service, START + 50_000);
     expect(world.reads.at(-1)).toEqual({ username: 'demo', bypassCache: true, at: START + 40_000 });
-    // After the window, page readings count again.
-    world.clock = START + 20_000 + CDN_STALE_MS + 1;
+    // After the window (and the CDN's time since the last poll), page readings count again.
+    world.clock = START + 40_000 + CDN_STALE_MS + 1;
     await service.reportPageReading(2);
     expect((await messageCountItem.getValue()).count).toBe(2);
   });
@@ -262,6 +262,21 @@ describe('message-count poller', () => {
     expect(await alarmTime()).toBe(START + 7 * MINUTE);
     await runUntil(service, START + 7 * MINUTE);
     expect(await messageCountItem.getValue()).toMatchObject({ count: 3, failures: 0 });
+  });
+
+  it("does not let a page's CDN copy undo a poll made within the CDN's staleness window", async () => {
+    const service = makeService();
+    await service.start();
+    // A page loaded 30 s after the poll shows the CDN's older, lower count.
+    world.clock = START + 30_000;
+    await service.reportPageReading(1);
+    expect(await messageCountItem.getValue()).toMatchObject({ count: 3, source: 'poll', readAt: START });
+    // A page agreeing with the poll is a reading; later, a page may tell a change.
+    await service.reportPageReading(3);
+    expect(await messageCountItem.getValue()).toMatchObject({ count: 3, source: 'page' });
+    world.clock = START + CDN_STALE_MS;
+    await service.reportPageReading(5);
+    expect((await messageCountItem.getValue()).count).toBe(5);
   });
 
   it('keeps its retry backoff during a long outage, whatever the member does', async () => {

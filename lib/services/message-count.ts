@@ -269,6 +269,10 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
         if (state === null) return;
         // Inside the CDN window a page may show the count from before the change: not a reading.
         if (ports.now() < state.staleUntil && count !== state.count) return;
+        // The site's page may carry the CDN's copy from before the poller's own recent read: the
+        // poll is fresher, a page that disagrees with it is not a reading.
+        if (state.source === 'poll' && count !== state.count && ports.now() - state.readAt < CDN_STALE_MS)
+          return;
         const next: MessageCountState = { ...state, count, readAt: ports.now(), source: 'page', failures: 0 };
         await ports.state.set(next);
         await schedule(next);
