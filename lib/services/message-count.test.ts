@@ -107,6 +107,27 @@ describe('message-count poller', () => {
     expect((await messageCountItem.getValue()).count).toBe(5);
   });
 
+  it('stores each poll in one write: every tab and the badge wake once', async () => {
+    const service = makeService();
+    await service.start();
+    let writes = 0;
+    const unwatch = messageCountItem.watch(() => {
+      writes += 1;
+    });
+    for (const activity of ['watching', 'away'] as const) {
+      world.activity = activity;
+      world.serverCount += 1;
+      writes = 0;
+      // Away, the first alarm only stretches the period: run alarms until the next read.
+      const reads = world.reads.length;
+      while (world.reads.length === reads) await runUntil(service, (await alarmTime()) ?? 0);
+      await vi.waitFor(() => expect(writes).toBeGreaterThan(0));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(writes).toBe(1);
+    }
+    unwatch();
+  });
+
   it('survives a worker restart between two polls: the new worker starts from storage', async () => {
     await makeService().start();
     expect(world.reads).toHaveLength(1);

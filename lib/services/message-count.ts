@@ -163,10 +163,24 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
     return state;
   }
 
-  function read(state: MessageCountState, options: { bypassCache: boolean }): Promise<MessageCountState> {
+  /**
+   * Reads the count and stores the outcome in ONE write (each write wakes every watcher: badge,
+   * notifications, every tab). A scheduled poll passes the activity it found: each poll that finds
+   * the member away stretches the next period (2, 4, then at most 5 periods).
+   */
+  function read(
+    state: MessageCountState,
+    options: { bypassCache: boolean; polledWhile?: Activity },
+  ): Promise<MessageCountState> {
     if (inFlight) return inFlight;
     const username = state.username;
     if (username === null) return Promise.resolve(state);
+    const awayStreak = (latest: MessageCountState) =>
+      options.polledWhile === undefined
+        ? latest.awayStreak
+        : options.polledWhile === 'watching'
+          ? 0
+          : latest.awayStreak + 1;
     const run = (async () => {
       try {
         const bypassCache = options.bypassCache || ports.now() < state.staleUntil;
@@ -181,6 +195,7 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
           source: 'poll',
           failures: 0,
           attemptAt: ports.now(),
+          awayStreak: awayStreak(latest),
         };
         await ports.state.set(next);
         return next;
@@ -190,6 +205,7 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
           ...latest,
           failures: latest.username === username ? latest.failures + 1 : 0,
           attemptAt: ports.now(),
+          awayStreak: awayStreak(latest),
         };
         await ports.state.set(next);
         return next;
@@ -215,11 +231,8 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
       await schedule(state, activity);
       return;
     }
-    const after = await read(state, { bypassCache: false });
-    // Each read that finds the member away stretches the next period (2, 4, then at most 5 periods).
-    const next = { ...after, awayStreak: activity === 'watching' ? 0 : after.awayStreak + 1 };
-    await ports.state.set(next);
-    await schedule(next, activity);
+    const after = await read(state, { bypassCache: false, polledWhile: activity });
+    await schedule(after, activity);
   }
 
   return {
