@@ -81,3 +81,9 @@ export const profileMessageCountsItem = storage.defineItem<Record<string, { coun
 export const testPollPeriodSecondsItem = storage.defineItem<number | null>('local:testPollPeriodSeconds', {
   fallback: null,
 });
+/**
+ * TEST ONLY: never count the member as idle. Headless browsers get no input, so after five minutes
+ * the `idle` API would make the member "away" and stretch the polls past what a test waits for.
+ * Unset in real use.
+ */
+export const testIgnoreIdleItem = storage.defineItem<boolean>('local:testIgnoreIdle', { fallback: false });

@@ -4,14 +4,27 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { siteProfiles } from '@/lib/config';
-import { testPollPeriodSecondsItem } from '@/lib/storage';
+import { testIgnoreIdleItem, testPollPeriodSecondsItem } from '@/lib/storage';
 import { DEFAULT_PERIOD_MS } from './message-count';
-import { MIN_TEST_PERIOD_SECONDS, messageCountPorts } from './message-count-background';
+import { idleUnlessTestSaysNo, MIN_TEST_PERIOD_SECONDS, messageCountPorts } from './message-count-background';
+import { IDLE_AFTER_SECONDS } from './site-activity';
 
 const profile = siteProfiles.public;
 afterEach(() => {
   vi.restoreAllMocks();
   fakeBrowser.reset();
+});
+
+describe('idle state', () => {
+  it("is the browser's, unless the test-only setting says to ignore it", async () => {
+    const queryState = vi.fn(async () => 'idle' as const);
+    (fakeBrowser as { idle?: unknown }).idle = { queryState };
+    expect(await idleUnlessTestSaysNo()).toBe(true);
+    expect(queryState).toHaveBeenCalledWith(IDLE_AFTER_SECONDS);
+    await testIgnoreIdleItem.setValue(true);
+    expect(await idleUnlessTestSaysNo()).toBe(false);
+    delete (fakeBrowser as { idle?: unknown }).idle;
+  });
 });
 
 describe('polling period', () => {

@@ -13,6 +13,7 @@ import {
   lastNotifiedMessageItem,
   messageCountItem,
   messageCountSettingsItem,
+  testIgnoreIdleItem,
   testPollPeriodSecondsItem,
 } from '@/lib/storage';
 import {
@@ -41,10 +42,19 @@ export interface MessageCountDeps {
   onSessionChanged(listener: (username: string | null) => void): void;
   /** Injected in tests; the clock otherwise. */
   now?: () => number;
-  /** Injected in tests; `browser.idle` when the permission exists, otherwise never idle. */
+  /**
+   * Injected in tests; otherwise `browser.idle` when the permission exists (never idle without it,
+   * or while the test-only setting `testIgnoreIdle` is on).
+   */
   isIdle?: () => Promise<boolean>;
   /** Injected in tests (the fake browser has no focus); tabs and windows otherwise. */
   activity?: () => Promise<Activity>;
+}
+
+/** The browser's idle state, unless an end-to-end test (which gives no input) turned it off. */
+export async function idleUnlessTestSaysNo(): Promise<boolean> {
+  if (await testIgnoreIdleItem.getValue()) return false;
+  return browserIdle();
 }
 
 /** The service on the browser's alarms and storage. */
@@ -54,7 +64,7 @@ export function messageCountPorts(deps: MessageCountDeps): MessageCountPorts {
     now,
     readCount: deps.readCount,
     signedInUser: deps.signedInUser,
-    activity: deps.activity ?? (() => siteActivity(deps.profile, deps.isIdle ?? browserIdle)),
+    activity: deps.activity ?? (() => siteActivity(deps.profile, deps.isIdle ?? idleUnlessTestSaysNo)),
     async periodMs() {
       const seconds = await testPollPeriodSecondsItem.getValue();
       if (seconds === null || !Number.isFinite(seconds)) return DEFAULT_PERIOD_MS;
@@ -134,6 +144,7 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
   const idle = (browser as { idle?: typeof browser.idle }).idle;
   idle?.onStateChanged.addListener(activityChanged);
   testPollPeriodSecondsItem.watch(activityChanged);
+  testIgnoreIdleItem.watch(activityChanged);
 
   // Badge and notifications follow the stored state, whoever changed it.
   messageCountItem.watch((state, previous) => {

@@ -48,7 +48,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
   describe('message count', () => {
     beforeAll(async () => {
-      await browser().setStorage('local', { testPollPeriodSeconds: PERIOD_SECONDS });
+      // Headless browsers get no input: without this the member would turn "away" after 5 minutes.
+      await browser().setStorage('local', { testPollPeriodSeconds: PERIOD_SECONDS, testIgnoreIdle: true });
     });
 
     it('shows the count on the badge, in the navigation bar, the tab title and the popup', async () => {
