@@ -31,8 +31,11 @@ export interface ProtocolMap {
   ping(): PingResult;
   /** The signed-in member (username, id, avatar URL), or null when signed out. */
   whoami(): WhoAmI | null;
-  /** Content script: the site wrote this count into its navigation bar (a fresh reading). */
-  reportMessageCount(data: { count: number }): void;
+  /**
+   * Content script: the site wrote this count into its navigation bar (a fresh reading). Returns
+   * the stored count after it, which the page must show (it differs when the reading was stale).
+   */
+  reportMessageCount(data: { count: number }): number | null;
   /** Content script: the member opened the messages page (the site marks every message read). */
   messagesPageOpened(): void;
   /** Popup: read the member's count now (unless just read) and return it. */

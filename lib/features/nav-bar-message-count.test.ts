@@ -79,6 +79,24 @@ describe('navigation-bar message count', () => {
     await vi.waitFor(() => expect(readings).toEqual([7, 7]));
   });
 
+  it("shows the stored count when the background refuses the site's reading as stale", async () => {
+    await setCount(0);
+    // The messages page was just opened elsewhere: the background keeps 0 and says so.
+    vi.mocked(sendMessage).mockImplementation(async (type, data) => {
+      if (type === 'reportMessageCount') readings.push((data as { count: number }).count);
+      return 0 as never;
+    });
+    start();
+    await vi.waitFor(() => expect(span().textContent).toBe('0'));
+    // The site's page came from the CDN with the old count.
+    span().textContent = '5';
+    await vi.waitFor(() => expect(readings).toEqual([5]));
+    await vi.waitFor(() => expect(span().textContent).toBe('0'));
+    expect(span().classList.contains('show')).toBe(false);
+    await settle();
+    expect(readings).toEqual([5]);
+  });
+
   it('keeps the text node the site renders into, so the site can still update it', async () => {
     const siteTextNode = span().firstChild as Text;
     await setCount(3);

@@ -46,8 +46,17 @@ export const navBarMessageCount: Feature = {
     // Each element's observer and the text it held after the last write we know of (ours or the site's).
     const tracked = new Map<Element, { observer: MutationObserver; known: string }>();
 
+    // The background keeps the authoritative count; a page the CDN served an old count shows it
+    // too, or the bar would disagree with the badge until the count next changes.
     const report = (reading: number) => {
-      sendMessage('reportMessageCount', { count: reading }).catch(() => undefined);
+      sendMessage('reportMessageCount', { count: reading }).then(
+        (stored) => {
+          if (signal.aborted || typeof stored !== 'number' || stored === reading) return;
+          count = stored;
+          for (const element of tracked.keys()) write(element);
+        },
+        () => undefined,
+      );
     };
 
     // The site changed the element: the new text is its reading, unless the element was empty

@@ -184,9 +184,11 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
   const fromSiteTab = (sender: Parameters<typeof isTrustedSender>[0]) =>
     isTrustedSender(sender, profile) && sender.tab !== undefined && isSitePage(sender.tab.url, profile);
 
-  onMessage('reportMessageCount', ({ data, sender }) => {
+  onMessage('reportMessageCount', async ({ data, sender }) => {
     if (!fromSiteTab(sender)) throw new Error('Untrusted sender');
-    return service.reportPageReading(data.count);
+    await service.reportPageReading(data.count);
+    // The count the page must show: its own reading, or the stored one when that was refused.
+    return (await service.current()).count;
   });
   onMessage('messagesPageOpened', async ({ sender }) => {
     if (!fromSiteTab(sender)) throw new Error('Untrusted sender');
