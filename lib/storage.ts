@@ -11,7 +11,7 @@ import {
   MESSAGE_COUNT_SETTINGS_KEY,
   type MessageCountSettings,
 } from '@/lib/message-count-settings';
-import type { MessageCountState } from '@/lib/services/message-count';
+import { type MessageCountState, signedOutState } from '@/lib/services/message-count';
 import type { LastNotified } from '@/lib/services/message-notifications';
 
 // ---------------------------------------------------------------------------------------------------
@@ -45,15 +45,7 @@ export { defaultMessageCountSettings, type MessageCountSettings };
 
 /** The member's message count and when it was read: badge, nav bar, titles and popup all show it. */
 export const messageCountItem = storage.defineItem<MessageCountState>(MESSAGE_COUNT_KEY, {
-  fallback: {
-    username: null,
-    count: null,
-    readAt: 0,
-    source: 'none',
-    staleUntil: 0,
-    awayStreak: 0,
-    failures: 0,
-  },
+  fallback: signedOutState,
   version: 1,
 });
 
