@@ -5,6 +5,7 @@
  */
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_QUIET_ARGS, chromiumExecutable } from '../../tests/e2e/harness/browsers';
 import { DEMO_USERNAME, type RunningSandbox, startSandbox } from '../index';
 
 const SCREENSHOT = '/tmp/companion-sandbox-project-page.png';
@@ -22,15 +23,8 @@ const consoleErrors: string[] = [];
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, quiet: true });
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    executablePath: chromiumExecutable(),
+    args: [...CHROMIUM_QUIET_ARGS],
   });
   context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
   page = await context.newPage();

@@ -11,6 +11,19 @@ export function chromiumExecutable(): string {
   return process.env.COMPANION_CHROMIUM || '/usr/bin/chromium';
 }
 
+/**
+ * Flags every headless Chromium here needs: no sandbox (root), no GPU, and none of the background
+ * services that would flood this closed network with connections that are refused.
+ */
+export const CHROMIUM_QUIET_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 export function firefoxExecutable(): string {
   return process.env.COMPANION_FIREFOX || '/usr/bin/firefox-esr';
 }

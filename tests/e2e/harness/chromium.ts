@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
 import { type SiteProfileName, siteProfiles } from '@/lib/config';
 import { writeArtifacts } from './artifacts';
-import { chromiumExecutable } from './browsers';
+import { CHROMIUM_QUIET_ARGS, chromiumExecutable } from './browsers';
 import { ConsoleLog } from './console-log';
 import { readBadgeInExtension, readStorageInExtension, writeStorageInExtension } from './extension-api';
 import type { ExtensionBrowser, LaunchOptions } from './extension-browser';
@@ -64,12 +64,7 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
       headless: options.headless ?? true,
       viewport: { width: 1280, height: 800 },
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
+        ...CHROMIUM_QUIET_ARGS,
         `--disable-extensions-except=${extensionDir}`,
         `--load-extension=${extensionDir}`,
         ...hostRules,
