@@ -16,6 +16,7 @@ import {
   projectFavoriteSchema,
   projectLoveSchema,
   projectSchema,
+  projectWithAuthorSchema,
   sessionSchema,
   studioSchema,
   supportedLanguagesSchema,
@@ -105,21 +106,30 @@ describe('users', () => {
     await one(userSchema, `/users/${DEMO_USERNAME}`);
     for (const name of ['mallory', '__proto__', 'constructor', 'quiet_user'])
       await one(userSchema, `/users/${name}`);
-    const projects = (await all(projectSchema, `/users/${DEMO_USERNAME}/projects`)) as { id: number }[];
-    await one(projectSchema, `/users/${DEMO_USERNAME}/projects/${projects[0]?.id}`);
+    // As live (shared/real-payloads/users-projects.json): the author is the user of the path, unnamed.
+    const projects = (await all(projectSchema, `/users/${DEMO_USERNAME}/projects`)) as {
+      id: number;
+      author: { id: number; username?: string };
+    }[];
+    expect(projects.length).toBeGreaterThan(0);
+    for (const project of projects) {
+      expect(project.author).not.toHaveProperty('username');
+      expect(project.author.id).toBe(sandbox().control.store.getUser(DEMO_USERNAME)?.id);
+    }
+    await one(projectWithAuthorSchema, `/users/${DEMO_USERNAME}/projects/${projects[0]?.id}`);
     const { store } = sandbox().control;
     const curator = store.users().find((u) => store.curatedStudiosOf(u.id).length > 0)?.username;
     await all(studioSchema, `/users/${curator}/studios/curate`);
-    await all(projectSchema, `/users/${DEMO_USERNAME}/favorites`, undefined, 2);
+    await all(projectWithAuthorSchema, `/users/${DEMO_USERNAME}/favorites`, undefined, 2);
     await all(userSchema, `/users/${DEMO_USERNAME}/followers`, undefined, 2);
     await all(userSchema, `/users/${DEMO_USERNAME}/following`, undefined, 2);
   });
 
   it('feeds of the people and studios followed (authenticated)', async () => {
     const auth = { headers: { 'X-Token': demo.token } };
-    await all(projectSchema, `/users/${DEMO_USERNAME}/following/studios/projects`, auth);
-    await all(projectSchema, `/users/${DEMO_USERNAME}/following/users/loves`, auth);
-    await all(projectSchema, `/users/${DEMO_USERNAME}/following/users/projects`, auth);
+    await all(projectWithAuthorSchema, `/users/${DEMO_USERNAME}/following/studios/projects`, auth);
+    await all(projectWithAuthorSchema, `/users/${DEMO_USERNAME}/following/users/loves`, auth);
+    await all(projectWithAuthorSchema, `/users/${DEMO_USERNAME}/following/users/projects`, auth);
     const events = (await all(
       activityEventSchema,
       `/users/${DEMO_USERNAME}/following/users/activity`,
@@ -168,8 +178,8 @@ describe('projects and studios', () => {
   it('project, remixes, studios, love and favorite state, count', async () => {
     const { store } = sandbox().control;
     const remixed = store.projects().find((p) => p.isShared && store.remixCount(p.id) > 0) as Project;
-    await one(projectSchema, `/projects/${remixed.id}`);
-    await all(projectSchema, `/projects/${remixed.id}/remixes`);
+    await one(projectWithAuthorSchema, `/projects/${remixed.id}`);
+    await all(projectWithAuthorSchema, `/projects/${remixed.id}/remixes`);
     const inStudio = store
       .projects()
       .find((p) => p.isShared && store.studiosOfProject(p.id).length > 0) as Project;
@@ -180,7 +190,7 @@ describe('projects and studios', () => {
     await one(countSchema, '/projects/count/all');
     const demoUser = store.getUser(DEMO_USERNAME);
     const unshared = store.allProjectsOf(demoUser?.id ?? 0).find((p) => !p.isShared) as Project;
-    const own = (await one(projectSchema, `/projects/${unshared.id}`, auth)) as {
+    const own = (await one(projectWithAuthorSchema, `/projects/${unshared.id}`, auth)) as {
       history: { shared: unknown };
     };
     expect(own.history.shared).toBeNull();
@@ -243,8 +253,8 @@ describe('proxy', () => {
 describe('explore and search', () => {
   it('projects and studios in every mode', async () => {
     for (const mode of ['popular', 'trending', 'recent']) {
-      await all(projectSchema, `/explore/projects?q=*&mode=${mode}&language=en`);
-      await all(projectSchema, `/search/projects?q=remix&mode=${mode}`);
+      await all(projectWithAuthorSchema, `/explore/projects?q=*&mode=${mode}&language=en`);
+      await all(projectWithAuthorSchema, `/search/projects?q=remix&mode=${mode}`);
       await all(studioSchema, `/explore/studios?q=*&mode=${mode}`);
       await all(studioSchema, `/search/studios?q=*&mode=${mode}`);
     }

@@ -30,7 +30,8 @@ import {
   type ProjectLove,
   projectFavoriteSchema,
   projectLoveSchema,
-  projectSchema,
+  projectOfUserSchema,
+  projectWithAuthorSchema,
   type Studio,
   type SupportedLanguage,
   studioSchema,
@@ -139,14 +140,17 @@ export class ApiClient {
     return this.getJson(`/users/${seg(username)}`, userSchema);
   }
 
-  /** Shared projects, oldest first. */
+  /**
+   * Shared projects, oldest first. The live service leaves `author.username` out of these items:
+   * it is the user named in the path, filled in here.
+   */
   readonly userProjects = this.paged<{ username: string }, Project>(
     (p) => `/users/${seg(p.username)}/projects`,
-    projectSchema,
+    (p) => projectOfUserSchema(p.username),
   );
 
   getUserProject(username: string, projectId: number): Promise<Project> {
-    return this.getJson(`/users/${seg(username)}/projects/${projectId}`, projectSchema);
+    return this.getJson(`/users/${seg(username)}/projects/${projectId}`, projectOfUserSchema(username));
   }
 
   readonly curatedStudios = this.paged<{ username: string }, Studio>(
@@ -156,7 +160,7 @@ export class ApiClient {
 
   readonly favorites = this.paged<{ username: string }, Project>(
     (p) => `/users/${seg(p.username)}/favorites`,
-    projectSchema,
+    projectWithAuthorSchema,
   );
 
   readonly followers = this.paged<{ username: string }, User>(
@@ -172,21 +176,21 @@ export class ApiClient {
   /** Projects recently added to studios the user follows (authentication required). */
   readonly followingStudiosProjects = this.paged<{ username: string }, Project>(
     (p) => `/users/${seg(p.username)}/following/studios/projects`,
-    projectSchema,
+    projectWithAuthorSchema,
     'required',
   );
 
   /** Projects recently loved by users the user follows (authentication required). */
   readonly followingUsersLoves = this.paged<{ username: string }, Project>(
     (p) => `/users/${seg(p.username)}/following/users/loves`,
-    projectSchema,
+    projectWithAuthorSchema,
     'required',
   );
 
   /** Projects recently shared by users the user follows (authentication required). */
   readonly followingUsersProjects = this.paged<{ username: string }, Project>(
     (p) => `/users/${seg(p.username)}/following/users/projects`,
-    projectSchema,
+    projectWithAuthorSchema,
     'required',
   );
 
@@ -246,12 +250,12 @@ export class ApiClient {
 
   /** Sends the token when signed in: a project that is not shared can be read only with it. */
   getProject(projectId: number): Promise<Project> {
-    return this.getJson(`/projects/${projectId}`, projectSchema, 'optional');
+    return this.getJson(`/projects/${projectId}`, projectWithAuthorSchema, 'optional');
   }
 
   readonly remixes = this.paged<{ projectId: number }, Project>(
     (p) => `/projects/${p.projectId}/remixes`,
-    projectSchema,
+    projectWithAuthorSchema,
   );
 
   /** Studios the project is added to. */
@@ -325,9 +329,9 @@ export class ApiClient {
   // -------------------------------------------------------------------------------------------------
   // Explore and search
 
-  readonly exploreProjects = this.pagedSearch('/explore/projects', projectSchema);
+  readonly exploreProjects = this.pagedSearch('/explore/projects', projectWithAuthorSchema);
   readonly exploreStudios = this.pagedSearch('/explore/studios', studioSchema);
-  readonly searchProjects = this.pagedSearch('/search/projects', projectSchema);
+  readonly searchProjects = this.pagedSearch('/search/projects', projectWithAuthorSchema);
   readonly searchStudios = this.pagedSearch('/search/studios', studioSchema);
 
   // -------------------------------------------------------------------------------------------------
@@ -396,14 +400,16 @@ export class ApiClient {
 
   private paged<P, T>(
     path: (params: P) => string,
-    itemSchema: z.ZodType<T, unknown>,
+    /** The items' schema, or one made from the request's parameters (see `userProjects`). */
+    itemSchema: z.ZodType<T, unknown> | ((params: P) => z.ZodType<T, unknown>),
     auth: AuthMode = 'none',
   ): PagedList<P, T> {
     return pagedList<P, T>((params, page) => {
+      const schema = typeof itemSchema === 'function' ? itemSchema(params) : itemSchema;
       const query = new URLSearchParams();
       if (page.limit !== undefined) query.set('limit', String(page.limit));
       if (page.offset !== undefined) query.set('offset', String(page.offset));
-      return this.getList(withQuery(path(params), query), itemSchema, auth);
+      return this.getList(withQuery(path(params), query), schema, auth);
     });
   }
 

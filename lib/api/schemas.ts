@@ -46,10 +46,15 @@ export type User = z.infer<typeof userSchema>;
 // ---------------------------------------------------------------------------------------------------
 // Projects
 
-/** The author embedded in a project: the live service sends `profile.id: null` here. */
+/**
+ * The author embedded in a project: the live service sends `profile.id: null` here, and leaves out
+ * `username` in the items of `/users/<u>/projects` (the user is the one named in the path; see
+ * real-payloads/users-projects.json). The client fills it in from the request (`withAuthorUsername`),
+ * so every `Project` it hands out names its author.
+ */
 const projectAuthorSchema = z.looseObject({
   id,
-  username: z.string(),
+  username: z.string().optional(),
   scratchteam: z.boolean().optional(),
   history: z.looseObject({ joined: z.string().optional() }).optional(),
   profile: z.looseObject({ id: id.nullish(), images: imagesBySize.optional() }).optional(),
@@ -87,7 +92,41 @@ export const projectSchema = z.looseObject({
   remix: z.looseObject({ parent: id.nullable().default(null), root: id.nullable().default(null) }).optional(),
   project_token: z.string().nullish(),
 });
-export type Project = z.infer<typeof projectSchema>;
+/** A project as the service sends it (author's username possibly absent). */
+export type ProjectBody = z.infer<typeof projectSchema>;
+/** A project as the client hands it out: its author always has a username. */
+export type Project = ProjectBody & { author: ProjectBody['author'] & { username: string } };
+
+/**
+ * Projects of endpoints that name the author themselves: one without `author.username` is malformed
+ * (dropped from a list, refused alone), so consumers never meet a project without its author.
+ */
+export const projectWithAuthorSchema: z.ZodType<Project, unknown> = projectSchema.transform(
+  (project, ctx) => {
+    const { username } = project.author;
+    if (username === undefined) {
+      ctx.issues.push({
+        code: 'custom',
+        message: 'project without author.username',
+        path: ['author', 'username'],
+        input: project,
+      });
+      return z.NEVER;
+    }
+    return { ...project, author: { ...project.author, username } };
+  },
+);
+
+/**
+ * Projects of `/users/<username>/projects`: the live service omits `author.username` there, so it is
+ * taken from the request (the user named in the path) when absent.
+ */
+export function projectOfUserSchema(username: string): z.ZodType<Project, unknown> {
+  return projectSchema.transform((project) => ({
+    ...project,
+    author: { ...project.author, username: project.author.username ?? username },
+  }));
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Studios
