@@ -10,7 +10,7 @@ if (!isSiteProfileName(profileName)) {
 const profile = siteProfiles[profileName];
 
 export default defineConfig({
-  modules: ['@wxt-dev/webextension-polyfill'],
+  modules: ['@wxt-dev/webextension-polyfill', '@wxt-dev/i18n/module'],
   // One output folder per profile and browser: .output/public-chrome-mv3, .output/local-firefox-mv3, ...
   outDirTemplate: `${profileName}-{{browser}}-mv{{manifestVersion}}{{modeSuffix}}`,
   manifestVersion: 3,
@@ -22,8 +22,8 @@ export default defineConfig({
   }),
   manifest: ({ browser }) => ({
     name: profileName === 'public' ? 'Companion' : 'Companion (local sandbox)',
-    description:
-      'Message counts, love and favorite marks, translations and your following feed for the community project site.',
+    description: '__MSG_extensionDescription__',
+    default_locale: 'en',
     permissions: ['storage', 'alarms', 'cookies', 'idle'],
     optional_permissions: ['notifications'],
     host_permissions: [...profile.hostPermissions],

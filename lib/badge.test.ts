@@ -26,7 +26,7 @@ describe('toolbar badge', () => {
     expect(badgeLook(state(1), { signedOutMark: true }).title).toBe('Companion: 1 new message for demo');
     expect(badgeLook(state(1234), { signedOutMark: true })).toMatchObject({
       text: '1k+',
-      title: 'Companion: 1234 new messages for demo',
+      title: 'Companion: 1,234 new messages for demo',
     });
     expect(badgeLook(state(0), { signedOutMark: true })).toMatchObject({
       text: '',

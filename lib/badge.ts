@@ -3,6 +3,7 @@
  * on the toolbar. The badge, the navigation bar, the tab titles and the popup all show the same
  * number because they all read the same stored state.
  */
+import { plural, t } from '@/lib/i18n';
 import type { MessageCountState } from '@/lib/services/message-count';
 
 export interface BadgeLook {
@@ -26,27 +27,27 @@ export function badgeCountText(count: number | null): string {
 
 /** "1 new message" / "12 new messages". */
 export function messagesPhrase(count: number): string {
-  return `${count} new message${count === 1 ? '' : 's'}`;
+  return plural('messageCount.newMessages', count);
 }
 
 export function badgeLook(state: MessageCountState, options: { signedOutMark: boolean }): BadgeLook {
   if (state.username === null) {
     return {
       text: options.signedOutMark ? SIGNED_OUT_MARK : '',
-      title: 'Companion: signed out. Sign in to the site to see your messages.',
+      title: t('badge.signedOut'),
       color: BADGE_SIGNED_OUT_COLOR,
     };
   }
   if (state.count === null) {
     return {
       text: '',
-      title: `Companion: reading messages for ${state.username}…`,
+      title: t('badge.reading', [state.username]),
       color: BADGE_COUNT_COLOR,
     };
   }
   return {
     text: badgeCountText(state.count),
-    title: `Companion: ${messagesPhrase(state.count)} for ${state.username}`,
+    title: t('badge.count', [messagesPhrase(state.count), state.username]),
     color: BADGE_COUNT_COLOR,
   };
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { t } from '@/lib/i18n';
 import {
   defaultMessageCountSettings,
   type MessageCountSettings,
@@ -33,19 +34,19 @@ export function App() {
     }
     const granted = await browser.permissions.request(NOTIFICATIONS).catch(() => false);
     if (!granted) {
-      setProblem('Notifications stay off: the browser did not grant the permission to show them.');
+      setProblem(t('options.messages.notificationsRefused'));
       return;
     }
     await update({ notifications: true });
   };
 
-  if (settings === null) return <main class="options">Loading…</main>;
+  if (settings === null) return <main class="options">{t('options.loading')}</main>;
 
   return (
     <main class="options">
-      <h1>Companion settings</h1>
+      <h1>{t('options.title')}</h1>
       <fieldset>
-        <legend>Messages</legend>
+        <legend>{t('options.messages.legend')}</legend>
         <label class="setting">
           <input
             type="checkbox"
@@ -54,10 +55,8 @@ export function App() {
             onChange={(event) => update({ signedOutMark: event.currentTarget.checked })}
           />
           <span>
-            Mark the toolbar button when I am signed out
-            <small>
-              A grey “?” shows that Companion cannot see your messages until you sign in to the site.
-            </small>
+            {t('options.messages.signedOutMark')}
+            <small>{t('options.messages.signedOutMarkHelp')}</small>
           </span>
         </label>
         <label class="setting">
@@ -68,8 +67,8 @@ export function App() {
             onChange={(event) => update({ titlePrefix: event.currentTarget.checked })}
           />
           <span>
-            Show the number of messages in the titles of site tabs
-            <small>For example “(3) Projects”, while you have unread messages.</small>
+            {t('options.messages.titlePrefix')}
+            <small>{t('options.messages.titlePrefixHelp')}</small>
           </span>
         </label>
         <label class="setting">
@@ -80,10 +79,8 @@ export function App() {
             onChange={(event) => toggleNotifications(event.currentTarget.checked)}
           />
           <span>
-            Desktop notifications for new messages
-            <small>
-              Off by default. Turning them on asks your browser for permission to show notifications.
-            </small>
+            {t('options.messages.notifications')}
+            <small>{t('options.messages.notificationsHelp')}</small>
           </span>
         </label>
         {problem && <p class="error">{problem}</p>}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { messagesPhrase } from '@/lib/badge';
 import { currentProfile } from '@/lib/config';
+import { t } from '@/lib/i18n';
 import { type MessageCountSnapshot, sendMessage } from '@/lib/protocol';
 import { messageCountItem } from '@/lib/storage';
 
@@ -31,25 +32,27 @@ export function MessageCountLine() {
     return (
       <p class="message-count" data-testid="popup-message-count" data-count="">
         <a href={`${site}/login/`} target="_blank" rel="noreferrer">
-          Sign in to the site
+          {t('messageCount.signInLink')}
         </a>{' '}
-        to see your messages.
+        {t('messageCount.signInRest')}
       </p>
     );
   }
   if (state.count === null) {
     return (
       <p class="message-count muted" data-testid="popup-message-count" data-count="">
-        Reading messages for {state.username}…
+        {t('messageCount.reading', [state.username])}
       </p>
     );
   }
   return (
     <p class="message-count" data-testid="popup-message-count" data-count={String(state.count)}>
       <a href={`${site}/messages/`} target="_blank" rel="noreferrer">
-        {state.count === 0 ? 'No new messages' : messagesPhrase(state.count)}
-      </a>{' '}
-      for {state.username}
+        {t('messageCount.forMember', [
+          state.count === 0 ? t('messageCount.none') : messagesPhrase(state.count),
+          state.username,
+        ])}
+      </a>
     </p>
   );
 }

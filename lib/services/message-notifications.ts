@@ -7,6 +7,7 @@
  * service-worker restart and not after a browser restart.
  */
 import type { Message } from '@/lib/api/schemas';
+import { formatNumber, plural, t } from '@/lib/i18n';
 import { describeMessage } from './message-text';
 
 /** Lines in one notification; the rest are counted. */
@@ -42,11 +43,16 @@ export interface MessageNotifierPorts {
 export function notificationFor(messages: readonly Message[]): NotificationContent {
   const lines = messages.map(describeMessage);
   const first = lines[0];
-  if (messages.length === 1 && first) return { title: 'New message', message: first.text, path: first.path };
+  if (messages.length === 1 && first)
+    return { title: t('notifications.newMessage'), message: first.text, path: first.path };
   const shown = lines.slice(0, MAX_LINES_PER_NOTIFICATION).map((line) => line.text);
   const rest = messages.length - shown.length;
-  if (rest > 0) shown.push(`and ${rest} more`);
-  return { title: `${messages.length} new messages`, message: shown.join('\n'), path: '/messages/' };
+  if (rest > 0) shown.push(t('notifications.andMore', [formatNumber(rest)]));
+  return {
+    title: plural('notifications.newMessages', messages.length),
+    message: shown.join('\n'),
+    path: '/messages/',
+  };
 }
 
 export function notificationId(newestId: number, path: string): string {

@@ -4,6 +4,7 @@
  * go into desktop notifications and `textContent`, never into HTML.
  */
 import type { Message } from '@/lib/api/schemas';
+import { t } from '@/lib/i18n';
 
 export interface MessageLine {
   text: string;
@@ -11,27 +12,26 @@ export interface MessageLine {
   path: string;
 }
 
-const quote = (text: string) => `“${text}”`;
 const seg = encodeURIComponent;
 
 export function describeMessage(message: Message): MessageLine {
   const actor = message.actor_username;
   switch (message.type) {
     case 'followuser':
-      return { text: `${actor} is now following you`, path: `/users/${seg(actor)}/` };
+      return { text: t('messages.followuser', [actor]), path: `/users/${seg(actor)}/` };
     case 'loveproject':
       return {
-        text: `${actor} loved your project ${quote(message.title ?? message.project_title ?? '')}`,
+        text: t('messages.loveproject', [actor, message.title ?? message.project_title ?? '']),
         path: `/projects/${message.project_id}/`,
       };
     case 'favoriteproject':
       return {
-        text: `${actor} favorited your project ${quote(message.project_title ?? message.title ?? '')}`,
+        text: t('messages.favoriteproject', [actor, message.project_title ?? message.title ?? '']),
         path: `/projects/${message.project_id}/`,
       };
     case 'remixproject':
       return {
-        text: `${actor} remixed your project ${quote(message.parent_title)} as ${quote(message.title)}`,
+        text: t('messages.remixproject', [actor, message.parent_title, message.title]),
         path: `/projects/${message.project_id}/`,
       };
     case 'addcomment': {
@@ -43,38 +43,40 @@ export function describeMessage(message: Message): MessageLine {
             : `/studios/${message.comment_obj_id}/comments/`;
       const fragment = message.comment_fragment.trim();
       return {
-        text: `${actor} commented on ${quote(message.comment_obj_title)}${fragment ? `: ${quote(fragment)}` : ''}`,
+        text: fragment
+          ? t('messages.addcommentWithText', [actor, message.comment_obj_title, fragment])
+          : t('messages.addcomment', [actor, message.comment_obj_title]),
         path: `${where}#comments-${message.comment_id}`,
       };
     }
     case 'curatorinvite':
       return {
-        text: `${actor} invited you to curate ${quote(message.title ?? message.gallery_title ?? '')}`,
+        text: t('messages.curatorinvite', [actor, message.title ?? message.gallery_title ?? '']),
         path: `/studios/${message.gallery_id}/`,
       };
     case 'becomeownerstudio':
       return {
-        text: `${actor} promoted you to manager of ${quote(message.gallery_title ?? message.title ?? '')}`,
+        text: t('messages.becomeownerstudio', [actor, message.gallery_title ?? message.title ?? '']),
         path: `/studios/${message.gallery_id}/`,
       };
     case 'becomehoststudio':
       return {
-        text: `${actor} made you the host of ${quote(message.gallery_title ?? message.title ?? '')}`,
+        text: t('messages.becomehoststudio', [actor, message.gallery_title ?? message.title ?? '']),
         path: `/studios/${message.gallery_id}/`,
       };
     case 'studioactivity':
       return {
-        text: `New activity in ${quote(message.title ?? message.gallery_title ?? '')}`,
+        text: t('messages.studioactivity', [message.title ?? message.gallery_title ?? '']),
         path: `/studios/${message.gallery_id}/activity/`,
       };
     case 'forumpost':
       return {
-        text: `New posts in the forum topic ${quote(message.topic_title)}`,
+        text: t('messages.forumpost', [message.topic_title]),
         path: `/discuss/topic/${message.topic_id}/unread/`,
       };
     case 'userjoin':
-      return { text: 'Welcome to the community!', path: '/' };
+      return { text: t('messages.userjoin'), path: '/' };
     default:
-      return { text: `${actor}: a new ${message.otherType} message`, path: '/messages/' };
+      return { text: t('messages.other', [actor, message.otherType]), path: '/messages/' };
   }
 }

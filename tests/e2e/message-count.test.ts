@@ -8,11 +8,13 @@
  * sandbox's CDN keeps counts for half of it, the ratio of the live site's cache to the real period.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messagesPhrase } from '@/lib/badge';
 import type { RequestLogEntry } from '@/sandbox/control';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import { BROWSER_NAMES, useBrowser, withSandbox } from './harness';
 
+/** The words the extension uses for a count, in English (the browsers run in English). */
+const messagesPhrase = (count: number) =>
+  `${count.toLocaleString('en-US')} new message${count === 1 ? '' : 's'}`;
 const PERIOD_SECONDS = 4;
 const CDN_SECONDS = 2;
 // One period, plus the CDN's copy, plus the browser's alarm granularity and the message round trips.

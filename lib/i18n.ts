@@ -1,0 +1,92 @@
+/**
+ * Words for members: every string a member reads comes from `locales/<lang>.yml` through
+ * `@wxt-dev/i18n` (which compiles them into the browser's `_locales` and types the keys), in every
+ * context: popup, options, background (badge, notifications) and content scripts.
+ *
+ * Plural forms follow the language's own rules (`Intl.PluralRules`), not only "one/many": a plural
+ * message is a group of `zero|one|two|few|many|other` keys, `other` required. Dates and numbers go
+ * through `Intl` in the browser's UI language.
+ */
+import { type GeneratedI18nStructure, i18n } from '#i18n';
+
+/** Every key of `locales/en.yml`. */
+export type MessageKey = keyof GeneratedI18nStructure & string;
+/** A message's substitutions: none for a message without `$1`, else a list (checked at build). */
+type SubstitutionArgs<K extends MessageKey> = GeneratedI18nStructure[K]['substitutions'] extends 0
+  ? []
+  : [substitutions: (string | number)[]];
+/** Keys of plural groups: `foo` when `foo.other` exists. */
+export type PluralKey = {
+  [K in MessageKey]: K extends `${infer Base}.other` ? Base : never;
+}[MessageKey];
+
+/** The language the browser shows its own UI in (and so the extension's strings). */
+export function uiLanguage(): string {
+  try {
+    return browser.i18n.getUILanguage() || 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+/** A message with its `$1..$9` substitutions. */
+export function t<K extends MessageKey>(key: K, ...[substitutions]: SubstitutionArgs<K>): string {
+  if (substitutions === undefined) return i18n.t(key as never);
+  return i18n.t(key as never, substitutions.map(String) as never);
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+function pluralCategory(count: number): Intl.LDMLPluralRule {
+  const language = uiLanguage();
+  let rules = pluralRules.get(language);
+  if (rules === undefined) {
+    rules = new Intl.PluralRules(language);
+    pluralRules.set(language, rules);
+  }
+  return rules.select(count);
+}
+
+/**
+ * A plural message: the form the UI language uses for `count` (else `other`); `$1` is the count
+ * written the language's way, `more` fill `$2` onwards.
+ */
+export function plural(key: PluralKey, count: number, more: (string | number)[] = []): string {
+  const substitutions = [formatNumber(count), ...more.map(String)];
+  // The browser's API directly: a form this language lacks is not an error (it falls back to `other`).
+  const name = `${key}.${pluralCategory(count)}`.replaceAll('.', '_');
+  const form = browser.i18n.getMessage(name as never, substitutions);
+  return form !== '' ? form : i18n.t(`${key}.other` as never, substitutions as never);
+}
+
+export function formatNumber(value: number): string {
+  return new Intl.NumberFormat(uiLanguage()).format(value);
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600_000],
+  ['month', 30 * 24 * 3600_000],
+  ['week', 7 * 24 * 3600_000],
+  ['day', 24 * 3600_000],
+  ['hour', 3600_000],
+  ['minute', 60_000],
+];
+
+/** "3 minutes ago", "yesterday", "just now" (under a minute), as the site words times. */
+export function relativeTime(time: number | string | Date, now: number = Date.now()): string {
+  const ms = new Date(time).getTime();
+  if (!Number.isFinite(ms)) return '';
+  const elapsed = now - ms;
+  if (Math.abs(elapsed) < 60_000) return t('time.justNow');
+  const format = new Intl.RelativeTimeFormat(uiLanguage(), { numeric: 'auto' });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(elapsed) >= size) return format.format(-Math.round(elapsed / size), unit);
+  }
+  return format.format(-Math.round(elapsed / 60_000), 'minute');
+}
+
+/** The full date and time, for a tooltip beside a relative time. */
+export function fullDate(time: number | string | Date): string {
+  const date = new Date(time);
+  if (!Number.isFinite(date.getTime())) return '';
+  return new Intl.DateTimeFormat(uiLanguage(), { dateStyle: 'long', timeStyle: 'short' }).format(date);
+}
