@@ -3,6 +3,7 @@
  * background) next to their name, in an element marked `data-companion="profile-message-count"`.
  * On the member's own profile it is their live count, the same number as the badge.
  */
+import { plural, t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/protocol';
 import { profileUsername } from '@/lib/site/pages';
 import { companionAttribute, legacyProfileHeader } from '@/lib/site/selectors';
@@ -12,7 +13,7 @@ import { followMessageCount } from './stored-message-count';
 export const PROFILE_COUNT_MARK = 'profile-message-count';
 
 export function profileCountText(count: number): string {
-  return `${count} message${count === 1 ? '' : 's'}`;
+  return plural('profileCount.messages', count);
 }
 
 function findHeader(): Element | null {
@@ -60,7 +61,7 @@ export const profileMessageCount: Feature = {
     const element = document.createElement('span');
     element.setAttribute(companionAttribute, PROFILE_COUNT_MARK);
     element.className = 'companion-profile-message-count';
-    element.title = `Unread messages of ${username}`;
+    element.title = t('profileCount.title', [username]);
     element.style.marginInlineStart = '0.5em';
     element.style.fontSize = '0.7em';
     element.style.opacity = '0.8';
