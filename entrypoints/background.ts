@@ -7,10 +7,11 @@ import { HttpClient } from '@/lib/api/http';
 import { currentProfile } from '@/lib/config';
 import { onMessage } from '@/lib/protocol';
 import { isTrustedSender } from '@/lib/sender';
+import { registerFeed } from '@/lib/services/feed-background';
 import { registerMessageCount } from '@/lib/services/message-count-background';
 import { browserSiteCookies, Session } from '@/lib/session';
 import { registerSessionMessages } from '@/lib/session-messages';
-import { sessionItem } from '@/lib/storage';
+import { memberItem, sessionItem } from '@/lib/storage';
 
 export default defineBackground(() => {
   const profile = currentProfile();
@@ -41,6 +42,19 @@ export default defineBackground(() => {
     signedInUser: async () => (await session.whoami())?.username ?? null,
     onSessionChanged: (listener) => session.onChange((user) => listener(user?.username ?? null)),
   });
+
+  // The member (no token) for the popup and options page: at start and on every change of session.
+  // Writes in order, each with the session as it is when written, so a slow one never wins late.
+  let memberWrites = Promise.resolve();
+  const writeMember = () => {
+    memberWrites = memberWrites
+      .then(async () => memberItem.setValue(await session.whoami()))
+      .catch((error: unknown) => console.warn('[companion] member write failed:', error));
+  };
+  session.onChange(writeMember);
+  writeMember();
+  // The following-activity feed and the three project sections (issue 8).
+  registerFeed({ profile });
 
   onMessage('ping', ({ sender }) => {
     if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');

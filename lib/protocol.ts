@@ -3,6 +3,7 @@
  * Every handler in the background checks the sender (see entrypoints/background.ts).
  */
 import { defineExtensionMessaging } from '@webext-core/messaging';
+import type { FeedListName } from './services/feed-model';
 import type { SessionUser } from './storage';
 
 /** The signed-in member as any context may know it: never the token. */
@@ -42,6 +43,14 @@ export interface ProtocolMap {
   refreshMessageCount(): MessageCountSnapshot;
   /** Content script: a user's public message count (cached), for their profile page. */
   getUserMessageCount(data: { username: string }): number | null;
+  /**
+   * Popup: refresh these lists if older than FEED_FRESH_MS (or always with force). Resolves when the
+   * reads end (results arrive through feedCacheItem; failures are recorded in the list's `error`,
+   * the promise still resolves). One read per list in flight, shared by every caller.
+   */
+  refreshFeed(data: { lists: FeedListName[]; force?: boolean }): void;
+  /** Popup: the end of a list came into view: read its next page (no-op when complete or loading). */
+  loadMoreFeed(data: { list: FeedListName }): void;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();

@@ -11,6 +11,7 @@ import {
   MESSAGE_COUNT_SETTINGS_KEY,
   type MessageCountSettings,
 } from '@/lib/message-count-settings';
+import { defaultFeedSettings, type FeedSettings, type MemberFeed } from '@/lib/services/feed-model';
 import { type MessageCountState, signedOutState } from '@/lib/services/message-count';
 import type { LastNotified } from '@/lib/services/message-notifications';
 
@@ -79,3 +80,41 @@ export const testPollPeriodSecondsItem = storage.defineItem<number | null>('loca
  * Unset in real use.
  */
 export const testIgnoreIdleItem = storage.defineItem<boolean>('local:testIgnoreIdle', { fallback: false });
+
+// ---------------------------------------------------------------------------------------------------
+// Feed (issue 8: lib/services/feed*.ts writes, the popup reads; contract in lib/services/feed-model.ts)
+
+export { defaultFeedSettings, type FeedSettings };
+
+/**
+ * Each member's feed and the three project sections, per username: at most 3 members (least
+ * recently used dropped), each list capped at FEED_MAX_ITEMS. Signing out keeps it (the popup shows
+ * only `feedCache[member.username]`, nothing while `member` is null).
+ */
+export const feedCacheItem = storage.defineItem<Record<string, MemberFeed>>('local:feedCache', {
+  fallback: {},
+  version: 1,
+});
+
+/** The signed-in member for other contexts (no token), or null; written by the background on every session change. */
+export const memberItem = storage.defineItem<SessionUser | null>('local:member', {
+  fallback: null,
+  version: 1,
+});
+
+/** Feed filters (popup) and new-project notifications (options page). */
+export const feedSettingsItem = storage.defineItem<FeedSettings>('sync:feedSettings', {
+  fallback: defaultFeedSettings,
+  version: 1,
+});
+
+/**
+ * Per username, the ISO `datetime_created` of the newest activity item shown at the last open of
+ * the popup: newer items are marked new. The popup reads it at open and writes it after.
+ */
+export const feedSeenItem = storage.defineItem<Record<string, string>>('local:feedSeen', {
+  fallback: {},
+});
+
+/** The popup's last chosen tab (owned by the popup). */
+export const popupTabItem = storage.defineItem<string>('local:popupTab', { fallback: 'feed' });
