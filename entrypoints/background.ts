@@ -54,7 +54,11 @@ export default defineBackground(() => {
   session.onChange(writeMember);
   writeMember();
   // The following-activity feed and the three project sections (issue 8).
-  registerFeed({ profile });
+  registerFeed({
+    profile,
+    api,
+    signedInUser: async () => (await session.whoami())?.username ?? null,
+  });
 
   onMessage('ping', ({ sender }) => {
     if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');

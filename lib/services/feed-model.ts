@@ -98,6 +98,8 @@ export interface FeedList<T> {
 
 export interface MemberFeed {
   username: string;
+  /** When the service last used this member's feed (ms since epoch): the least recent is dropped first. */
+  usedAt?: number;
   activity: FeedList<ActivityEvent>;
   shared: FeedList<FeedProject>;
   loved: FeedList<FeedProject>;
