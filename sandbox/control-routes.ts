@@ -13,7 +13,7 @@ import type {
   SandboxControl,
 } from './control';
 import type { SandboxPart } from './origins';
-import type { NewMessage } from './store';
+import type { NewActivity, NewMessage, NewSharedProject } from './store';
 
 const PARTS: readonly SandboxPart[] = ['site', 'api', 'translate', 'synthesis', 'uploads'];
 
@@ -74,6 +74,8 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
         'DELETE /faults',
         'POST /tokens/expire',
         'POST /messages',
+        'POST /activity',
+        'POST /projects',
         'POST /sessions',
         'POST /message-count-cache',
         'GET /requests',
@@ -166,6 +168,34 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
       return c.json({ error: `no user ${message.actor}` }, 404);
     const created = control.addMessage(username, message);
     return c.json({ ok: true, id: created.id, unread: control.store.unreadCount(username) });
+  });
+
+  app.post('/activity', async (c) => {
+    const body = await jsonBody(c);
+    const { type: _type, actor: _actor, ...fields } = body;
+    const activity: NewActivity = {
+      actor: str(body, 'actor'),
+      type: str(body, 'type'),
+      fields: fields as NewActivity['fields'],
+    };
+    if (!control.store.getUser(activity.actor)) return c.json({ error: `no user ${activity.actor}` }, 404);
+    const event = control.addActivity(activity);
+    return c.json({ ok: true, id: event.id, datetime_created: event.created });
+  });
+
+  app.post('/projects', async (c) => {
+    const body = await jsonBody(c);
+    const input: NewSharedProject = { author: str(body, 'author') };
+    if (body.title !== undefined) input.title = str(body, 'title');
+    if (!control.store.getUser(input.author)) return c.json({ error: `no user ${input.author}` }, 404);
+    const { project, event } = control.shareProject(input);
+    return c.json({
+      ok: true,
+      id: project.id,
+      title: project.title,
+      activityId: event.id,
+      shared: project.shared,
+    });
   });
 
   app.post('/sessions', async (c) => {

@@ -3,10 +3,10 @@
  * operations over HTTP). Holds the faults the request pipeline applies (faults.ts), the request log
  * and counters, and reaches into the store for resets, token expiry and new messages.
  */
-import type { Message } from './model';
+import type { ActivityEvent, Message, Project } from './model';
 import type { SandboxPart } from './origins';
 import { Random } from './random';
-import type { NewMessage, SignInResult, Store } from './store';
+import type { NewActivity, NewMessage, NewSharedProject, SignInResult, Store } from './store';
 
 /**
  * Route patterns are globs over the request path (no query): `*` matches within one segment, `**`
@@ -192,6 +192,16 @@ export class SandboxControl {
 
   addMessage(username: string, message: NewMessage): Message {
     return this.store.addMessage(username, message);
+  }
+
+  /** An activity event that happens now: the newest in the feeds of the actor's followers. */
+  addActivity(activity: NewActivity): ActivityEvent {
+    return this.store.addActivity(activity);
+  }
+
+  /** A user shares a new project now (with its `shareproject` activity event). */
+  shareProject(input: NewSharedProject): { project: Project; event: ActivityEvent } {
+    return this.store.shareProject(input);
   }
 
   signIn(username: string): SignInResult {
