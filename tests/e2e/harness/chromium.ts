@@ -17,7 +17,7 @@ import { buildDir } from './paths';
 import { signInThroughSandbox, signOutThroughSandbox } from './sign-in';
 import { createTestPage, type PageFunction, type TestPage } from './test-page';
 
-export const POPUP_SIZE = { width: 360, height: 600 };
+export const POPUP_SIZE = { width: 380, height: 600 };
 
 /** The live host names the public build talks to, all answered by the sandbox's HTTPS listener. */
 const LIVE_HOSTS = ['scratch.mit.edu', '*.scratch.mit.edu'];

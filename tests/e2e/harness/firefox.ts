@@ -21,7 +21,7 @@ export const FIREFOX_EXTENSION_ID = 'companion@companion.example';
 /** Fixed through the pref `extensions.webextensions.uuids`, so popup.html has a known address. */
 export const FIREFOX_EXTENSION_UUID = '6c0b5e1e-2f3a-4b8c-9d4e-c0a1b2c3d4e5';
 
-const POPUP_SIZE = { width: 360, height: 600 };
+const POPUP_SIZE = { width: 380, height: 600 };
 const NAVIGATION_TIMEOUT_MS = 30_000;
 
 export interface FirefoxLaunchOptions extends LaunchOptions {
