@@ -8,6 +8,7 @@ import { currentProfile } from '@/lib/config';
 import { onMessage } from '@/lib/protocol';
 import { isTrustedSender } from '@/lib/sender';
 import { registerFeed } from '@/lib/services/feed-background';
+import { registerFeedNotifications } from '@/lib/services/feed-notifications-background';
 import { registerMessageCount } from '@/lib/services/message-count-background';
 import { browserSiteCookies, Session } from '@/lib/session';
 import { registerSessionMessages } from '@/lib/session-messages';
@@ -54,11 +55,9 @@ export default defineBackground(() => {
   session.onChange(writeMember);
   writeMember();
   // The following-activity feed and the three project sections (issue 8).
-  registerFeed({
-    profile,
-    api,
-    signedInUser: async () => (await session.whoami())?.username ?? null,
-  });
+  const signedInUser = async () => (await session.whoami())?.username ?? null;
+  const feed = registerFeed({ profile, api, signedInUser });
+  registerFeedNotifications({ profile, feed, signedInUser });
 
   onMessage('ping', ({ sender }) => {
     if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');

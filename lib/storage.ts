@@ -12,6 +12,7 @@ import {
   type MessageCountSettings,
 } from '@/lib/message-count-settings';
 import { defaultFeedSettings, type FeedSettings, type MemberFeed } from '@/lib/services/feed-model';
+import type { FeedNotifierState } from '@/lib/services/feed-notifications';
 import { type MessageCountState, signedOutState } from '@/lib/services/message-count';
 import type { LastNotified } from '@/lib/services/message-notifications';
 
@@ -114,6 +115,12 @@ export const feedSettingsItem = storage.defineItem<FeedSettings>('sync:feedSetti
  */
 export const feedSeenItem = storage.defineItem<Record<string, string>>('local:feedSeen', {
   fallback: {},
+});
+
+/** New-project notifications: when the list was last checked, the newest project announced per member. */
+export const feedNotifierStateItem = storage.defineItem<FeedNotifierState>('local:feedNotifier', {
+  fallback: { checkedAt: 0, members: {} },
+  version: 1,
 });
 
 /** The popup's last chosen tab (owned by the popup). */

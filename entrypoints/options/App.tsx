@@ -1,21 +1,43 @@
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import {
+  defaultFeedSettings,
   defaultMessageCountSettings,
+  type FeedSettings,
+  feedSettingsItem,
   type MessageCountSettings,
   messageCountSettingsItem,
 } from '@/lib/storage';
 
 const NOTIFICATIONS: { permissions: ['notifications'] } = { permissions: ['notifications'] };
 
-/** The settings page: how the message count shows up (badge, tab titles, notifications). */
+/**
+ * The permission is given back only when no setting needs it any more (message and new-project
+ * notifications share it).
+ */
+async function releaseNotificationsUnlessNeeded(): Promise<void> {
+  const [messages, feed] = await Promise.all([
+    messageCountSettingsItem.getValue(),
+    feedSettingsItem.getValue(),
+  ]);
+  if (messages.notifications || feed.newProjectNotifications) return;
+  await browser.permissions.remove(NOTIFICATIONS).catch(() => false);
+}
+
+/** The settings page: how the message count shows up (badge, tab titles, notifications), the feed's notifications. */
 export function App() {
   const [settings, setSettings] = useState<MessageCountSettings | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [feedSettings, setFeedSettings] = useState<FeedSettings | null>(null);
+  const [feedProblem, setFeedProblem] = useState<string | null>(null);
 
   useEffect(() => {
     messageCountSettingsItem.getValue().then(setSettings);
     return messageCountSettingsItem.watch((value) => setSettings(value ?? defaultMessageCountSettings));
+  }, []);
+  useEffect(() => {
+    feedSettingsItem.getValue().then(setFeedSettings);
+    return feedSettingsItem.watch((value) => setFeedSettings(value ?? defaultFeedSettings));
   }, []);
 
   const update = async (change: Partial<MessageCountSettings>) => {
@@ -29,7 +51,7 @@ export function App() {
     setProblem(null);
     if (!on) {
       await update({ notifications: false });
-      await browser.permissions.remove(NOTIFICATIONS).catch(() => false);
+      await releaseNotificationsUnlessNeeded();
       return;
     }
     const granted = await browser.permissions.request(NOTIFICATIONS).catch(() => false);
@@ -40,7 +62,26 @@ export function App() {
     await update({ notifications: true });
   };
 
-  if (settings === null) return <main class="options">{t('options.loading')}</main>;
+  // The same permission, asked for the same way, for new projects from people the member follows.
+  const toggleFeedNotifications = async (on: boolean) => {
+    setFeedProblem(null);
+    // Read at the moment of the change: the popup may have changed the filters meanwhile.
+    const change = async (value: boolean) =>
+      feedSettingsItem.setValue({ ...(await feedSettingsItem.getValue()), newProjectNotifications: value });
+    if (!on) {
+      await change(false);
+      await releaseNotificationsUnlessNeeded();
+      return;
+    }
+    const granted = await browser.permissions.request(NOTIFICATIONS).catch(() => false);
+    if (!granted) {
+      setFeedProblem(t('feedNotifications.options.refused'));
+      return;
+    }
+    await change(true);
+  };
+
+  if (settings === null || feedSettings === null) return <main class="options">{t('options.loading')}</main>;
 
   return (
     <main class="options">
@@ -84,6 +125,22 @@ export function App() {
           </span>
         </label>
         {problem && <p class="error">{problem}</p>}
+      </fieldset>
+      <fieldset>
+        <legend>{t('feedNotifications.options.legend')}</legend>
+        <label class="setting">
+          <input
+            type="checkbox"
+            data-testid="setting-feed-notifications"
+            checked={feedSettings.newProjectNotifications}
+            onChange={(event) => toggleFeedNotifications(event.currentTarget.checked)}
+          />
+          <span>
+            {t('feedNotifications.options.newProjects')}
+            <small>{t('feedNotifications.options.newProjectsHelp')}</small>
+          </span>
+        </label>
+        {feedProblem && <p class="error">{feedProblem}</p>}
       </fieldset>
     </main>
   );
