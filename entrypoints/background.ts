@@ -5,6 +5,7 @@
 import { ApiClient } from '@/lib/api/client';
 import { HttpClient } from '@/lib/api/http';
 import { currentProfile } from '@/lib/config';
+import { keepMemberItem } from '@/lib/member-item';
 import { onMessage } from '@/lib/protocol';
 import { isTrustedSender } from '@/lib/sender';
 import { registerFeed } from '@/lib/services/feed-background';
@@ -45,15 +46,7 @@ export default defineBackground(() => {
   });
 
   // The member (no token) for the popup and options page: at start and on every change of session.
-  // Writes in order, each with the session as it is when written, so a slow one never wins late.
-  let memberWrites = Promise.resolve();
-  const writeMember = () => {
-    memberWrites = memberWrites
-      .then(async () => memberItem.setValue(await session.whoami()))
-      .catch((error: unknown) => console.warn('[companion] member write failed:', error));
-  };
-  session.onChange(writeMember);
-  writeMember();
+  void keepMemberItem(session, memberItem);
   // The following-activity feed and the three project sections (issue 8).
   const signedInUser = async () => (await session.whoami())?.username ?? null;
   const feed = registerFeed({ profile, api, signedInUser });
