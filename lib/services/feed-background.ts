@@ -4,6 +4,7 @@
  * every listener synchronously (the MV3 worker is woken by these events and must find them at once).
  */
 import type { ApiClient } from '@/lib/api/client';
+import type { ActivityEvent } from '@/lib/api/schemas';
 import type { SiteProfile } from '@/lib/config';
 import { onMessage, type ProtocolMap } from '@/lib/protocol';
 import { isExtensionPageSender } from '@/lib/sender';
@@ -41,13 +42,23 @@ export function feedPorts(deps: FeedDeps): FeedPorts {
     readPage: (async (list: FeedListName, username: string, page: { offset: number; limit: number }) => {
       if (list === 'activity') {
         const { items, received } = await deps.api.followingActivity.listPage({ username }, page);
-        return { items, received };
+        return { items: items.map(withoutHtmlMessage), received };
       }
       const { items, received } = await deps.api[projectLists[list]].listPage({ username }, page);
       return { items: items.map((project) => toFeedProject(project, list, fallbackThumbnail)), received };
     }) as FeedPorts['readPage'],
     cache: { get: () => feedCacheItem.getValue(), set: (cache) => feedCacheItem.setValue(cache) },
   };
+}
+
+/**
+ * Some events carry the site's own HTML rendering in `message`: nothing shows it (the popup words
+ * events from their typed fields), so it is not kept where a careless renderer could find it.
+ */
+function withoutHtmlMessage(event: ActivityEvent): ActivityEvent {
+  if (!Object.hasOwn(event, 'message')) return event;
+  const { message: _message, ...rest } = event as ActivityEvent & { message?: unknown };
+  return rest as ActivityEvent;
 }
 
 type Sender = Parameters<typeof isExtensionPageSender>[0];

@@ -409,6 +409,20 @@ describe('members', () => {
     expect((await h.service.current())?.username).toBe('alice');
   });
 
+  it('does not bring back a feed dropped meanwhile when a read of another member ends', async () => {
+    const h = harness();
+    h.serve('demo', 'shared', [project(1)]);
+    const gate = deferred();
+    h.state.gate = gate.promise;
+    const demoRead = h.service.refresh(['shared']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    h.state.cache = {};
+    h.state.user = 'bob';
+    gate.resolve();
+    await demoRead;
+    expect(h.state.cache).toEqual({});
+  });
+
   it(`keeps at most ${MAX_CACHED_MEMBERS} members, dropping the least recently used`, async () => {
     const h = harness();
     for (const name of ['a', 'b', 'c', 'a', 'd']) {

@@ -217,12 +217,13 @@ export function createFeedService(ports: FeedPorts): FeedService {
     username: string,
     change: (feed: MemberFeed) => MemberFeed,
     touch = true,
-  ): Promise<MemberFeed> =>
+  ): Promise<MemberFeed | null> =>
     serially(async () => {
       const cache = await ports.cache.get();
-      const before = Object.hasOwn(cache, username)
-        ? (cache[username] as MemberFeed)
-        : emptyMemberFeed(username);
+      const present = Object.hasOwn(cache, username);
+      // Without `touch` only an existing feed changes (a member who is not the one using it now).
+      if (!present && !touch) return null;
+      const before = present ? (cache[username] as MemberFeed) : emptyMemberFeed(username);
       const changed = change(before);
       const after: MemberFeed = touch ? { ...changed, usedAt: ports.now() } : changed;
       const next: FeedCache = { ...cache, [username]: after };

@@ -55,6 +55,9 @@ describe('signed in as demo', () => {
     if (!cached) throw new Error('nothing cached for demo');
     expect(cached.activity.items).toHaveLength(40);
     expect(new Set(cached.activity.items.map(sentTypeOf))).toContain('sandboxunknownactivity');
+    // The site's HTML rendering some events carry is not kept.
+    expect(cached.activity.items.some((e) => e.type === 'shareproject')).toBe(true);
+    expect(cached.activity.items.filter((e) => Object.hasOwn(e, 'message'))).toEqual([]);
     for (const list of ['shared', 'loved', 'studios'] as const) {
       expect(cached[list].items, list).toHaveLength(40);
       for (const project of cached[list].items) {
