@@ -86,7 +86,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await options.close();
   });
 
-  it('offers new-project notifications in the settings, off by default', async () => {
+  it('offers new-project notifications (off by default) and the event filters in the settings', async () => {
     const options = await browser().openExtensionPage('/options.html');
     await options.waitFor(
       () => document.querySelector('[data-testid="setting-feed-notifications"]') !== null,
@@ -97,6 +97,20 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       ),
     ).toBe(false);
     expect(await options.text('fieldset:last-of-type legend')).toBe('Feed');
+
+    // The popup's event filters are settings here too, shared with the popup.
+    const kinds = async () =>
+      (
+        (await browser().readStorage('sync', ['feedSettings'])).feedSettings as {
+          kinds?: Record<string, boolean>;
+        }
+      )?.kinds;
+    const loves = '[data-testid="setting-feed-kind"][data-kind="loves"]';
+    await options.click(loves);
+    await expect.poll(async () => (await kinds())?.loves).toBe(false);
+    expect((await kinds())?.follows).toBe(true);
+    await options.click(loves);
+    await expect.poll(async () => (await kinds())?.loves).toBe(true);
     await options.close();
   });
 
