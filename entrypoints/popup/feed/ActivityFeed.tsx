@@ -54,7 +54,8 @@ export function ActivityFeed(props: {
       <FeedStatus list={list} onRefresh={props.onRefresh} />
       <FeedFilters settings={settings} />
       {anyItem ? (
-        <ul class="activity-list">
+        // Busy until every row is there (a screenful first, the rest after it is painted).
+        <ul class="activity-list" aria-busy={allRows ? 'false' : 'true'}>
           {rows.map((event) => (
             <ActivityItem key={String(event.id)} event={event} isNew={isNewSince(event, seen)} />
           ))}
