@@ -8,6 +8,7 @@ import { currentProfile } from '@/lib/config';
 import { onMessage } from '@/lib/protocol';
 import { isTrustedSender } from '@/lib/sender';
 import { registerMessageCount } from '@/lib/services/message-count-background';
+import { registerProjectStatus } from '@/lib/services/project-status-background';
 import { browserSiteCookies, Session } from '@/lib/session';
 import { registerSessionMessages } from '@/lib/session-messages';
 import { sessionItem } from '@/lib/storage';
@@ -38,6 +39,20 @@ export default defineBackground(() => {
     profile,
     readCount: (username, options) => api.getMessageCount(username, options),
     latestMessages: (username, limit) => api.messages.list({ username }, { limit }),
+    signedInUser: async () => (await session.whoami())?.username ?? null,
+    onSessionChanged: (listener) => session.onChange((user) => listener(user?.username ?? null)),
+  });
+
+  // Loved and favorited marks: reads of what is in view, favorites in bulk, its protocol handlers.
+  registerProjectStatus({
+    profile,
+    readLove: async (projectId, username) => (await api.getProjectLove(projectId, username)).userLove,
+    readFavorite: async (projectId, username) =>
+      (await api.getProjectFavorite(projectId, username)).userFavorite,
+    readFavoritesPage: async (username, offset, limit) => {
+      const page = await api.favorites.listPage({ username }, { offset, limit });
+      return { ids: page.items.map((project) => project.id), received: page.received };
+    },
     signedInUser: async () => (await session.whoami())?.username ?? null,
     onSessionChanged: (listener) => session.onChange((user) => listener(user?.username ?? null)),
   });
