@@ -13,12 +13,9 @@ import { SlidingWindowLimiter } from '@/lib/api/rate-limiter';
 import { isSitePage, type SiteProfile } from '@/lib/config';
 import { onMessage } from '@/lib/protocol';
 import { isTrustedSender } from '@/lib/sender';
+import { projectPageId, sitePage } from '@/lib/site/pages';
 import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/storage';
-import {
-  createProjectStatusService,
-  type FavoritesPage,
-  type ProjectStatusService,
-} from './project-status';
+import { createProjectStatusService, type FavoritesPage, type ProjectStatusService } from './project-status';
 
 /**
  * The marks' share of the extension's rate limit (5 a second): 3 reads a second at most, 2 at once,
@@ -51,11 +48,10 @@ export function validIds(ids: unknown): number[] {
   return ids.filter((id): id is number => Number.isSafeInteger(id) && id > 0).slice(0, MAX_IDS_PER_MESSAGE);
 }
 
-/** The project whose page the sender's tab shows, or null. */
-export function projectPageId(url: string | undefined, profile: SiteProfile): number | null {
+/** The project whose page the sender's frame shows, or null. */
+export function senderProjectId(url: string | undefined, profile: SiteProfile): number | null {
   if (!url || !isSitePage(url, profile)) return null;
-  const match = /^\/projects\/(\d+)\/?$/.exec(new URL(url).pathname);
-  return match ? Number(match[1]) : null;
+  return projectPageId(sitePage(url));
 }
 
 export function registerProjectStatus(deps: ProjectStatusDeps): ProjectStatusService {
@@ -69,7 +65,8 @@ export function registerProjectStatus(deps: ProjectStatusDeps): ProjectStatusSer
     turn: () => share.acquire(),
     cache: { get: () => projectStatusesItem.getValue(), set: (value) => projectStatusesItem.setValue(value) },
   });
-  const warn = (what: string) => (error: unknown) => console.warn(`Companion: project statuses: ${what}`, error);
+  const warn = (what: string) => (error: unknown) =>
+    console.warn(`Companion: project statuses: ${what}`, error);
 
   const follow = (username: string | null) => {
     service.memberChanged(username).catch(warn('session'));
@@ -97,7 +94,7 @@ export function registerProjectStatus(deps: ProjectStatusDeps): ProjectStatusSer
   onMessage('reportProjectStatus', async ({ data, sender }) => {
     if (!isTrustedSender(sender, profile) || sender.tab === undefined) throw new Error('Untrusted sender');
     // Only the page of that very project may speak for it.
-    const pageId = projectPageId(sender.url ?? sender.tab.url, profile);
+    const pageId = senderProjectId(sender.url ?? sender.tab.url, profile);
     if (pageId === null || pageId !== data?.projectId) throw new Error('Not this project’s page');
     const state: { loved?: boolean; favorited?: boolean } = {};
     if (typeof data.loved === 'boolean') state.loved = data.loved;
