@@ -182,6 +182,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     }
     const all = await readThumbnails(page, '#projectBox');
     expect(all.some((t) => t.favorited === 'true')).toBe(true);
+    // For people to look at (the marks' look is reviewed by eye, not asserted).
+    await page.screenshot({ path: `.output/screens/status-marks-explore-${name}.png` });
     // Every love read of this page was for a thumbnail of it; none twice over the whole session.
     const requests = statusRequests(start);
     const shown = new Set(all.map((t) => t.linkId));
@@ -288,7 +290,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     expect(parent).toBeDefined();
     const project = await browser().openPage(`${browser().profile.site}/projects/${parent?.id}/`);
     await project.setViewport({ width: 1000, height: 700 });
-    await project.waitFor(() => document.querySelector('.remix-list .thumbnail'));
+    await project.waitFor(() => document.querySelector('.remix-list .thumbnail') !== null);
     await project.evaluate(() => document.querySelector('.remix-list')?.scrollIntoView({ block: 'center' }));
     const remixes = await settled(project, '.remix-list');
     expectRight(remixes);
@@ -312,7 +314,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     expect(studio).toBeDefined();
     const studioPage = await browser().openPage(`${browser().profile.site}/studios/${studio?.id}/`);
     await studioPage.setViewport({ width: 1000, height: 800 });
-    await studioPage.waitFor(() => document.querySelector('.studio-project-tile'));
+    await studioPage.waitFor(() => document.querySelector('.studio-project-tile') !== null);
     const tiles = await settled(studioPage, '.studio-projects-grid');
     expectRight(tiles);
     expect(tiles.some((t) => t.loved === 'true' || t.favorited === 'true')).toBe(true);
@@ -367,7 +369,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const id = target?.linkId as number;
 
     const project = await browser().openPage(`${browser().profile.site}/projects/${id}/`);
-    await project.waitFor(() => document.querySelector('div.project-loves'));
+    await project.waitFor(() => document.querySelector('div.project-loves') !== null);
     // The page's own read of the love state has come back (the button is ready).
     await expect
       .poll(() =>
@@ -379,7 +381,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const start = Date.now();
     await project.click('div.project-loves');
-    await project.waitFor(() => document.querySelector('div.project-loves.loved'));
+    await project.waitFor(() => document.querySelector('div.project-loves.loved') !== null);
     expect(store().isLoved(id, demoId())).toBe(true);
 
     await expect
