@@ -77,11 +77,11 @@ function setup(options: ProjectStatusOptions = {}) {
 
 /** A gate the test opens by hand. */
 function gate(): { promise: Promise<void>; open(): void } {
-  let open = () => undefined as void;
+  let open: () => void = () => undefined;
   const promise = new Promise<void>((resolve) => {
     open = resolve;
   });
-  return { promise, open };
+  return { promise, open: () => open() };
 }
 
 async function signedIn(service: ProjectStatusService, username = 'demo') {
