@@ -38,10 +38,14 @@ export const PROJECT_STATUS_MARK = 'project-status';
 /** On the thumbnail that holds a mark: positions the mark (an attribute: React rewrites classes). */
 const HOST_ATTRIBUTE = 'data-companion-status-host';
 
-const SVG = 'http://www.w3.org/2000/svg';
-const HEART =
-  'M12 21s-7.5-4.6-9.6-9.2C.9 8.4 2.9 4.5 6.6 4.5c2.1 0 3.6 1.2 4.4 2.6.8-1.4 2.3-2.6 4.4-2.6 3.7 0 5.7 3.9 4.2 7.3C19.5 16.4 12 21 12 21z';
-const STAR = 'M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z';
+// The icons are drawn by the stylesheet (one element per mark: cheap to add by the hundred).
+const icon = (path: string, fill: string) =>
+  `url("data:image/svg+xml,${encodeURIComponent(`<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'><path fill='${fill}' stroke='rgba(0,0,0,.25)' stroke-width='1' d='${path}'/></svg>`)}")`;
+const HEART = icon(
+  'M12 21s-7.5-4.6-9.6-9.2C.9 8.4 2.9 4.5 6.6 4.5c2.1 0 3.6 1.2 4.4 2.6.8-1.4 2.3-2.6 4.4-2.6 3.7 0 5.7 3.9 4.2 7.3C19.5 16.4 12 21 12 21z',
+  '#ff4c7a',
+);
+const STAR = icon('M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z', '#ffb300');
 
 const CSS = `
 [${HOST_ATTRIBUTE}] { position: relative; }
@@ -49,35 +53,24 @@ const CSS = `
   position: absolute; top: 6px; inset-inline-start: 6px; z-index: 2;
   display: inline-flex; align-items: center; gap: 2px; padding: 3px 5px;
   border-radius: 999px; background: rgba(255, 255, 255, 0.92);
-  box-shadow: 0 1px 3px rgba(0, 0, 0, 0.3); line-height: 0; pointer-events: auto;
+  box-shadow: 0 1px 3px rgba(0, 0, 0, 0.3);
 }
 .companion-status-mark[hidden] { display: none; }
-.companion-status-mark svg { width: 14px; height: 14px; display: block; }
-.companion-status-mark svg[hidden] { display: none; }
-.companion-status-love { fill: #ff4c7a; }
-.companion-status-favorite { fill: #ffb300; stroke: #d48a00; stroke-width: 1; }
+.companion-status-mark[data-loved="true"]::before,
+.companion-status-mark[data-favorited="true"]::after {
+  content: ""; width: 14px; height: 14px; background: ${HEART} center / contain no-repeat;
+}
+.companion-status-mark[data-favorited="true"]::after { background-image: ${STAR}; }
 `;
 
 interface Tracked {
   /** The project shown now (null: the thumbnail has no project link, e.g. while React fills it). */
   id: number | null;
-  mark: HTMLElement;
-  heart: SVGElement;
-  star: SVGElement;
+  /** Added when the thumbnail first comes into view: work follows what is seen. */
+  mark: HTMLElement | null;
   visible: boolean;
   /** What the mark shows now, so unchanged marks are not touched. */
   shown: string;
-}
-
-function icon(path: string, className: string): SVGElement {
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('class', className);
-  const shape = document.createElementNS(SVG, 'path');
-  shape.setAttribute('d', path);
-  svg.append(shape);
-  return svg;
 }
 
 /** The project a thumbnail shows, from its first project link. */
@@ -143,20 +136,19 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
   };
 
   const render = (entry: Tracked, member: MemberStatuses | null, now: number) => {
+    const { mark } = entry;
+    if (mark === null) return;
     const status =
       entry.id === null ? { loved: undefined, favorited: undefined } : projectStatus(member, entry.id, now);
     const shown = `${entry.id}|${status.loved}|${status.favorited}`;
     if (shown === entry.shown) return;
     entry.shown = shown;
-    const { mark } = entry;
     if (entry.id === null) mark.removeAttribute('data-project-id');
     else mark.setAttribute('data-project-id', String(entry.id));
     setFlag(mark, 'data-loved', status.loved);
     setFlag(mark, 'data-favorited', status.favorited);
     const label = markLabel(status.loved, status.favorited);
     mark.hidden = label === null;
-    entry.heart.toggleAttribute('hidden', status.loved !== true);
-    entry.star.toggleAttribute('hidden', status.favorited !== true);
     if (label === null) {
       mark.removeAttribute('aria-label');
       mark.removeAttribute('title');
@@ -189,6 +181,7 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
       const entry = tracked.get(change.target);
       if (entry === undefined) continue;
       entry.visible = change.isIntersecting;
+      if (change.isIntersecting && entry.mark === null) annotate(change.target, entry);
       if (change.isIntersecting)
         askIfNeeded(entry, change.boundingClientRect.top, change.boundingClientRect.left);
       else leave(entry.id);
@@ -208,35 +201,35 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
     }
   };
 
-  const track = (host: Element) => {
-    const existing = tracked.get(host);
-    if (existing) {
-      if (existing.mark.parentNode !== host) host.append(existing.mark);
-      update(host, existing);
-      return;
-    }
-    if (host.closest(notAProjectList)) return;
+  /** Gives the thumbnail its one mark. */
+  const annotate = (host: Element, entry: Tracked) => {
     const mark = document.createElement('span');
     mark.setAttribute(companionAttribute, PROJECT_STATUS_MARK);
     mark.className = 'companion-status-mark';
     mark.setAttribute('role', 'img');
     mark.hidden = true;
-    const heart = icon(HEART, 'companion-status-love');
-    const star = icon(STAR, 'companion-status-favorite');
-    mark.append(heart, star);
-    const entry: Tracked = { id: null, mark, heart, star, visible: false, shown: '' };
-    tracked.set(host, entry);
+    entry.mark = mark;
     host.setAttribute(HOST_ATTRIBUTE, '');
     host.append(mark);
-    entry.id = thumbnailProjectId(host);
     render(entry, statuses(), Date.now());
+  };
+
+  const track = (host: Element) => {
+    const existing = tracked.get(host);
+    if (existing) {
+      if (existing.mark !== null && existing.mark.parentNode !== host) host.append(existing.mark);
+      update(host, existing);
+      return;
+    }
+    if (host.closest(notAProjectList)) return;
+    tracked.set(host, { id: thumbnailProjectId(host), mark: null, visible: false, shown: '' });
     visibility.observe(host);
   };
 
   const untrack = (host: Element, entry: Tracked) => {
     visibility.unobserve(host);
     tracked.delete(host);
-    entry.mark.remove();
+    entry.mark?.remove();
     host.removeAttribute(HOST_ATTRIBUTE);
     entry.visible = false;
     leave(entry.id);
@@ -271,7 +264,7 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
     if (removed) {
       for (const [host, entry] of tracked) {
         if (!host.isConnected) untrack(host, entry);
-        else if (entry.mark.parentNode !== host) host.append(entry.mark);
+        else if (entry.mark !== null && entry.mark.parentNode !== host) host.append(entry.mark);
       }
     }
     for (const host of touched) track(host);
@@ -290,7 +283,7 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
       pageObserver.disconnect();
       visibility.disconnect();
       for (const [host, entry] of tracked) {
-        entry.mark.remove();
+        entry.mark?.remove();
         host.removeAttribute(HOST_ATTRIBUTE);
       }
       tracked.clear();
