@@ -399,6 +399,7 @@ function pageSetup(arg: { cache: unknown }) {
   };
   const area = {
     get: (name: string) => ({
+      // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, to time the callback the feature hands to it
       then: (ok: (v: unknown) => void) => Promise.resolve({ [name]: values[name] }).then(timed(ok)),
     }),
   };
