@@ -87,9 +87,10 @@ describe('project-status handlers', () => {
   });
 
   it('takes a report only from the page of that very project, and it never reads or writes the service', async () => {
-    const { send, reads, status } = setup();
+    const { service, send, reads, status } = setup();
     await settle();
     await send('reportProjectStatus', { projectId: 5, loved: true }, siteTab('/projects/5/'));
+    await service.idle();
     expect(await status(5)).toMatchObject({ loved: true });
     await expect(
       send('reportProjectStatus', { projectId: 6, loved: true }, siteTab('/projects/5/')),

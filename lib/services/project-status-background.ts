@@ -22,6 +22,8 @@ import { createProjectStatusService, type FavoritesPage, type ProjectStatusServi
  * so the message count and the popup always find room.
  */
 export const MARKS_REQUESTS_PER_SECOND = 3;
+/** Answers within this long of each other reach the tabs as one storage write. */
+const WRITE_BATCH_MS = 150;
 /** The most ids one message may name (a page shows at most a few dozen at a time). */
 const MAX_IDS_PER_MESSAGE = 200;
 
@@ -64,6 +66,7 @@ export function registerProjectStatus(deps: ProjectStatusDeps): ProjectStatusSer
     readFavoritesPage: deps.readFavoritesPage,
     turn: () => share.acquire(),
     cache: { get: () => projectStatusesItem.getValue(), set: (value) => projectStatusesItem.setValue(value) },
+    beforeWrite: () => new Promise((resolve) => setTimeout(resolve, WRITE_BATCH_MS)),
   });
   const warn = (what: string) => (error: unknown) =>
     console.warn(`Companion: project statuses: ${what}`, error);

@@ -41,12 +41,17 @@ export interface ProjectStatusPorts {
   /** A turn under the marks' share of the rate limit; call the returned function once the answer is in. */
   turn(): Promise<() => void>;
   cache: { get(): Promise<ProjectStatusCache>; set(cache: ProjectStatusCache): Promise<void> };
+  /**
+   * Waited for before each write, so answers arriving close together go out as one write (every
+   * site tab receives each write whole). None in tests and the benchmark.
+   */
+  beforeWrite?: () => Promise<void>;
 }
 
 export interface ProjectStatusOptions {
   /** Reads running at once (default 2). */
   maxInFlight?: number;
-  /** Love reads kept per member (default 3,000). */
+  /** Love reads kept per member (default 2,000). */
   loveCap?: number;
   /** Favorites read at most (default 1,000: 25 pages); a longer list is incomplete. */
   favoritesCap?: number;
@@ -88,7 +93,7 @@ interface QueueEntry {
 
 const DEFAULTS = {
   maxInFlight: 2,
-  loveCap: 3000,
+  loveCap: 2000,
   favoritesCap: 1000,
   membersKept: 3,
   favoritesMinGapMs: 60_000,
@@ -137,6 +142,7 @@ export function createProjectStatusService(
     if (saving !== null) return;
     saving = (async () => {
       while (dirty && cache !== null) {
+        await ports.beforeWrite?.();
         dirty = false;
         await ports.cache.set(cache).catch((error: unknown) => {
           console.warn('Companion: project statuses: could not save', error);
