@@ -451,9 +451,25 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     expectOneLoveReadEach();
     const page = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
     await settled(page, '#projectBox', 4);
-    await browser().setStorage('sync', { projectStatusSettings: { marks: false } });
+    // The options page's switch: off takes every mark away in open tabs, on brings them back.
+    const options = await browser().openExtensionPage('/options.html');
+    const toggle = '[data-testid="setting-project-status-marks"]';
+    await options.waitFor((selector) => document.querySelector(selector) !== null, toggle);
+    expect(
+      await options.evaluate(
+        (selector) => document.querySelector<HTMLInputElement>(selector)?.checked,
+        toggle,
+      ),
+    ).toBe(true);
+    await options.click(toggle);
     await page.waitFor(() => document.querySelectorAll('[data-companion="project-status"]').length === 0);
-    await browser().setStorage('sync', { projectStatusSettings: { marks: true } });
+    expect(await browser().readStorage('sync', ['projectStatusSettings'])).toEqual({
+      projectStatusSettings: { marks: false },
+    });
+    await options.click(toggle);
+    await options.close();
+    // Back in front (a hidden tab sees no intersections): its thumbnails in view get their marks again.
+    await (page.raw.page as { bringToFront(): Promise<void> }).bringToFront();
     await page.waitFor(() => document.querySelectorAll('[data-companion="project-status"]').length > 0);
     await page.close();
 
