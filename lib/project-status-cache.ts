@@ -105,6 +105,14 @@ export function projectStatus(member: MemberStatuses | null, projectId: number, 
   };
 }
 
+/** Whether the status must be asked for: unknown, stale, or the favorites list is due a re-read. */
+export function needsRead(member: MemberStatuses, id: number, now: number): boolean {
+  const status = projectStatus(member, id, now);
+  if (status.loved === undefined || status.stale || status.favorited === undefined) return true;
+  const list = member.favorites;
+  return list === null || list.changed || now - list.at >= FAVORITES_FRESH_MS;
+}
+
 /** The settings from a stored value (missing keys take their defaults). */
 export function projectStatusSettingsOf(value: unknown): ProjectStatusSettings {
   return { ...defaultProjectStatusSettings, ...(typeof value === 'object' && value !== null ? value : {}) };

@@ -4,12 +4,17 @@
  * happy-dom page. And the pure parts of the marks: ids from links, what needs a read, the names.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FAVORITES_FRESH_MS, LOVE_FRESH_MS, type MemberStatuses } from '@/lib/project-status-cache';
+import {
+  FAVORITES_FRESH_MS,
+  LOVE_FRESH_MS,
+  type MemberStatuses,
+  needsRead,
+} from '@/lib/project-status-cache';
 import { sendMessage } from '@/lib/protocol';
 import { sitePage } from '@/lib/site/pages';
 import { projectIdOfHref } from '@/lib/site/selectors';
 import { projectPageStatus } from './project-page-status';
-import { markLabel, needsRead } from './project-status-marks';
+import { markLabel } from './project-status-marks';
 
 vi.mock('@/lib/protocol', () => ({ sendMessage: vi.fn() }));
 

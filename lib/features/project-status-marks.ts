@@ -14,8 +14,8 @@
 import { t } from '@/lib/i18n';
 import {
   currentMember,
-  FAVORITES_FRESH_MS,
   type MemberStatuses,
+  needsRead,
   PROJECT_STATUS_KEY,
   PROJECT_STATUS_SETTINGS_KEY,
   type ProjectStatusCache,
@@ -76,14 +76,6 @@ interface Tracked {
 /** The project a thumbnail shows, from its first project link. */
 export function thumbnailProjectId(host: Element): number | null {
   return projectIdOfHref(host.querySelector(projectThumbnailLink)?.getAttribute('href') ?? null);
-}
-
-/** Whether the status must be asked for: unknown, stale, or the favorites list is due a re-read. */
-export function needsRead(member: MemberStatuses, id: number, now: number): boolean {
-  const status = projectStatus(member, id, now);
-  if (status.loved === undefined || status.stale || status.favorited === undefined) return true;
-  const list = member.favorites;
-  return list === null || list.changed || now - list.at >= FAVORITES_FRESH_MS;
 }
 
 /** The accessible name of a mark, or null when it shows nothing. */
