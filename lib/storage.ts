@@ -19,7 +19,12 @@ import {
   type ProjectStatusCache,
   type ProjectStatusSettings,
 } from '@/lib/project-status-cache';
-import { defaultFeedSettings, type FeedSettings, type MemberFeed } from '@/lib/services/feed-model';
+import {
+  defaultFeedSettings,
+  type FeedSettings,
+  feedSettingsV1ToV2,
+  type MemberFeed,
+} from '@/lib/services/feed-model';
 import type { FeedNotifierState } from '@/lib/services/feed-notifications';
 import { type MessageCountState, signedOutState } from '@/lib/services/message-count';
 import type { LastNotified } from '@/lib/services/message-notifications';
@@ -111,10 +116,14 @@ export const memberItem = storage.defineItem<SessionUser | null>('local:member',
   version: 1,
 });
 
-/** Feed filters (popup) and new-project notifications (options page). */
+/**
+ * Feed filters (popup) and new-project notifications (options page). Version 2 added `hideLoved`
+ * (issue 9: "hide projects I already loved").
+ */
 export const feedSettingsItem = storage.defineItem<FeedSettings>('sync:feedSettings', {
   fallback: defaultFeedSettings,
-  version: 1,
+  version: 2,
+  migrations: { 2: feedSettingsV1ToV2 },
 });
 
 /**

@@ -141,6 +141,8 @@ export function emptyMemberFeed(username: string): MemberFeed {
 export interface FeedSettings {
   kinds: Record<FeedKind, boolean>;
   newProjectNotifications: boolean;
+  /** Leave projects the member already loved out of the three project sections (version 2). */
+  hideLoved: boolean;
 }
 
 export const defaultFeedSettings: FeedSettings = Object.freeze({
@@ -153,4 +155,13 @@ export const defaultFeedSettings: FeedSettings = Object.freeze({
     studios: true,
   }) as Record<FeedKind, boolean>,
   newProjectNotifications: false,
+  hideLoved: false,
 });
+
+/** The settings as version 1 stored them (before `hideLoved`). */
+export type FeedSettingsV1 = Omit<FeedSettings, 'hideLoved'>;
+
+/** Version 1 → 2: the "hide projects I already loved" filter arrives, off. */
+export function feedSettingsV1ToV2(old: FeedSettingsV1): FeedSettings {
+  return { ...old, hideLoved: false };
+}

@@ -7,6 +7,7 @@ import { TabBar, type TabBarItem, TabPanel } from '../TabBar';
 import { ActivityFeed } from './ActivityFeed';
 import { useFeedSettings, useMemberFeed, useNewCount } from './feed-data';
 import { ProjectSection } from './ProjectSection';
+import { useMemberStatuses } from './project-statuses';
 import './feed.css';
 
 /**
@@ -34,6 +35,7 @@ export function FeedTab({ member }: { member: SessionUser }) {
   const { username } = member;
   const feed = useMemberFeed(username);
   const settings = useFeedSettings();
+  const statuses = useMemberStatuses();
   const [section, setSection] = useState<FeedListName>('activity');
   const [ready, setReady] = useState(!networkFirst);
 
@@ -76,6 +78,8 @@ export function FeedTab({ member }: { member: SessionUser }) {
             key={section}
             name={section}
             list={feed[section]}
+            statuses={statuses}
+            hideLoved={settings.hideLoved}
             onRefresh={refresh}
             onMore={more}
           />

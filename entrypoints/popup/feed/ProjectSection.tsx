@@ -1,10 +1,14 @@
+import { useMemo, useRef } from 'preact/hooks';
 import { t } from '@/lib/i18n';
+import type { MemberStatuses, ProjectStatus } from '@/lib/project-status-cache';
 import type { FeedList, FeedProject } from '@/lib/services/feed-model';
 import { Sentence } from '../Sentence';
 import { sentenceMarkers } from '../sentence-markers';
 import { absoluteImageUrl, siteLinks } from '../site-links';
 import { FeedStatus } from './FeedStatus';
+import { HideLovedFilter } from './HideLovedFilter';
 import { ListEnd } from './ListEnd';
+import { statusOf, useStatusesInView } from './project-statuses';
 
 export type ProjectListName = 'shared' | 'loved' | 'studios';
 
@@ -19,11 +23,39 @@ const EMPTY = {
   studios: 'feed.empty.studios',
 } as const;
 
+/** The accessible name of a mark (the site's marks say the same), or null when it shows nothing. */
+function markLabel({ loved, favorited }: ProjectStatus): string | null {
+  if (loved && favorited) return t('projectStatus.lovedAndFavorited');
+  if (loved) return t('projectStatus.loved');
+  if (favorited) return t('projectStatus.favorited');
+  return null;
+}
+
+const flag = (value: boolean | undefined) => (value === undefined ? undefined : String(value));
+
+/** Heart when loved, star when favorited (drawn by feed.css), nothing visible when neither or unknown. */
+function StatusMark({ status }: { status: ProjectStatus }) {
+  const label = markLabel(status);
+  return (
+    <span
+      class="status-mark"
+      data-testid="project-status"
+      data-loved={flag(status.loved)}
+      data-favorited={flag(status.favorited)}
+      role="img"
+      aria-label={label ?? undefined}
+      title={label ?? undefined}
+      hidden={label === null}
+    />
+  );
+}
+
 /** A project as the site's thumbnails show it: image, title, creator; each a link to its page. */
-function ProjectCard({ project }: { project: FeedProject }) {
+function ProjectCard({ project, status }: { project: FeedProject; status: ProjectStatus | null }) {
   const href = siteLinks.project(project.id);
   return (
     <li class="project-card" data-testid="project-card" data-project-id={String(project.id)}>
+      {status && <StatusMark status={status} />}
       <img
         class="project-thumb"
         src={absoluteImageUrl(project.thumbnailUrl)}
@@ -55,11 +87,23 @@ function ProjectCard({ project }: { project: FeedProject }) {
 export function ProjectSection(props: {
   name: ProjectListName;
   list: FeedList<FeedProject>;
+  /** Null: signed out or marks turned off (no marks, no filter, nothing asked). */
+  statuses: MemberStatuses | null;
+  hideLoved: boolean;
   onRefresh: () => void;
   onMore: () => void;
 }) {
-  const { name, list } = props;
+  const { name, list, statuses } = props;
   const headingId = `followed-projects-${name}`;
+  const hideLoved = props.hideLoved && statuses !== null;
+  // A project is left out only once known to be loved: unknown ones show (and get asked for).
+  const shown = useMemo(
+    () => list.items.map((project) => ({ project, status: statuses && statusOf(statuses, project.id) })),
+    [list.items, statuses],
+  );
+  const cards = hideLoved ? shown.filter(({ status }) => status?.loved !== true) : shown;
+  const grid = useRef<HTMLUListElement>(null);
+  useStatusesInView(grid, statuses, cards.map(({ project }) => project.id).join());
   return (
     <section
       class="followed-projects"
@@ -71,12 +115,15 @@ export function ProjectSection(props: {
         {t(HEADINGS[name])}
       </h2>
       <FeedStatus list={list} onRefresh={props.onRefresh} />
-      {list.items.length > 0 ? (
-        <ul class="project-grid">
-          {list.items.map((project) => (
-            <ProjectCard key={project.id} project={project} />
+      {statuses !== null && list.items.length > 0 && <HideLovedFilter on={hideLoved} />}
+      {cards.length > 0 ? (
+        <ul class="project-grid" ref={grid}>
+          {cards.map(({ project, status }) => (
+            <ProjectCard key={project.id} project={project} status={status} />
           ))}
         </ul>
+      ) : list.items.length > 0 ? (
+        <p class="empty">{t('feed.empty.filtered')}</p>
       ) : list.readAt > 0 ? (
         <p class="empty">{t(EMPTY[name])}</p>
       ) : list.error === null ? (

@@ -16,9 +16,10 @@ import {
 import { feedCacheItem, feedSeenItem, feedSettingsItem } from '@/lib/storage';
 import { primedValue, useStorageItem } from '../storage-hooks';
 import { advanceSeen, isNewSince, newestTime } from './new-items';
+import { projectStatusStorage } from './project-statuses';
 
-/** The storage the feed's first frame shows (read before the popup renders). */
-export const feedStorage = [feedCacheItem, feedSettingsItem, feedSeenItem] as const;
+/** The storage the feed's first frame shows (read before the popup renders): marks included. */
+export const feedStorage = [feedCacheItem, feedSettingsItem, feedSeenItem, ...projectStatusStorage] as const;
 
 /** This member's feed only: another member's cached feed is never handed out. */
 export function useMemberFeed(username: string): MemberFeed {
@@ -30,9 +31,14 @@ export function useMemberFeed(username: string): MemberFeed {
 
 export function useFeedSettings(): FeedSettings {
   const settings = useStorageItem(feedSettingsItem);
-  // Kinds added by a later version are shown until the member hides them.
+  // Kinds added by a later version are shown until the member hides them (and a value another
+  // browser's older version synced lacks `hideLoved`: off).
   return useMemo(
-    () => ({ ...settings, kinds: { ...defaultFeedSettings.kinds, ...settings.kinds } }),
+    () => ({
+      ...settings,
+      kinds: { ...defaultFeedSettings.kinds, ...settings.kinds },
+      hideLoved: settings.hideLoved === true,
+    }),
     [settings],
   );
 }
