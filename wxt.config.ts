@@ -24,7 +24,11 @@ export default defineConfig({
     name: profileName === 'public' ? 'Companion' : 'Companion (local sandbox)',
     description: '__MSG_extensionDescription__',
     default_locale: 'en',
-    permissions: ['storage', 'alarms', 'cookies', 'idle'],
+    // declarativeNetRequestWithHostAccess: the live site refuses comment writes without the site as
+    // referer, which a fetch cannot set; one session rule sets it on the background's own POST/DELETE
+    // to the interface's /proxy/ paths (lib/services/write-referer.ts). Unlike declarativeNetRequest
+    // it adds no install warning and acts only within the host permissions below.
+    permissions: ['storage', 'alarms', 'cookies', 'idle', 'declarativeNetRequestWithHostAccess'],
     optional_permissions: ['notifications'],
     host_permissions: [...profile.hostPermissions],
     // public/icon/<size>.png become `icons` (WXT finds them); the toolbar uses the small ones.

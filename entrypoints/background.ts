@@ -11,6 +11,7 @@ import { isTrustedSender } from '@/lib/sender';
 import { registerFeed } from '@/lib/services/feed-background';
 import { registerFeedNotifications } from '@/lib/services/feed-notifications-background';
 import { registerMessageCount } from '@/lib/services/message-count-background';
+import { registerMessages } from '@/lib/services/messages-background';
 import { browserSiteCookies, Session } from '@/lib/session';
 import { registerSessionMessages } from '@/lib/session-messages';
 import { memberItem, sessionItem } from '@/lib/storage';
@@ -51,6 +52,15 @@ export default defineBackground(() => {
   const signedInUser = async () => (await session.whoami())?.username ?? null;
   const feed = registerFeed({ profile, api, signedInUser });
   registerFeedNotifications({ profile, feed, signedInUser });
+  // The Messages tab: messages, conversations, replies and deletes (issue 11).
+  registerMessages({
+    profile,
+    api,
+    member: async () => {
+      const user = await session.whoami();
+      return user === null ? null : { id: user.id, username: user.username };
+    },
+  });
 
   onMessage('ping', ({ sender }) => {
     if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');
