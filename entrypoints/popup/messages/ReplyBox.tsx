@@ -120,9 +120,13 @@ export function ReplyBox(props: {
           class={over ? 'reply-counter over' : 'reply-counter'}
           id={`${id}-counter`}
           data-testid="reply-counter"
-          aria-label={t('messagesTab.thread.counterLabel', [length, MAX_REPLY_LENGTH])}
+          data-length={String(length)}
+          data-max={String(MAX_REPLY_LENGTH)}
         >
-          {t('messagesTab.thread.counter', [length, MAX_REPLY_LENGTH])}
+          <span aria-hidden="true">{t('messagesTab.thread.counter', [length, MAX_REPLY_LENGTH])}</span>
+          <span class="visually-hidden">
+            {t('messagesTab.thread.counterLabel', [length, MAX_REPLY_LENGTH])}
+          </span>
         </span>
         <span class="reply-hint">
           {isMac ? t('messagesTab.thread.sendHintMac') : t('messagesTab.thread.sendHint')}

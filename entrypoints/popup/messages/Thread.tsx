@@ -106,7 +106,7 @@ function CommentRow(props: {
           )}
         </div>
         {confirming && (
-          <div class="confirm" role="group" aria-label={t('messagesTab.thread.deleteConfirm')}>
+          <div class="confirm">
             <span>{t('messagesTab.thread.deleteConfirm')}</span>
             <button
               type="button"
