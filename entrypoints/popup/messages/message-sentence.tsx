@@ -27,12 +27,13 @@ function single(message: Message, me: string): ComponentChild {
     case 'followuser':
       return sentence(t('messages.followuser', m(1)), [actor]);
     case 'loveproject':
-      return sentence(t('messages.loveproject', m(2)), [
+      // The site's words; the notification's sentence (messages.loveproject) quotes the title as plain text.
+      return sentence(t('messagesTab.sentences.loveproject', m(2)), [
         actor,
         project(message.project_id, message.title ?? message.project_title ?? ''),
       ]);
     case 'favoriteproject':
-      return sentence(t('messages.favoriteproject', m(2)), [
+      return sentence(t('messagesTab.sentences.favoriteproject', m(2)), [
         actor,
         project(message.project_id, message.project_title ?? message.title ?? ''),
       ]);
