@@ -13,7 +13,7 @@ export function CommentText({ text, class: className }: { text: string; class?: 
     <bdi class={className}>
       {pieces.map((piece, index) =>
         'href' in piece ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: pieces never reorder within one text.
+          // Pieces never reorder within one text: the index is a stable key.
           <a key={index} href={piece.href} target="_blank" rel="noreferrer">
             {piece.text}
           </a>
