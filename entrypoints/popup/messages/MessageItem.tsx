@@ -69,7 +69,8 @@ export function MessageItem(props: { row: MessageRow; member: SessionUser; draft
         <p class="message-sentence">
           <MessageSentence row={row} me={member.username} />
         </p>
-        {comment !== null && comment.comment_fragment.trim() !== '' && (
+        {/* Open, the conversation shows the whole comment (highlighted): no fragment twice. */}
+        {comment !== null && !(open && place !== null) && comment.comment_fragment.trim() !== '' && (
           <p class="message-fragment">
             <CommentText text={comment.comment_fragment} />
           </p>
