@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import type { Comment, Message, Project, User } from '@/sandbox/model';
 import { BROWSER_NAMES, type TestPage, useBrowser, withSandbox } from './harness';
+import { seriousAxeFindings } from './harness/axe';
 
 const sandbox = withSandbox();
 
@@ -460,6 +461,21 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await popup.waitFor((s) => document.querySelector(s) === null, row);
     expect(store().getComment(mine.id)).toBeUndefined();
     sandbox().control.refererCheck = false;
+  });
+
+  it('has no serious or critical accessibility finding, light and dark, with a conversation open', async () => {
+    if (popup === undefined || popup.isClosed()) await openMessages();
+    await openThread(commentMessage);
+    await popup.waitFor((s) => document.querySelector(s) !== null, box());
+    for (const scheme of ['light', 'dark'] as const) {
+      await popup.emulateColorScheme(scheme);
+      await popup.waitFor(
+        (dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark,
+        scheme === 'dark',
+      );
+      expect(await seriousAxeFindings(popup), `axe, ${scheme}`).toEqual([]);
+    }
+    await popup.emulateColorScheme('light');
   });
 
   it('takes no post or delete from a site page’s script: nothing reaches the sandbox', async () => {
