@@ -466,6 +466,10 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   it('has no serious or critical accessibility finding, light and dark, with a conversation open', async () => {
     if (popup === undefined || popup.isClosed()) await openMessages();
     await openThread(commentMessage);
+    // The composer open too (after a posted reply it closes).
+    const replyButton = `${threadOf(commentMessage)} [data-testid="comment"][data-comment-id="${toDemo.id}"] [data-testid="comment-reply"]`;
+    if (!(await popup.evaluate((s) => document.querySelector(s) !== null, box())))
+      await popup.click(replyButton);
     await popup.waitFor((s) => document.querySelector(s) !== null, box());
     for (const scheme of ['light', 'dark'] as const) {
       await popup.emulateColorScheme(scheme);

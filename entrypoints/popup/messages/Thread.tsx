@@ -90,7 +90,13 @@ function CommentRow(props: {
           <CommentText text={comment.content} />
         </p>
         <div class="comment-actions">
-          <button type="button" class="text-button" onClick={props.onReply} aria-expanded={props.replying}>
+          <button
+            type="button"
+            class="text-button"
+            data-testid="comment-reply"
+            onClick={props.onReply}
+            aria-expanded={props.replying}
+          >
             {t('messagesTab.thread.reply')}
           </button>
           {deletable && !confirming && (
