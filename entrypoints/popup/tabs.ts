@@ -3,9 +3,10 @@
  * styles, an `index.ts` exporting a `PopupTab`) and one line here.
  */
 import { feedTab } from './feed';
+import { messagesTab } from './messages';
 import type { PopupTab } from './popup-tab';
 
-export const popupTabs: readonly PopupTab[] = [feedTab];
+export const popupTabs: readonly PopupTab[] = [feedTab, messagesTab];
 
 /** The tab to show: the last one chosen, if it still exists, else the first. */
 export function tabNamed(name: string): PopupTab {
