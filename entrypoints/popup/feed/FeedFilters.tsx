@@ -14,15 +14,20 @@ const LABEL_KEYS = {
 /** The writes of the filters, one after another: two quick clicks each read what the other wrote. */
 let writes: Promise<void> = Promise.resolve();
 
-/** Stores the filters (sync storage: they follow the member to their other browsers). */
-export function setKinds(change: Partial<Record<FeedKind, boolean>>): Promise<void> {
+/** Changes the stored feed settings (sync storage: they follow the member to their other browsers). */
+export function updateFeedSettings(change: (current: FeedSettings) => Partial<FeedSettings>): Promise<void> {
   writes = writes
     .catch(() => undefined)
     .then(async () => {
       const current = await feedSettingsItem.getValue();
-      await feedSettingsItem.setValue({ ...current, kinds: { ...current.kinds, ...change } });
+      await feedSettingsItem.setValue({ ...current, ...change(current) });
     });
   return writes;
+}
+
+/** Stores the filters of kinds. */
+export function setKinds(change: Partial<Record<FeedKind, boolean>>): Promise<void> {
+  return updateFeedSettings((current) => ({ kinds: { ...current.kinds, ...change } }));
 }
 
 /** One toggle per kind of event, remembered across opens. */

@@ -1,11 +1,5 @@
 import { t } from '@/lib/i18n';
-import { feedSettingsItem } from '@/lib/storage';
-
-/** Stores the filter (sync storage, with the feed's other filters: it follows the member). */
-async function setHideLoved(hideLoved: boolean): Promise<void> {
-  const current = await feedSettingsItem.getValue();
-  await feedSettingsItem.setValue({ ...current, hideLoved });
-}
+import { updateFeedSettings } from './FeedFilters';
 
 /** "Hide projects I already loved" (the leading extension's #5506), for the three project sections. */
 export function HideLovedFilter({ on }: { on: boolean }) {
@@ -15,7 +9,10 @@ export function HideLovedFilter({ on }: { on: boolean }) {
         type="checkbox"
         data-testid="feed-hide-loved"
         checked={on}
-        onChange={(event) => setHideLoved(event.currentTarget.checked)}
+        onChange={(event) => {
+          const hideLoved = event.currentTarget.checked;
+          updateFeedSettings(() => ({ hideLoved }));
+        }}
       />
       {t('feed.hideLoved')}
     </label>
