@@ -64,20 +64,13 @@ const CSS = `
 `;
 
 interface Tracked {
-  /**
-   * The project shown now: null when the thumbnail has no project link (e.g. while React fills it),
-   * undefined until first read (a thumbnail's link is read when it comes into view).
-   */
-  id: number | null | undefined;
+  /** The project shown now (null: the thumbnail has no project link, e.g. while React fills it). */
+  id: number | null;
   /** Added when the thumbnail first comes into view: work follows what is seen. */
   mark: HTMLElement | null;
   visible: boolean;
-  /** Where it was when last seen entering the view (the order of asking; no layout read needed). */
-  top: number;
-  left: number;
   /** What the mark shows now, so unchanged marks are not touched. */
-  loved: boolean | undefined;
-  favorited: boolean | undefined;
+  shown: string;
 }
 
 /** The project a thumbnail shows, from its first project link. */
@@ -98,28 +91,7 @@ function setFlag(element: Element, name: string, value: boolean | undefined): vo
   else element.setAttribute(name, String(value));
 }
 
-/** A fresh mark (cloned: one native call instead of four attribute writes per thumbnail). */
-let template: HTMLElement | null = null;
-function newMark(): HTMLElement {
-  if (template === null) {
-    template = document.createElement('span');
-    template.setAttribute(companionAttribute, PROJECT_STATUS_MARK);
-    template.className = 'companion-status-mark';
-    template.setAttribute('role', 'img');
-    template.hidden = true;
-  }
-  return template.cloneNode() as HTMLElement;
-}
-
-/**
- * Shows the marks while `signal` lives: the caller starts it signed in with marks on.
- *
- * Main-thread cost (budget in DESIGN.md, measured by scripts/bench/status-marks.ts): at load the
- * page is scanned once and the thumbnails only observed; a thumbnail's link is read and its mark
- * made when it first comes into view, in the IntersectionObserver's callback, which reads nothing
- * from layout (the entry carries the position); the mutations of our own marks are taken back at
- * once instead of coming round again in another callback.
- */
+/** Shows the marks while `signal` lives: the caller starts it signed in with marks on. */
 function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): { refresh(): void } {
   const tracked = new Map<Element, Tracked>();
   /** Ids asked for and not answered yet: told to the background when they leave view. */
@@ -155,17 +127,19 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
     queueMicrotask(flush);
   };
 
-  /** Shows `status` on the entry's mark, touching only what changed. */
-  const render = (entry: Tracked, status: { loved: boolean | undefined; favorited: boolean | undefined }) => {
+  const render = (entry: Tracked, member: MemberStatuses | null, now: number) => {
     const { mark } = entry;
     if (mark === null) return;
-    const { loved, favorited } = status;
-    if (loved === entry.loved && favorited === entry.favorited) return;
-    entry.loved = loved;
-    entry.favorited = favorited;
-    setFlag(mark, 'data-loved', loved);
-    setFlag(mark, 'data-favorited', favorited);
-    const label = markLabel(loved, favorited);
+    const status =
+      entry.id === null ? { loved: undefined, favorited: undefined } : projectStatus(member, entry.id, now);
+    const shown = `${entry.id}|${status.loved}|${status.favorited}`;
+    if (shown === entry.shown) return;
+    entry.shown = shown;
+    if (entry.id === null) mark.removeAttribute('data-project-id');
+    else mark.setAttribute('data-project-id', String(entry.id));
+    setFlag(mark, 'data-loved', status.loved);
+    setFlag(mark, 'data-favorited', status.favorited);
+    const label = markLabel(status.loved, status.favorited);
     mark.hidden = label === null;
     if (label === null) {
       mark.removeAttribute('aria-label');
@@ -176,31 +150,17 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
     }
   };
 
-  /** Renders the entry's status and asks for it when it is in view and missing or stale. */
-  const show = (entry: Tracked, member: MemberStatuses | null, now: number) => {
-    const id = entry.id;
-    if (id === null || id === undefined || member === null) {
-      render(entry, { loved: undefined, favorited: undefined });
-      return;
-    }
-    render(entry, projectStatus(member, id, now));
-    if (entry.visible && needsRead(member, id, now)) {
-      toAsk.push({ id, top: entry.top, left: entry.left });
-      toDrop.delete(id);
-      scheduleFlush();
-    }
+  const askIfNeeded = (entry: Tracked, top: number, left: number) => {
+    const member = statuses();
+    if (entry.id === null || member === null) return;
+    if (!needsRead(member, entry.id, Date.now())) return;
+    toAsk.push({ id: entry.id, top, left });
+    toDrop.delete(entry.id);
+    scheduleFlush();
   };
 
-  const setId = (entry: Tracked, id: number | null) => {
-    entry.id = id;
-    const mark = entry.mark;
-    if (mark === null) return;
-    if (id === null) mark.removeAttribute('data-project-id');
-    else mark.setAttribute('data-project-id', String(id));
-  };
-
-  const leave = (id: number | null | undefined) => {
-    if (id === null || id === undefined || !asked.has(id)) return;
+  const leave = (id: number | null) => {
+    if (id === null || !asked.has(id)) return;
     // Still on screen in another thumbnail (carousels repeat projects): keep it.
     for (const other of tracked.values()) if (other.visible && other.id === id) return;
     asked.delete(id);
@@ -208,52 +168,42 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
     scheduleFlush();
   };
 
-  const visibility = new IntersectionObserver((changes) => {
-    const member = statuses();
-    const now = Date.now();
-    for (const change of changes) {
-      const host = change.target;
-      const entry = tracked.get(host);
+  const visibility = new IntersectionObserver((entries) => {
+    for (const change of entries) {
+      const entry = tracked.get(change.target);
       if (entry === undefined) continue;
       entry.visible = change.isIntersecting;
-      if (!change.isIntersecting) {
-        leave(entry.id);
-        continue;
-      }
-      entry.top = change.boundingClientRect.top;
-      entry.left = change.boundingClientRect.left;
-      if (entry.mark === null) {
-        // First time in view: the thumbnail's one mark, filled in before it joins the page (one
-        // insertion for the browser to style, not one change per attribute).
-        const mark = newMark();
-        entry.mark = mark;
-        setId(entry, entry.id === undefined ? thumbnailProjectId(host) : entry.id);
-        show(entry, member, now);
-        host.setAttribute(HOST_ATTRIBUTE, '');
-        host.append(mark);
-        continue;
-      }
-      if (entry.id === undefined) setId(entry, thumbnailProjectId(host));
-      show(entry, member, now);
+      if (change.isIntersecting && entry.mark === null) annotate(change.target, entry);
+      if (change.isIntersecting)
+        askIfNeeded(entry, change.boundingClientRect.top, change.boundingClientRect.left);
+      else leave(entry.id);
     }
-    // Our own marks' additions: handled here (ignored) rather than in a callback of their own.
-    const pending = pageObserver.takeRecords();
-    if (pending.length > 0) onMutations(pending);
   });
 
-  /** The link changed in place (React reusing the node for another project), or may have. */
   const update = (host: Element, entry: Tracked) => {
-    // Not seen yet: read when it comes into view.
-    if (entry.mark === null && !entry.visible) {
-      entry.id = undefined;
-      return;
-    }
     const id = thumbnailProjectId(host);
     if (id === entry.id) return;
     const before = entry.id;
-    setId(entry, id);
-    if (entry.visible) leave(before);
-    show(entry, statuses(), Date.now());
+    entry.id = id;
+    render(entry, statuses(), Date.now());
+    if (entry.visible) {
+      leave(before);
+      const box = host.getBoundingClientRect();
+      askIfNeeded(entry, box.top, box.left);
+    }
+  };
+
+  /** Gives the thumbnail its one mark. */
+  const annotate = (host: Element, entry: Tracked) => {
+    const mark = document.createElement('span');
+    mark.setAttribute(companionAttribute, PROJECT_STATUS_MARK);
+    mark.className = 'companion-status-mark';
+    mark.setAttribute('role', 'img');
+    mark.hidden = true;
+    entry.mark = mark;
+    host.setAttribute(HOST_ATTRIBUTE, '');
+    host.append(mark);
+    render(entry, statuses(), Date.now());
   };
 
   const track = (host: Element) => {
@@ -264,15 +214,7 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
       return;
     }
     if (host.closest(notAProjectList)) return;
-    tracked.set(host, {
-      id: undefined,
-      mark: null,
-      visible: false,
-      top: 0,
-      left: 0,
-      loved: undefined,
-      favorited: undefined,
-    });
+    tracked.set(host, { id: thumbnailProjectId(host), mark: null, visible: false, shown: '' });
     visibility.observe(host);
   };
 
@@ -290,7 +232,7 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
     for (const host of root.querySelectorAll(projectThumbnail)) track(host);
   };
 
-  const onMutations = (records: MutationRecord[]) => {
+  const pageObserver = new MutationObserver((records) => {
     let removed = false;
     const touched = new Set<Element>();
     for (const record of records) {
@@ -318,8 +260,7 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
       }
     }
     for (const host of touched) track(host);
-  };
-  const pageObserver = new MutationObserver(onMutations);
+  });
   pageObserver.observe(document.documentElement, {
     childList: true,
     subtree: true,
@@ -349,14 +290,8 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
       const member = statuses();
       const now = Date.now();
       for (const entry of tracked.values()) {
-        if (entry.mark === null) continue;
-        const id = entry.id;
-        if (id === null || id === undefined || member === null) {
-          render(entry, { loved: undefined, favorited: undefined });
-          continue;
-        }
-        render(entry, projectStatus(member, id, now));
-        if (!needsRead(member, id, now)) asked.delete(id);
+        render(entry, member, now);
+        if (entry.id !== null && member !== null && !needsRead(member, entry.id, now)) asked.delete(entry.id);
       }
     },
   };
