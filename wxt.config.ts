@@ -24,7 +24,8 @@ export default defineConfig({
     name: profileName === 'public' ? 'Companion' : 'Companion (local sandbox)',
     description: '__MSG_extensionDescription__',
     default_locale: 'en',
-    permissions: ['storage', 'alarms', 'cookies', 'idle'],
+    // `offscreen` (Chrome only): read-aloud audio plays in an offscreen document (lib/services/audio-player.ts).
+    permissions: ['storage', 'alarms', 'cookies', 'idle', ...(browser === 'firefox' ? [] : ['offscreen'])],
     optional_permissions: ['notifications'],
     host_permissions: [...profile.hostPermissions],
     // public/icon/<size>.png become `icons` (WXT finds them); the toolbar uses the small ones.

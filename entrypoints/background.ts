@@ -8,6 +8,7 @@ import { currentProfile } from '@/lib/config';
 import { onMessage } from '@/lib/protocol';
 import { isTrustedSender } from '@/lib/sender';
 import { registerMessageCount } from '@/lib/services/message-count-background';
+import { registerTranslation } from '@/lib/services/translation-background';
 import { browserSiteCookies, Session } from '@/lib/session';
 import { registerSessionMessages } from '@/lib/session-messages';
 import { sessionItem } from '@/lib/storage';
@@ -41,6 +42,9 @@ export default defineBackground(() => {
     signedInUser: async () => (await session.whoami())?.username ?? null,
     onSessionChanged: (listener) => session.onChange((user) => listener(user?.username ?? null)),
   });
+
+  // Translations (cached once per text and language) and read aloud.
+  registerTranslation(api, profile);
 
   onMessage('ping', ({ sender }) => {
     if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');

@@ -3,6 +3,7 @@
  * Every handler in the background checks the sender (see entrypoints/background.ts).
  */
 import { defineExtensionMessaging } from '@webext-core/messaging';
+import type { TranslationResult } from './services/translation';
 import type { SessionUser } from './storage';
 
 /** The signed-in member as any context may know it: never the token. */
@@ -42,6 +43,19 @@ export interface ProtocolMap {
   refreshMessageCount(): MessageCountSnapshot;
   /** Content script: a user's public message count (cached), for their profile page. */
   getUserMessageCount(data: { username: string }): number | null;
+
+  // Translation and read aloud (lib/services/translation-background.ts)
+  /** Content script: `text` (plain, decoded) in `language` (a helper code); cached, once per text and language. */
+  translate(data: { text: string; language: string }): TranslationResult;
+  /**
+   * Content script: reads `text` aloud in the voice of `language` (stopping any other reading);
+   * answers once the audio plays. Throws when it cannot start.
+   */
+  startReading(data: { text: string; language: string }): { readingId: number };
+  /** Content script: answers when the reading ends, however it ended. */
+  readingEnded(data: { readingId: number }): 'finished' | 'stopped' | 'failed';
+  /** Content script: stops this tab's reading `readingId`. */
+  stopReading(data: { readingId: number }): void;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();

@@ -13,6 +13,12 @@ import {
 } from '@/lib/message-count-settings';
 import { type MessageCountState, signedOutState } from '@/lib/services/message-count';
 import type { LastNotified } from '@/lib/services/message-notifications';
+import type { TranslationCache } from '@/lib/services/translation';
+import {
+  defaultTranslationSettings,
+  TRANSLATION_SETTINGS_KEY,
+  type TranslationSettings,
+} from '@/lib/translation-languages';
 
 // ---------------------------------------------------------------------------------------------------
 // Session (owned by lib/session.ts; only the background reads and writes these)
@@ -79,3 +85,18 @@ export const testPollPeriodSecondsItem = storage.defineItem<number | null>('loca
  * Unset in real use.
  */
 export const testIgnoreIdleItem = storage.defineItem<boolean>('local:testIgnoreIdle', { fallback: false });
+
+// ---------------------------------------------------------------------------------------------------
+// Translation (lib/services/translation.ts; content scripts read the settings' raw key)
+
+/** Translations by text and language, least recently used out past a cap (background only). */
+export const translationCacheItem = storage.defineItem<TranslationCache>('local:translationCache', {
+  fallback: {},
+  version: 1,
+});
+
+/** Target language, read aloud and voice (the options page). */
+export const translationSettingsItem = storage.defineItem<TranslationSettings>(TRANSLATION_SETTINGS_KEY, {
+  fallback: defaultTranslationSettings,
+  version: 1,
+});

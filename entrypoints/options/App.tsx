@@ -5,6 +5,7 @@ import {
   type MessageCountSettings,
   messageCountSettingsItem,
 } from '@/lib/storage';
+import { TranslationSettingsFieldset } from './TranslationSettings';
 
 const NOTIFICATIONS: { permissions: ['notifications'] } = { permissions: ['notifications'] };
 
@@ -85,6 +86,7 @@ export function App() {
         </label>
         {problem && <p class="error">{problem}</p>}
       </fieldset>
+      <TranslationSettingsFieldset />
     </main>
   );
 }

@@ -7,10 +7,12 @@ import { navBarMessageCount } from './nav-bar-message-count';
 import { profileMessageCount } from './profile-message-count';
 import type { Feature } from './registry';
 import { titleMessageCount } from './title-message-count';
+import { translateComments } from './translate-comments';
 
 export const features: readonly Feature[] = [
   navBarMessageCount,
   titleMessageCount,
   messagesPageOpened,
   profileMessageCount,
+  translateComments,
 ];
