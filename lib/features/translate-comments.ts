@@ -152,9 +152,11 @@ function followTranslationSettings(signal: AbortSignal, deliver: (settings: Tran
   );
 }
 
+/** True for what Companion added (the root element's `data-companion` is only the script's ready mark). */
 const ours = (node: Node | null): boolean => {
   const element = node instanceof Element ? node : (node?.parentElement ?? null);
-  return element?.closest('[data-companion]') != null;
+  const marked = element?.closest('[data-companion]');
+  return marked != null && marked !== document.documentElement;
 };
 
 export const translateComments: Feature = {
@@ -361,6 +363,8 @@ export const translateComments: Feature = {
       add(state: TextState): void;
     }
     const lists = new WeakMap<Element, ListState>();
+    /** When the last request of "Translate all" left (any list: the pace is the page's). */
+    let lastRequest = 0;
     const observers: IntersectionObserver[] = [];
 
     const listOf = (element: Element): ListState | null => {
@@ -403,9 +407,12 @@ export const translateComments: Feature = {
             const next = created.queue.shift();
             if (!next) break;
             if (next.shown || !next.element.isConnected || !tracked.has(next)) continue;
-            // Answers from the cache cost nothing: only real requests are paced.
-            if (await translate(next))
-              await new Promise((resolve) => setTimeout(resolve, TRANSLATE_ALL_PACE_MS));
+            // Requests start at least the pace apart; answers from the cache cost nothing and wait not.
+            const wait = lastRequest + TRANSLATE_ALL_PACE_MS - Date.now();
+            if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+            if (!created.running) break;
+            const started = Date.now();
+            if (await translate(next)) lastRequest = started;
           }
         } finally {
           created.pumping = false;
