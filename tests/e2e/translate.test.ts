@@ -318,7 +318,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     sandbox().control.addFailure({ pattern: '/translate', part: 'translate', rate: 1, status: 503 });
     try {
       await page.click(`${commentSelector(a.id)} button[data-companion="translate"]`);
-      await page.waitFor(() => document.querySelector('[data-companion="translation-error"]'), undefined, {
+      await page.waitFor(() => document.querySelector('[data-companion="translation-error"]') !== null, undefined, {
         timeout: 20_000,
       });
       expect(
