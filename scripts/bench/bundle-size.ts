@@ -1,6 +1,6 @@
 /**
  * Bundle sizes against the budgets of DESIGN.md, as ratios (below 1.00 is within budget):
- * the content script (<= 25 KB minified) and the popup's JavaScript (<= 60 KB minified, no zod).
+ * the content script (<= 40 KB minified, all features) and the popup's JavaScript (<= 60 KB minified, no zod).
  * Every kilobyte ships to every member. Reads the production builds in `.output/`; run
  * `npm run build:all` (or `npm test`, which builds) first.
  *
@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const KB = 1024;
-const budgets = { contentScript: 25 * KB, popup: 60 * KB };
+const budgets = { contentScript: 40 * KB, popup: 60 * KB };
 
 /** The scripts a page loads: the entry named in its HTML and the chunks it imports, transitively. */
 function popupScripts(dir: string): string[] {

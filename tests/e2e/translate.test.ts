@@ -318,9 +318,13 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     sandbox().control.addFailure({ pattern: '/translate', part: 'translate', rate: 1, status: 503 });
     try {
       await page.click(`${commentSelector(a.id)} button[data-companion="translate"]`);
-      await page.waitFor(() => document.querySelector('[data-companion="translation-error"]') !== null, undefined, {
-        timeout: 20_000,
-      });
+      await page.waitFor(
+        () => document.querySelector('[data-companion="translation-error"]') !== null,
+        undefined,
+        {
+          timeout: 20_000,
+        },
+      );
       expect(
         await page.evaluate(
           (s) => ({
