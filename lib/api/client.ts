@@ -9,7 +9,7 @@
  * an endpoint that needs authentication) re-reads the session once and retries once.
  */
 
-import { translationLanguage as helperLanguage } from '@/lib/translation-languages';
+import { translationLanguage as helperLanguage } from '../translation-languages';
 import { CommentRejected, Forbidden, InvalidResponse, SignedOut, Unauthorized } from './errors';
 import type { HttpClient, HttpRequest, ParsedList } from './http';
 import { type PagedList, pagedList } from './paging';
@@ -547,7 +547,7 @@ export class ApiClient {
 }
 
 /** Splits text into pieces of at most 128 characters, between words, for `synthesize` (see lib/text-split.ts). */
-export { splitForSpeech } from '@/lib/text-split';
+export { splitForSpeech } from '../text-split';
 
 /**
  * The translation language for a site locale (es-419 to es, pt-br to pt, ja-hira to ja ...); the

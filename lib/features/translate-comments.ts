@@ -16,13 +16,7 @@
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/protocol';
 import type { TranslationResult } from '@/lib/services/translation';
-import {
-  anyCommentList,
-  commentBottomRow,
-  commentText,
-  legacyCommentText,
-  translatableText,
-} from '@/lib/site/selectors';
+import { anyCommentList, commentBottomRow, translatableText } from '@/lib/site/selectors';
 import { needsTranslation } from '@/lib/text-split';
 import {
   guessLanguageFromScript,
@@ -68,12 +62,15 @@ interface Placement {
 }
 
 function placementOf(text: Element): Placement {
-  if (text.matches(commentText)) {
+  // Classes, not the full selectors: this runs for every comment.
+  if (text.classList.contains('comment-content')) {
+    const next = text.nextElementSibling;
+    if (next?.matches(commentBottomRow)) return { toolsHost: next };
     const bubble = text.parentElement;
     const row = bubble ? [...bubble.children].find((child) => child.matches(commentBottomRow)) : undefined;
     return { toolsHost: row ?? null };
   }
-  if (text.matches(legacyCommentText)) {
+  if (text.classList.contains('content')) {
     // The row of time and "Reply" right after the text.
     const row = text.nextElementSibling;
     return { toolsHost: row && row.tagName === 'DIV' ? row : null };
@@ -153,6 +150,9 @@ function followTranslationSettings(signal: AbortSignal, deliver: (settings: Tran
 }
 
 /** True for what Companion added (the root element's `data-companion` is only the script's ready mark). */
+/** The classes of every translatable text (site-reference.md), for a quick test before the full selectors. */
+const TEXT_CLASSES = '.comment-content, div.content, .project-description, .studio-description';
+
 const ours = (node: Node | null): boolean => {
   const element = node instanceof Element ? node : (node?.parentElement ?? null);
   const marked = element?.closest('[data-companion]');
@@ -169,6 +169,14 @@ export const translateComments: Feature = {
     if (signal.aborted) return;
     addStyles('translate-comments', STYLES, signal);
     let settings = translationSettingsOf(undefined);
+    // "Translate into French": one language name per page and setting (Intl.DisplayNames is slow to make).
+    let title: { language: string; text: string } | null = null;
+    const buttonTitle = () => {
+      const language = targetLanguage(settings);
+      if (title?.language !== language)
+        title = { language, text: t('translate.buttonTitle', [languageName(language, uiLanguageOf())]) };
+      return title.text;
+    };
     const states = new WeakMap<Element, TextState>();
     /** Every text with buttons, to add or remove read-aloud buttons when the setting changes. */
     const tracked = new Set<TextState>();
@@ -187,9 +195,7 @@ export const translateComments: Feature = {
         : state.shown
           ? t('translate.showOriginal')
           : t('translate.button');
-      state.button.title = state.shown
-        ? ''
-        : t('translate.buttonTitle', [languageName(targetLanguage(settings), uiLanguageOf())]);
+      state.button.title = state.shown ? '' : buttonTitle();
     };
 
     const clearError = (state: TextState) => {
@@ -308,6 +314,32 @@ export const translateComments: Feature = {
       state.error?.remove();
     };
 
+    // The rows of buttons, made once (inline in a comment's bottom row, or a block after the text).
+    const makeTools = (tag: 'span' | 'div', className: string) => {
+      const tools = document.createElement(tag);
+      tools.className = className;
+      tools.setAttribute('data-companion', 'text-tools');
+      const translateButton = button(TRANSLATE_MARK, t('translate.button'));
+      translateButton.setAttribute('aria-busy', 'false');
+      translateButton.dataset.state = 'original';
+      tools.append(translateButton);
+      return tools;
+    };
+    const inlineTools = makeTools('span', 'companion-tools');
+    const blockTools = makeTools('div', 'companion-tools companion-tools-block');
+    // One listener for every Translate button.
+    const buttonStates = new WeakMap<Element, TextState>();
+    document.addEventListener(
+      'click',
+      (event) => {
+        const state = event.target instanceof Element ? buttonStates.get(event.target) : undefined;
+        if (!state || state.busy) return;
+        if (state.shown) hide(state);
+        else void translate(state);
+      },
+      { signal },
+    );
+
     /** Adds the buttons to a text, or brings them up to date when React changed the text in place. */
     const check = (element: Element) => {
       const text = (element.textContent ?? '').trim();
@@ -318,11 +350,10 @@ export const translateComments: Feature = {
       }
       if (!element.isConnected || !needsTranslation(text)) return;
       const { toolsHost } = placementOf(element);
-      const tools = document.createElement(toolsHost ? 'span' : 'div');
-      tools.className = toolsHost ? 'companion-tools' : 'companion-tools companion-tools-block';
-      tools.setAttribute('data-companion', 'text-tools');
-      const translateButton = button(TRANSLATE_MARK, t('translate.button'));
-      tools.append(translateButton);
+      // A copy of a ready-made row: cheaper than building one per comment.
+      const tools = (toolsHost ? inlineTools : blockTools).cloneNode(true) as HTMLElement;
+      const translateButton = tools.firstElementChild as HTMLButtonElement;
+      translateButton.title = buttonTitle();
       const fresh: TextState = {
         element,
         text,
@@ -335,13 +366,8 @@ export const translateComments: Feature = {
         error: null,
         busy: null,
       };
-      translateButton.addEventListener('click', () => {
-        if (fresh.busy) return;
-        if (fresh.shown) hide(fresh);
-        else void translate(fresh);
-      });
-      setButton(fresh);
-      setReadAloud(fresh);
+      buttonStates.set(translateButton, fresh);
+      if (settings.readAloud) setReadAloud(fresh);
       if (toolsHost) toolsHost.append(tools);
       else element.after(tools);
       added.push(tools);
@@ -450,16 +476,26 @@ export const translateComments: Feature = {
         if (ours(record.target)) continue;
         // A change inside a text (React rewrote it), or to an element holding texts.
         const host = record.target instanceof Element ? record.target : record.target.parentElement;
-        const text = host?.closest(translatableText);
-        if (text) check(text);
+        // Cheap class test first: the full selectors only for elements that may be texts.
+        const text =
+          record.type === 'characterData' || record.type === 'childList' ? host?.closest(TEXT_CLASSES) : null;
+        if (text?.matches(translatableText)) check(text);
         if (record.type === 'attributes' && record.target instanceof Element) scan(record.target);
         for (const node of record.addedNodes) if (node instanceof Element && !ours(node)) scan(node);
-        // A row holding our buttons re-rendered: put them back.
-        if (record.removedNodes.length > 0 && host) {
-          const comment = host.closest('div.comment');
-          if (comment) scan(comment);
+        // A row holding our buttons re-rendered without them: put them back.
+        for (const node of record.removedNodes) {
+          if (
+            node instanceof Element &&
+            (ours(node) || node.querySelector('[data-companion="text-tools"]'))
+          ) {
+            const comment = host?.closest('div.comment');
+            if (comment) scan(comment);
+            break;
+          }
         }
       }
+      // What this callback changed itself (our buttons) needs no second look.
+      observer.takeRecords();
     });
     observer.observe(document.body, {
       childList: true,

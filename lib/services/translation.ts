@@ -9,8 +9,8 @@
  * wires it, translation.test.ts drives it with fakes. Translations are of public text and not the
  * member's: the cache is shared by every account on the browser.
  */
-import type { TranslatedText } from '@/lib/api/client';
-import { needsTranslation, splitForTranslation, surroundingSpace } from '@/lib/text-split';
+import type { TranslatedText } from '../api/client';
+import { needsTranslation, splitForTranslation, surroundingSpace } from '../text-split';
 
 export interface TranslationCacheEntry {
   text: string;

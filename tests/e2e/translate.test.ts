@@ -287,6 +287,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       .slice(1, 3);
     if (!a || !b) throw new Error('not enough comments');
     await page.evaluate(() => {
+      // biome-ignore lint/suspicious/noDocumentCookie: the site sets its language cookie this way.
       document.cookie = 'scratchlanguage=pt-br; path=/';
     });
     await page.goto(`${site()}/projects/${busy.id}/`);
@@ -303,6 +304,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       translationSettings: { language: '', readAloud: false, voice: 'female' },
     });
     await page.evaluate(() => {
+      // biome-ignore lint/suspicious/noDocumentCookie: the site clears its language cookie this way.
       document.cookie = 'scratchlanguage=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
     });
     await page.close();
