@@ -8,6 +8,7 @@ import { currentProfile } from '@/lib/config';
 import { onMessage } from '@/lib/protocol';
 import { isTrustedSender } from '@/lib/sender';
 import { registerMessageCount } from '@/lib/services/message-count-background';
+import { registerProjectStatus } from '@/lib/services/project-status-background';
 import { registerTranslation } from '@/lib/services/translation-background';
 import { browserSiteCookies, Session } from '@/lib/session';
 import { registerSessionMessages } from '@/lib/session-messages';
@@ -45,6 +46,19 @@ export default defineBackground(() => {
 
   // Translations (cached once per text and language) and read aloud.
   registerTranslation(api, profile);
+  // Loved and favorited marks: reads of what is in view, favorites in bulk, its protocol handlers.
+  registerProjectStatus({
+    profile,
+    readLove: async (projectId, username) => (await api.getProjectLove(projectId, username)).userLove,
+    readFavorite: async (projectId, username) =>
+      (await api.getProjectFavorite(projectId, username)).userFavorite,
+    readFavoritesPage: async (username, offset, limit) => {
+      const page = await api.favorites.listPage({ username }, { offset, limit });
+      return { ids: page.items.map((project) => project.id), received: page.received };
+    },
+    signedInUser: async () => (await session.whoami())?.username ?? null,
+    onSessionChanged: (listener) => session.onChange((user) => listener(user?.username ?? null)),
+  });
 
   onMessage('ping', ({ sender }) => {
     if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');

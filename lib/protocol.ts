@@ -56,6 +56,20 @@ export interface ProtocolMap {
   readingEnded(data: { readingId: number }): 'finished' | 'stopped' | 'failed';
   /** Content script: stops this tab's reading `readingId`. */
   stopReading(data: { readingId: number }): void;
+  // Project statuses (lib/services/project-status-background.ts). The statuses themselves arrive in
+  // storage (`projectStatusesItem`): these messages only say what is in view.
+  /**
+   * Content script or popup: these projects are in view now (the newest first in the queue): read
+   * their love/favorite status where it is missing or stale. Resolves once queued, not once read.
+   */
+  getProjectStatuses(data: { ids: number[] }): void;
+  /** Content script or popup: these projects left view; drop their reads that have not started. */
+  projectsLeftView(data: { ids: number[] }): void;
+  /**
+   * Content script on `/projects/<id>/`: the site's own love/favorite button shows this state (a
+   * class it changed). Updates the cached marks only; never makes the background send anything.
+   */
+  reportProjectStatus(data: { projectId: number; loved?: boolean; favorited?: boolean }): void;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();

@@ -11,6 +11,14 @@ import {
   MESSAGE_COUNT_SETTINGS_KEY,
   type MessageCountSettings,
 } from '@/lib/message-count-settings';
+import {
+  defaultProjectStatusSettings,
+  emptyProjectStatusCache,
+  PROJECT_STATUS_KEY,
+  PROJECT_STATUS_SETTINGS_KEY,
+  type ProjectStatusCache,
+  type ProjectStatusSettings,
+} from '@/lib/project-status-cache';
 import { type MessageCountState, signedOutState } from '@/lib/services/message-count';
 import type { LastNotified } from '@/lib/services/message-notifications';
 import type { TranslationCache } from '@/lib/services/translation';
@@ -100,3 +108,22 @@ export const translationSettingsItem = storage.defineItem<TranslationSettings>(T
   fallback: defaultTranslationSettings,
   version: 1,
 });
+// Project statuses (lib/services/project-status.ts; content scripts and the popup read these)
+
+export { defaultProjectStatusSettings, type ProjectStatusCache, type ProjectStatusSettings };
+
+/**
+ * What the member loved and favorited, per member (`member` is who is signed in: null shows
+ * nothing). Read synchronously by surfaces with `currentMember` + `projectStatus` of
+ * lib/project-status-cache.ts; only the background writes it.
+ */
+export const projectStatusesItem = storage.defineItem<ProjectStatusCache>(PROJECT_STATUS_KEY, {
+  fallback: emptyProjectStatusCache,
+  version: 1,
+});
+
+/** Marks on project thumbnails: on by default. */
+export const projectStatusSettingsItem = storage.defineItem<ProjectStatusSettings>(
+  PROJECT_STATUS_SETTINGS_KEY,
+  { fallback: defaultProjectStatusSettings, version: 1 },
+);

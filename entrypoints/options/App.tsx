@@ -5,6 +5,7 @@ import {
   type MessageCountSettings,
   messageCountSettingsItem,
 } from '@/lib/storage';
+import { ProjectStatusSettings } from './ProjectStatusSettings';
 import { TranslationSettingsFieldset } from './TranslationSettings';
 
 const NOTIFICATIONS: { permissions: ['notifications'] } = { permissions: ['notifications'] };
@@ -87,6 +88,7 @@ export function App() {
         {problem && <p class="error">{problem}</p>}
       </fieldset>
       <TranslationSettingsFieldset />
+      <ProjectStatusSettings />
     </main>
   );
 }

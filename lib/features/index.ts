@@ -5,6 +5,8 @@
 import { messagesPageOpened } from './messages-page-opened';
 import { navBarMessageCount } from './nav-bar-message-count';
 import { profileMessageCount } from './profile-message-count';
+import { projectPageStatus } from './project-page-status';
+import { projectStatusMarks } from './project-status-marks';
 import type { Feature } from './registry';
 import { titleMessageCount } from './title-message-count';
 import { translateComments } from './translate-comments';
@@ -15,4 +17,6 @@ export const features: readonly Feature[] = [
   messagesPageOpened,
   profileMessageCount,
   translateComments,
+  projectStatusMarks,
+  projectPageStatus,
 ];

@@ -1,36 +1,40 @@
 /**
- * The one stylesheet Companion injects into site pages: every feature adds its rules under a name
- * and they leave with the feature (its signal). Classes start with `companion-` so nothing of the
- * site's is touched; rules use logical properties so they work right to left.
+ * The one stylesheet Companion injects into site pages: a single `<style data-companion="styles">`
+ * in the page's head, holding the rules of every running feature (classes start with
+ * `companion-`). Each feature adds its rules under its name and they go when its signal aborts;
+ * the element goes with the last of them. Rules are our own constants, never remote text.
  */
-const rules = new Map<string, string>();
-const STYLE_ID = 'companion-styles';
+import { companionAttribute } from '@/lib/site/selectors';
 
-function render(): void {
-  let element = document.getElementById(STYLE_ID);
+const STYLE_MARK = 'styles';
+const rules = new Map<string, string>();
+let element: HTMLStyleElement | null = null;
+
+function write(): void {
   if (rules.size === 0) {
     element?.remove();
+    element = null;
     return;
   }
-  if (!element) {
+  if (element === null || !element.isConnected) {
     element = document.createElement('style');
-    element.id = STYLE_ID;
-    element.setAttribute('data-companion', 'styles');
+    element.setAttribute(companionAttribute, STYLE_MARK);
     (document.head ?? document.documentElement).append(element);
   }
   element.textContent = [...rules.values()].join('\n');
 }
 
-/** Adds a feature's rules to the page's Companion stylesheet until `signal` aborts. */
+/** Adds `css` (a feature's rules) to the page's Companion stylesheet until `signal` aborts. */
 export function addStyles(name: string, css: string, signal: AbortSignal): void {
   if (signal.aborted) return;
   rules.set(name, css);
-  render();
+  write();
   signal.addEventListener(
     'abort',
     () => {
+      if (rules.get(name) !== css) return;
       rules.delete(name);
-      render();
+      write();
     },
     { once: true },
   );
