@@ -104,6 +104,12 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     return page;
   };
   const commentSelector = (id: number) => `#comments-${id}`;
+  /** A member's click, with the element in the middle of the screen (not under the fixed nav bar). */
+  const clickCentered = async (page: TestPage, selector: string) => {
+    await page.waitFor((s) => document.querySelector(s) !== null, selector);
+    await page.evaluate((s) => document.querySelector(s)?.scrollIntoView({ block: 'center' }), selector);
+    await page.click(selector);
+  };
   const translationIn = (page: TestPage, id: number) =>
     page.waitFor(
       (selector) => {
@@ -199,12 +205,12 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
     // Another page with the same text: no request either.
     const other = await openProject();
-    await other.click(button);
+    await clickCentered(other, button);
     expect(await translationIn(other, target.id)).toEqual(shown);
     expect(translations(before)).toHaveLength(1);
 
     // A hostile comment translates as text: nothing of it runs or becomes an element.
-    await other.click(`${commentSelector(hostile.id)} button[data-companion="translate"]`);
+    await clickCentered(other, `${commentSelector(hostile.id)} button[data-companion="translate"]`);
     const hostileShown = await translationIn(other, hostile.id);
     expect(hostileShown?.text).toBe(translateText(HOSTILE, 'en'));
     expect(
