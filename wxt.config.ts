@@ -36,6 +36,11 @@ export default defineConfig({
       'idle',
       // Chrome only: read-aloud audio plays in an offscreen document (lib/services/audio-player.ts).
       ...(browser === 'firefox' ? [] : ['offscreen']),
+      // The live site refuses comment writes without the site as referer, which a fetch cannot set:
+      // one session rule sets it on the background's own POST/DELETE to the interface's /proxy/ paths
+      // (lib/services/write-referer.ts). Unlike declarativeNetRequest it adds no install warning and
+      // acts only within the host permissions below.
+      'declarativeNetRequestWithHostAccess',
     ],
     // Asked for only when the member turns desktop notifications on in the settings.
     optional_permissions: ['notifications'],

@@ -5,14 +5,18 @@
 import { ApiClient } from '@/lib/api/client';
 import { HttpClient } from '@/lib/api/http';
 import { currentProfile } from '@/lib/config';
+import { keepMemberItem } from '@/lib/member-item';
 import { onMessage } from '@/lib/protocol';
 import { isTrustedSender } from '@/lib/sender';
+import { registerFeed } from '@/lib/services/feed-background';
+import { registerFeedNotifications } from '@/lib/services/feed-notifications-background';
 import { registerMessageCount } from '@/lib/services/message-count-background';
+import { registerMessages } from '@/lib/services/messages-background';
 import { registerProjectStatus } from '@/lib/services/project-status-background';
 import { registerTranslation } from '@/lib/services/translation-background';
 import { browserSiteCookies, Session } from '@/lib/session';
 import { registerSessionMessages } from '@/lib/session-messages';
-import { sessionItem } from '@/lib/storage';
+import { memberItem, sessionItem } from '@/lib/storage';
 
 export default defineBackground(() => {
   const profile = currentProfile();
@@ -46,6 +50,21 @@ export default defineBackground(() => {
 
   // Translations (cached once per text and language) and read aloud.
   registerTranslation(api, profile);
+  // The member (no token) for the popup and options page: at start and on every change of session.
+  void keepMemberItem(session, memberItem);
+  // The following-activity feed and the three project sections (issue 8).
+  const signedInUser = async () => (await session.whoami())?.username ?? null;
+  const feed = registerFeed({ profile, api, signedInUser });
+  registerFeedNotifications({ profile, feed, signedInUser });
+  // The Messages tab: messages, conversations, replies and deletes (issue 11).
+  registerMessages({
+    profile,
+    api,
+    member: async () => {
+      const user = await session.whoami();
+      return user === null ? null : { id: user.id, username: user.username };
+    },
+  });
   // Loved and favorited marks: reads of what is in view, favorites in bulk, its protocol handlers.
   registerProjectStatus({
     profile,

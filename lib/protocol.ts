@@ -3,6 +3,8 @@
  * Every handler in the background checks the sender (see entrypoints/background.ts).
  */
 import { defineExtensionMessaging } from '@webext-core/messaging';
+import type { FeedListName } from './services/feed-model';
+import type { DeleteOutcome, PostOutcome, ThreadKind } from './services/messages-model';
 import type { TranslationResult } from './services/translation';
 import type { SessionUser } from './storage';
 
@@ -43,6 +45,14 @@ export interface ProtocolMap {
   refreshMessageCount(): MessageCountSnapshot;
   /** Content script: a user's public message count (cached), for their profile page. */
   getUserMessageCount(data: { username: string }): number | null;
+  /**
+   * Popup: refresh these lists if older than FEED_FRESH_MS (or always with force). Resolves when the
+   * reads end (results arrive through feedCacheItem; failures are recorded in the list's `error`,
+   * the promise still resolves). One read per list in flight, shared by every caller.
+   */
+  refreshFeed(data: { lists: FeedListName[]; force?: boolean }): void;
+  /** Popup: the end of a list came into view: read its next page (no-op when complete or loading). */
+  loadMoreFeed(data: { list: FeedListName }): void;
 
   // Translation and read aloud (lib/services/translation-background.ts)
   /** Content script: `text` (plain, decoded) in `language` (a helper code); cached, once per text and language. */
@@ -56,6 +66,28 @@ export interface ProtocolMap {
   readingEnded(data: { readingId: number }): 'finished' | 'stopped' | 'failed';
   /** Content script: stops this tab's reading `readingId`. */
   stopReading(data: { readingId: number }): void;
+  // Messages tab (issue 11): extension pages only (lib/services/messages-background.ts).
+  /** Re-read the member's messages if older than MESSAGES_FRESH_MS (or always with force); results in messagesCacheItem. */
+  refreshMessages(data: { force?: boolean }): void;
+  /** The end of the list came into view: read the next page. */
+  loadMoreMessages(): void;
+  /** Read a comment message's thread (unless cached and fresh); results in messageThreadsItem. */
+  openMessageThread(data: { kind: ThreadKind; objectId: number; commentId: number; force?: boolean }): void;
+  /** Post a reply to `repliedId` in the thread of `commentId` (addressing is the background's). */
+  postReply(data: {
+    kind: ThreadKind;
+    objectId: number;
+    commentId: number;
+    repliedId: number;
+    text: string;
+  }): PostOutcome;
+  /** Delete comment `targetId` of the thread of `commentId` (the member's own, or on their project). */
+  deleteMessageComment(data: {
+    kind: ThreadKind;
+    objectId: number;
+    commentId: number;
+    targetId: number;
+  }): DeleteOutcome;
   // Project statuses (lib/services/project-status-background.ts). The statuses themselves arrive in
   // storage (`projectStatusesItem`): these messages only say what is in view.
   /**

@@ -16,3 +16,12 @@ export function isTrustedSender(sender: Browser.runtime.MessageSender, profile: 
   // A content script: the frame it runs in must be a site page (our script runs only in top frames).
   return sender.tab !== undefined && isSitePage(senderUrl || sender.tab.url, profile);
 }
+
+/**
+ * A message from one of this extension's own pages (popup, options; in a tab or not), never from a
+ * content script: for requests only those pages make, which a script in a web page must not trigger.
+ */
+export function isExtensionPageSender(sender: Browser.runtime.MessageSender): boolean {
+  if (sender.id !== browser.runtime.id) return false;
+  return (sender.url ?? '').startsWith(browser.runtime.getURL('/'));
+}

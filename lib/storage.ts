@@ -19,8 +19,11 @@ import {
   type ProjectStatusCache,
   type ProjectStatusSettings,
 } from '@/lib/project-status-cache';
+import { defaultFeedSettings, type FeedSettings, type MemberFeed } from '@/lib/services/feed-model';
+import type { FeedNotifierState } from '@/lib/services/feed-notifications';
 import { type MessageCountState, signedOutState } from '@/lib/services/message-count';
 import type { LastNotified } from '@/lib/services/message-notifications';
+import type { Drafts, MemberMessages, MessageFilter, MessageThread } from '@/lib/services/messages-model';
 import type { TranslationCache } from '@/lib/services/translation';
 import {
   defaultTranslationSettings,
@@ -95,19 +98,79 @@ export const testPollPeriodSecondsItem = storage.defineItem<number | null>('loca
 export const testIgnoreIdleItem = storage.defineItem<boolean>('local:testIgnoreIdle', { fallback: false });
 
 // ---------------------------------------------------------------------------------------------------
-// Translation (lib/services/translation.ts; content scripts read the settings' raw key)
+// Feed (issue 8: lib/services/feed*.ts writes, the popup reads; contract in lib/services/feed-model.ts)
 
-/** Translations by text and language, least recently used out past a cap (background only). */
-export const translationCacheItem = storage.defineItem<TranslationCache>('local:translationCache', {
+export { defaultFeedSettings, type FeedSettings };
+
+/**
+ * Each member's feed and the three project sections, per username: at most 3 members (least
+ * recently used dropped), each list capped at FEED_MAX_ITEMS. Signing out keeps it (the popup shows
+ * only `feedCache[member.username]`, nothing while `member` is null).
+ */
+export const feedCacheItem = storage.defineItem<Record<string, MemberFeed>>('local:feedCache', {
   fallback: {},
   version: 1,
 });
 
-/** Target language, read aloud and voice (the options page). */
-export const translationSettingsItem = storage.defineItem<TranslationSettings>(TRANSLATION_SETTINGS_KEY, {
-  fallback: defaultTranslationSettings,
+/** The signed-in member for other contexts (no token), or null; written by the background on every session change. */
+export const memberItem = storage.defineItem<SessionUser | null>('local:member', {
+  fallback: null,
   version: 1,
 });
+
+/** Feed filters (popup) and new-project notifications (options page). */
+export const feedSettingsItem = storage.defineItem<FeedSettings>('sync:feedSettings', {
+  fallback: defaultFeedSettings,
+  version: 1,
+});
+
+/**
+ * Per username, the ISO `datetime_created` of the newest activity item shown at the last open of
+ * the popup: newer items are marked new. The popup reads it at open and writes it after.
+ */
+export const feedSeenItem = storage.defineItem<Record<string, string>>('local:feedSeen', {
+  fallback: {},
+});
+
+/** New-project notifications: when the list was last checked, the newest project announced per member. */
+export const feedNotifierStateItem = storage.defineItem<FeedNotifierState>('local:feedNotifier', {
+  fallback: { checkedAt: 0, members: {} },
+  version: 1,
+});
+
+/** The popup's last chosen tab (owned by the popup). */
+export const popupTabItem = storage.defineItem<string>('local:popupTab', { fallback: 'feed' });
+
+// ---------------------------------------------------------------------------------------------------
+// Messages tab (issue 11: lib/services/messages*.ts writes the caches, the popup reads them)
+
+/** Each member's messages (at most 3 members, 200 messages each); the popup shows only the signed-in member's. */
+export const messagesCacheItem = storage.defineItem<Record<string, MemberMessages>>('local:messagesCache', {
+  fallback: {},
+  version: 1,
+});
+
+/** Conversations opened from comment messages, per member, by thread key (at most 40 per member). */
+export const messageThreadsItem = storage.defineItem<Record<string, Record<string, MessageThread>>>(
+  'local:messageThreads',
+  { fallback: {}, version: 1 },
+);
+
+/**
+ * Reply drafts per member and per comment replied to: the popup saves them as they are typed, the
+ * background removes one only when its reply was posted. `local:` so they survive a restart.
+ */
+export const messageDraftsItem = storage.defineItem<Drafts>('local:messageDrafts', {
+  fallback: {},
+  version: 1,
+});
+
+/** The Messages tab's filter (All, Comments, Projects, Studios, Forums), remembered. */
+export const messagesFilterItem = storage.defineItem<MessageFilter>('sync:messagesFilter', {
+  fallback: 'all',
+});
+
+// ---------------------------------------------------------------------------------------------------
 // Project statuses (lib/services/project-status.ts; content scripts and the popup read these)
 
 export { defaultProjectStatusSettings, type ProjectStatusCache, type ProjectStatusSettings };
@@ -127,3 +190,18 @@ export const projectStatusSettingsItem = storage.defineItem<ProjectStatusSetting
   PROJECT_STATUS_SETTINGS_KEY,
   { fallback: defaultProjectStatusSettings, version: 1 },
 );
+
+// ---------------------------------------------------------------------------------------------------
+// Translation (lib/services/translation.ts; content scripts read the settings' raw key)
+
+/** Translations by text and language, least recently used out past a cap (background only). */
+export const translationCacheItem = storage.defineItem<TranslationCache>('local:translationCache', {
+  fallback: {},
+  version: 1,
+});
+
+/** Target language, read aloud and voice (the options page). */
+export const translationSettingsItem = storage.defineItem<TranslationSettings>(TRANSLATION_SETTINGS_KEY, {
+  fallback: defaultTranslationSettings,
+  version: 1,
+});

@@ -13,7 +13,7 @@ import type {
   SandboxControl,
 } from './control';
 import type { SandboxPart } from './origins';
-import type { NewMessage } from './store';
+import type { NewActivity, NewMessage, NewSharedProject } from './store';
 
 const PARTS: readonly SandboxPart[] = ['site', 'api', 'translate', 'synthesis', 'uploads'];
 
@@ -74,8 +74,11 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
         'DELETE /faults',
         'POST /tokens/expire',
         'POST /messages',
+        'POST /activity',
+        'POST /projects',
         'POST /sessions',
         'POST /message-count-cache',
+        'POST /referer-check',
         'GET /requests',
         'GET /counters',
         'DELETE /requests',
@@ -168,6 +171,34 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
     return c.json({ ok: true, id: created.id, unread: control.store.unreadCount(username) });
   });
 
+  app.post('/activity', async (c) => {
+    const body = await jsonBody(c);
+    const { type: _type, actor: _actor, ...fields } = body;
+    const activity: NewActivity = {
+      actor: str(body, 'actor'),
+      type: str(body, 'type'),
+      fields: fields as NewActivity['fields'],
+    };
+    if (!control.store.getUser(activity.actor)) return c.json({ error: `no user ${activity.actor}` }, 404);
+    const event = control.addActivity(activity);
+    return c.json({ ok: true, id: event.id, datetime_created: event.created });
+  });
+
+  app.post('/projects', async (c) => {
+    const body = await jsonBody(c);
+    const input: NewSharedProject = { author: str(body, 'author') };
+    if (body.title !== undefined) input.title = str(body, 'title');
+    if (!control.store.getUser(input.author)) return c.json({ error: `no user ${input.author}` }, 404);
+    const { project, event } = control.shareProject(input);
+    return c.json({
+      ok: true,
+      id: project.id,
+      title: project.title,
+      activityId: event.id,
+      shared: project.shared,
+    });
+  });
+
   app.post('/sessions', async (c) => {
     const body = await jsonBody(c);
     const username = str(body, 'username');
@@ -181,6 +212,13 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
     if (seconds < 0) throw new InputError('seconds must be 0 or more');
     control.messageCountCacheSeconds = seconds;
     return c.json({ ok: true, seconds });
+  });
+
+  app.post('/referer-check', async (c) => {
+    const body = await jsonBody(c);
+    if (typeof body.on !== 'boolean') throw new InputError('on must be a boolean');
+    control.refererCheck = body.on;
+    return c.json({ ok: true, on: control.refererCheck });
   });
 
   app.get('/requests', (c) => {

@@ -3,10 +3,10 @@
  * operations over HTTP). Holds the faults the request pipeline applies (faults.ts), the request log
  * and counters, and reaches into the store for resets, token expiry and new messages.
  */
-import type { Message } from './model';
+import type { ActivityEvent, Message, Project } from './model';
 import type { SandboxPart } from './origins';
 import { Random } from './random';
-import type { NewMessage, SignInResult, Store } from './store';
+import type { NewActivity, NewMessage, NewSharedProject, SignInResult, Store } from './store';
 
 /**
  * Route patterns are globs over the request path (no query): `*` matches within one segment, `**`
@@ -119,6 +119,12 @@ export class SandboxControl {
   certificatePem: string | null = null;
   /** How long the simulated CDN keeps a message count (seconds); 0 turns the staleness off. */
   messageCountCacheSeconds = 30;
+  /**
+   * Whether writes under /proxy need the site as referer, as the live site's CSRF protection does
+   * (site-reference.md, Authentication). Off by default: most clients of the sandbox (tests in
+   * Node) send no referer; the extension's tests turn it on to prove its writes carry one.
+   */
+  refererCheck = false;
   private latency: Counted<LatencyRule>[] = [];
   private failures: Counted<FailureRule>[] = [];
   private rateLimits: Counted<RateLimitRule>[] = [];
@@ -140,6 +146,7 @@ export class SandboxControl {
     this.clearFaults();
     this.clearLog();
     this.messageCountCacheSeconds = 30;
+    this.refererCheck = false;
     this.dice = new Random(this.store.seed);
     for (const listener of this.resetListeners) listener();
   }
@@ -192,6 +199,16 @@ export class SandboxControl {
 
   addMessage(username: string, message: NewMessage): Message {
     return this.store.addMessage(username, message);
+  }
+
+  /** An activity event that happens now: the newest in the feeds of the actor's followers. */
+  addActivity(activity: NewActivity): ActivityEvent {
+    return this.store.addActivity(activity);
+  }
+
+  /** A user shares a new project now (with its `shareproject` activity event). */
+  shareProject(input: NewSharedProject): { project: Project; event: ActivityEvent } {
+    return this.store.shareProject(input);
   }
 
   signIn(username: string): SignInResult {

@@ -218,6 +218,15 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
       .map((u) => ({ userId: u.id, at: iso(dateBetween(Date.parse(user.joined), SEED_NOW)) }));
     following.set(user.id, marks);
   }
+  // Demo follows the users whose names trip code that keys objects by username (`__proto__`,
+  // `constructor`) and the one with hostile texts, so their events reach demo's feeds.
+  const demoFollows = following.get(demo.id) ?? [];
+  for (const name of ['__proto__', 'constructor', 'mallory']) {
+    const followee = users.find((u) => u.username === name) as User;
+    if (!demoFollows.some((m) => m.userId === followee.id))
+      demoFollows.push({ userId: followee.id, at: iso(SEED_NOW - 3 * DAY) });
+  }
+  following.set(demo.id, demoFollows);
   for (const follower of users.slice(20, 80)) {
     const marks = following.get(follower.id) ?? [];
     if (!marks.some((m) => m.userId === demo.id))
@@ -520,6 +529,33 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
       });
     }
   }
+  // The newest events of demo's feed come from users with hostile names and texts, so the first
+  // page shows them: `__proto__` loved a project with a hostile title, `constructor` followed
+  // `__proto__`, mallory (hostile status) favorited another project with a hostile title.
+  const hostileTitled = sharedProjects.filter((p) => HOSTILE_STRINGS.some((h) => p.title.startsWith(h)));
+  const named = (name: string) => users.find((u) => u.username === name) as User;
+  const [lovedHostile = sharedProjects[0] as Project, favoritedHostile = sharedProjects[1] as Project] =
+    hostileTitled;
+  rawActivity.push(
+    {
+      actorId: named('__proto__').id,
+      type: 'loveproject',
+      created: iso(SEED_NOW - 1 * 3600_000),
+      fields: { project_id: lovedHostile.id, title: lovedHostile.title },
+    },
+    {
+      actorId: named('constructor').id,
+      type: 'followuser',
+      created: iso(SEED_NOW - 2 * 3600_000),
+      fields: { followed_username: '__proto__', followed_user_id: named('__proto__').id },
+    },
+    {
+      actorId: mallory.id,
+      type: 'favoriteproject',
+      created: iso(SEED_NOW - 3 * 3600_000),
+      fields: { project_id: favoritedHostile.id, project_title: favoritedHostile.title },
+    },
+  );
   rawActivity.sort((a, b) => compareIso(a.created, b.created));
   for (const event of rawActivity) activity.push({ ...event, id: nextActivityId++ });
 

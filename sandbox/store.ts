@@ -35,6 +35,23 @@ export interface NewMessage {
   fields?: EventFields;
 }
 
+/** An activity event added through the control interface (it happened now). */
+export interface NewActivity {
+  /** Username of who did it. */
+  actor: string;
+  type: string;
+  /** Per-type fields, as the live service names them (project_id, title, gallery_id, ...). */
+  fields?: EventFields;
+}
+
+/** A project shared now through the control interface. */
+export interface NewSharedProject {
+  /** Username of its creator. */
+  author: string;
+  /** Default: "New project <id>". */
+  title?: string;
+}
+
 export interface NewComment {
   place: CommentPlace;
   placeId: Id;
@@ -98,7 +115,7 @@ function byUser(marks: Map<Id, Mark[]>): Map<Id, ProjectMark[]> {
  * Generating takes a moment; a reset copies the pristine world of the seed instead. The copy is
  * shallow where the store never writes: users, projects, studios and marks are never changed in
  * place; comments and messages are (visibility, unread), so those objects are copied; lists the
- * store appends to are copied. Follows and activity are never written, so they stay shared.
+ * store appends to are copied. Follows are never written, so they stay shared.
  */
 function pristineWorld(seed: number): World {
   let world = pristineWorlds.get(seed);
@@ -109,6 +126,9 @@ function pristineWorld(seed: number): World {
   const copyLists = <K, V>(map: Map<K, V[]>) => new Map([...map].map(([k, v]) => [k, v.slice()] as [K, V[]]));
   return {
     ...world,
+    // Appended to by the control interface (shared projects, activity events): copied.
+    projects: world.projects.slice(),
+    activity: world.activity.slice(),
     comments: world.comments.map((c) => ({ ...c })),
     messages: world.messages.map((m) => ({ ...m })),
     loves: copyLists(world.loves),
@@ -145,7 +165,7 @@ export class Store {
   private messagesByRecipient = new Map<Id, Message[]>();
   private sessions = new Map<string, Session>();
   private sessionsByToken = new Map<string, Session>();
-  private nextIds = { comment: 0, message: 0 };
+  private nextIds = { comment: 0, message: 0, activity: 0, project: 0 };
 
   constructor(seed: number = DEFAULT_SEED) {
     this.seed = seed;
@@ -213,6 +233,8 @@ export class Store {
     for (const message of w.messages) group(this.messagesByRecipient, message.recipientId, message);
     this.nextIds.comment = w.comments.reduce((max, c) => Math.max(max, c.id), 0) + 1;
     this.nextIds.message = w.messages.reduce((max, m) => Math.max(max, m.id), 0) + 1;
+    this.nextIds.activity = w.activity.reduce((max, e) => Math.max(max, e.id), 0) + 1;
+    this.nextIds.project = w.projects.reduce((max, p) => Math.max(max, p.id), 0) + 1;
   }
 
   // Users
@@ -443,6 +465,70 @@ export class Store {
     return (this.world.following.get(userId) ?? [])
       .flatMap((m) => this.activityIndex().get(m.userId) ?? [])
       .sort(newest);
+  }
+
+  /**
+   * Record an activity event that happens now (control interface): the newest in the feed of
+   * everyone following the actor. Throws on an unknown actor.
+   */
+  addActivity(input: NewActivity): ActivityEvent {
+    const actor = this.getUser(input.actor);
+    if (!actor) throw new Error(`no user ${input.actor}`);
+    const event: ActivityEvent = {
+      id: this.nextIds.activity++,
+      actorId: actor.id,
+      type: input.type,
+      created: new Date().toISOString(),
+      fields: input.fields ?? {},
+    };
+    this.world.activity.push(event);
+    const index = activityIndexes.get(this.world.activity);
+    if (index) {
+      const mine = index.get(actor.id) ?? [];
+      mine.push(event);
+      index.set(actor.id, mine);
+    }
+    return event;
+  }
+
+  /**
+   * A user shares a new project now (control interface): it leads their followers' "shared by
+   * people you follow", and, as on the live site, a `shareproject` event joins the activity feed.
+   * Throws on an unknown author.
+   */
+  shareProject(input: NewSharedProject): { project: Project; event: ActivityEvent } {
+    const author = this.getUser(input.author);
+    if (!author) throw new Error(`no user ${input.author}`);
+    const now = new Date().toISOString();
+    const id = this.nextIds.project++;
+    const project: Project = {
+      id,
+      title: input.title ?? `New project ${id}`,
+      description: '',
+      instructions: '',
+      authorId: author.id,
+      isShared: true,
+      commentsAllowed: true,
+      created: now,
+      modified: now,
+      shared: now,
+      views: 0,
+      remixParent: null,
+      remixRoot: null,
+      tags: [],
+      language: 'en',
+    };
+    this.world.projects.push(project);
+    this.projectsById.set(id, project);
+    const mine = this.projectsByAuthor.get(author.id) ?? [];
+    mine.push(project);
+    this.projectsByAuthor.set(author.id, mine);
+    const event = this.addActivity({
+      actor: author.username,
+      type: 'shareproject',
+      fields: { project_id: id, title: project.title },
+    });
+    return { project, event };
   }
 
   /** The rows of /proxy/featured, as ids chosen by the seed. */

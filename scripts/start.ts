@@ -20,6 +20,8 @@ import type { TestPage } from '../tests/e2e/harness/test-page';
 const SCREENS_DIR = join(REPO_ROOT, '.output', 'screens');
 /** Browsers size a popup to its content, up to this height. */
 const POPUP_MAX_HEIGHT = 600;
+/** The popup's own width (entrypoints/popup/style.css). */
+const POPUP_WIDTH = 380;
 /** Time for pages to fill in what they fetch after load, before a screenshot. */
 const SETTLE_MS = 1_500;
 
@@ -66,14 +68,14 @@ async function startFixedPortSandbox() {
   }
 }
 
-/** The popup as the toolbar shows it: 360 px wide, as tall as its content (up to the limit). */
+/** The popup as the toolbar shows it: 380 px wide, as tall as its content (up to the limit). */
 async function screenshotPopup(browser: ExtensionBrowser): Promise<string> {
   const popup = await browser.openPopup();
   await popup.waitFor(() => document.querySelector('#app')?.childElementCount);
   await settle();
   // The body's own height: the document's would be at least the tab's viewport.
   const height = await popup.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
-  await popup.setViewport({ width: 360, height: Math.min(Math.max(height, 1), POPUP_MAX_HEIGHT) });
+  await popup.setViewport({ width: POPUP_WIDTH, height: Math.min(Math.max(height, 1), POPUP_MAX_HEIGHT) });
   const path = join(SCREENS_DIR, 'popup.png');
   await popup.screenshot({ path });
   await popup.close();

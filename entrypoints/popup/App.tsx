@@ -1,30 +1,60 @@
-import { useEffect, useState } from 'preact/hooks';
-import { type PingResult, sendMessage } from '@/lib/protocol';
-import { MessageCountLine } from './MessageCountLine';
+import { t } from '@/lib/i18n';
+import { memberItem, popupTabItem, type SessionUser } from '@/lib/storage';
+import { Banner, ConnectionStatus } from './Banner';
+import { useBackgroundStatus, useOnline } from './connection';
+import { Header } from './Header';
+import { SignedOut } from './SignedOut';
+import { useStorageItem } from './storage-hooks';
+import { TabBar, TabPanel } from './TabBar';
+import { popupTabs, tabNamed } from './tabs';
 
-/** The toolbar popup. The feed, messages and explore tabs come in their own issues. */
-export function App() {
-  const [status, setStatus] = useState<PingResult | Error | null>(null);
+/** The storage the frame itself shows in its first frame. */
+export const frameStorage = [memberItem, popupTabItem] as const;
 
-  useEffect(() => {
-    sendMessage('ping', undefined).then(setStatus, (error: unknown) =>
-      setStatus(error instanceof Error ? error : new Error(String(error))),
-    );
-  }, []);
-
+function Views({ member }: { member: SessionUser }) {
+  const selected = tabNamed(useStorageItem(popupTabItem));
+  const View = selected.View;
   return (
-    <main class="popup">
-      <header class="popup-header">
-        <h1>Companion</h1>
-      </header>
-      <MessageCountLine />
-      {status === null && <p class="muted">Connecting…</p>}
-      {status instanceof Error && <p class="error">Could not reach the background: {status.message}</p>}
-      {status !== null && !(status instanceof Error) && (
-        <p data-testid="popup-status">
-          Connected (version {status.version}, {status.profile} site)
-        </p>
-      )}
-    </main>
+    <>
+      <TabBar
+        group="popup"
+        class="popup-tabs"
+        label={t('popup.name')}
+        tabs={popupTabs.map(({ name, label, Count }) => ({
+          name,
+          testId: `popup-tab-${name}`,
+          label: (
+            <>
+              {label()}
+              {Count && <Count member={member} />}
+            </>
+          ),
+        }))}
+        selected={selected.name}
+        onSelect={(name) => popupTabItem.setValue(name)}
+      />
+      <TabPanel group="popup" name={selected.name} class="popup-panel">
+        {/* Keyed by member: switching accounts starts every view afresh, with nothing of the previous member. */}
+        <View key={member.username} member={member} />
+      </TabPanel>
+    </>
+  );
+}
+
+/**
+ * The toolbar popup's frame: header, banner, then the views as tabs for the signed-in member, or
+ * what Companion does and a sign-in link for everyone else.
+ */
+export function App() {
+  const member = useStorageItem(memberItem);
+  const online = useOnline();
+  const background = useBackgroundStatus();
+  return (
+    <div class="popup">
+      <Header member={member} />
+      <Banner online={online} background={background} />
+      <main class="popup-main">{member === null ? <SignedOut /> : <Views member={member} />}</main>
+      <ConnectionStatus background={background} />
+    </div>
   );
 }

@@ -1,33 +1,27 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { messagesPhrase } from '@/lib/badge';
 import { currentProfile } from '@/lib/config';
 import { t } from '@/lib/i18n';
-import { type MessageCountSnapshot, sendMessage } from '@/lib/protocol';
+import { sendMessage } from '@/lib/protocol';
 import { messageCountItem } from '@/lib/storage';
+import { useStorageItem } from './storage-hooks';
 
-const snapshot = (state: MessageCountSnapshot): MessageCountSnapshot => ({
-  username: state.username,
-  count: state.count,
-  readAt: state.readAt,
-});
+/** The storage this line shows in the popup's first frame. */
+export const messageCountStorage = [messageCountItem] as const;
 
 /**
- * The member's message count in the popup: the stored value at once (the same number as the
- * badge), kept current through `storage.watch`, and a fresh read asked for when the popup opens.
+ * The member's message count in the popup: the stored value in the first frame (the same number as
+ * the badge), kept current through `storage.watch`, and a fresh read asked for when the popup opens.
  */
 export function MessageCountLine() {
-  const [state, setState] = useState<MessageCountSnapshot | null>(null);
+  const state = useStorageItem(messageCountItem);
   const site = currentProfile().site;
 
   useEffect(() => {
-    messageCountItem.getValue().then((value) => setState(snapshot(value)));
-    const unwatch = messageCountItem.watch((value) => setState(snapshot(value)));
-    // The background stores what it reads, which reaches this view through the watch above.
+    // The background stores what it reads, which reaches this line through the storage watch.
     sendMessage('refreshMessageCount', undefined).catch(() => undefined);
-    return unwatch;
   }, []);
 
-  if (state === null) return null;
   if (state.username === null) {
     return (
       <p class="message-count" data-testid="popup-message-count" data-count="">

@@ -17,7 +17,7 @@ import { buildDir } from './paths';
 import { signInThroughSandbox, signOutThroughSandbox } from './sign-in';
 import { createTestPage, type PageFunction, type TestPage } from './test-page';
 
-export const POPUP_SIZE = { width: 360, height: 600 };
+export const POPUP_SIZE = { width: 380, height: 600 };
 
 /** The live host names the public build talks to, all answered by the sandbox's HTTPS listener. */
 const LIVE_HOSTS = ['scratch.mit.edu', '*.scratch.mit.edu'];
@@ -123,6 +123,9 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
         },
         click: (selector) => page.click(selector),
         setViewport: (size) => page.setViewportSize(size),
+        emulateColorScheme: (colorScheme) => page.emulateMedia({ colorScheme }),
+        // A string is evaluated through the DevTools protocol, which the page's CSP does not govern.
+        runScript: (source) => page.evaluate(source),
         screenshot: (screenshotOptions) => page.screenshot(screenshotOptions),
         close: () => page.close(),
         isClosed: () => page.isClosed(),

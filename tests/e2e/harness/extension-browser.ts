@@ -35,7 +35,7 @@ export interface ExtensionBrowser {
   openPage(url: string): Promise<TestPage>;
   /** Opens an extension page (e.g. `/options.html`) in a new tab. */
   openExtensionPage(path: string): Promise<TestPage>;
-  /** Opens the popup page in a tab the size of the real popup (360 px wide). */
+  /** Opens the popup page in a tab the size of the real popup (380 px wide). */
   openPopup(): Promise<TestPage>;
   /** Signs `username` in on the site through the sandbox's sign-in shortcut. */
   signIn(username: string): Promise<void>;

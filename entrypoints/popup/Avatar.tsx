@@ -1,0 +1,29 @@
+import { useState } from 'preact/hooks';
+
+/**
+ * A user's round avatar. Decorative (`alt=""`): the name beside it says who it is. Without an image
+ * (no id from the service, or offline) it shows the name's first letter instead of a broken image.
+ */
+export function Avatar({ src, name, size }: { src: string | null; name: string; size: number }) {
+  const [failed, setFailed] = useState(false);
+  const style = { width: `${size}px`, height: `${size}px` };
+  if (src === null || failed) {
+    return (
+      <span class="avatar avatar-letter" style={style} aria-hidden="true">
+        {Array.from(name.trim())[0]?.toUpperCase() ?? '?'}
+      </span>
+    );
+  }
+  return (
+    <img
+      class="avatar"
+      src={src}
+      alt=""
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}

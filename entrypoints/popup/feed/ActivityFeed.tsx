@@ -1,0 +1,88 @@
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
+import { t } from '@/lib/i18n';
+import { FEED_KINDS, type FeedSettings, type MemberFeed } from '@/lib/services/feed-model';
+import { siteLinks } from '../site-links';
+import { ActivityItem } from './ActivityItem';
+import { FeedFilters, setKinds } from './FeedFilters';
+import { FeedStatus } from './FeedStatus';
+import { seenAtOpen, useRememberSeen, visibleActivity } from './feed-data';
+import { ListEnd } from './ListEnd';
+import { isNewSince } from './new-items';
+
+/** Performance mark of the first painted feed item (scripts/bench/popup.ts measures it). */
+export const FIRST_ITEM_MARK = 'companion:first-feed-item';
+/** Rows in the first frame: a screenful. The rest follow right after it is painted. */
+const FIRST_FRAME_ROWS = 12;
+
+/** Marks the frame that paints the first item: its animation frame runs just before its paint. */
+function markFirstItemPainted() {
+  requestAnimationFrame(() => {
+    if (performance.getEntriesByName(FIRST_ITEM_MARK).length === 0) performance.mark(FIRST_ITEM_MARK);
+  });
+}
+
+/** What's Happening: the followed members' activity, filtered by kind, newest first. */
+export function ActivityFeed(props: {
+  username: string;
+  feed: MemberFeed;
+  settings: FeedSettings;
+  /** False while the (benchmark-only) network-first popup waits for its read. */
+  ready: boolean;
+  onRefresh: () => void;
+  onMore: () => void;
+}) {
+  const { username, feed, settings, ready } = props;
+  const list = feed.activity;
+  const items = ready ? list.items : [];
+  const visible = visibleActivity(items, settings);
+  const seen = seenAtOpen(username);
+  useRememberSeen(username, items);
+
+  const anyItem = visible.length > 0;
+  const [allRows, setAllRows] = useState(false);
+  useLayoutEffect(() => {
+    if (anyItem) markFirstItemPainted();
+  }, [anyItem]);
+  // Preact runs effects after the frame is painted.
+  useEffect(() => {
+    if (anyItem) setAllRows(true);
+  }, [anyItem]);
+  const rows = allRows ? visible : visible.slice(0, FIRST_FRAME_ROWS);
+
+  return (
+    <>
+      <FeedStatus list={list} onRefresh={props.onRefresh} />
+      <FeedFilters settings={settings} />
+      {anyItem ? (
+        // Busy until every row is there (a screenful first, the rest after it is painted).
+        <ul class="activity-list" aria-busy={allRows ? 'false' : 'true'}>
+          {rows.map((event) => (
+            <ActivityItem key={String(event.id)} event={event} isNew={isNewSince(event, seen)} />
+          ))}
+        </ul>
+      ) : items.length > 0 ? (
+        <div class="empty">
+          <p>{t('feed.empty.filtered')}</p>
+          <button
+            type="button"
+            class="text-button"
+            onClick={() => setKinds(Object.fromEntries(FEED_KINDS.map((kind) => [kind, true])))}
+          >
+            {t('feed.empty.showAll')}
+          </button>
+        </div>
+      ) : list.readAt > 0 && ready ? (
+        <div class="empty">
+          <p class="empty-title">{t('feed.empty.activity')}</p>
+          <a href={siteLinks.scratchersToFollow()} target="_blank" rel="noreferrer">
+            {t('feed.empty.findPeople')}
+          </a>
+        </div>
+      ) : list.error === null ? (
+        <p class="empty loading">{t('feed.loading')}</p>
+      ) : null}
+      {/* Not before every row is there: the end must come into view by scrolling, not by a short first frame. */}
+      {ready && (allRows || !anyItem) && <ListEnd list={list} onMore={props.onMore} />}
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import type { ComponentChild } from 'preact';
+import { type MessageKey, t } from '@/lib/i18n';
+import { type ActivityEvent, sentTypeOf } from '@/lib/services/feed-model';
+import { Avatar } from '../Avatar';
+import { RelativeTime } from '../RelativeTime';
+import { Sentence } from '../Sentence';
+import { sentenceMarkers } from '../sentence-markers';
+import { siteLinks } from '../site-links';
+
+/** A link to a page of the site, in a new tab. Remote text is a text child, isolated for bidi. */
+function SiteLink({ href, text, class: className }: { href: string; text: string; class?: string }) {
+  return (
+    <a href={href} target="_blank" rel="noreferrer" class={className}>
+      <bdi>{text}</bdi>
+    </a>
+  );
+}
+
+const userLink = (username: string) => (
+  <SiteLink href={siteLinks.user(username)} text={username} class="user-link" />
+);
+const projectLink = (id: number, title: string) => <SiteLink href={siteLinks.project(id)} text={title} />;
+const studioLink = (id: number, title: string) => <SiteLink href={siteLinks.studio(id)} text={title} />;
+
+type ActivityKey = Extract<MessageKey, `feed.activity.${string}`>;
+
+interface Rendered {
+  key: ActivityKey;
+  parts: ComponentChild[];
+  /** Whose avatar the row shows. */
+  person: { username: string; id: number | null };
+}
+
+/** The site's sentence for each type (site-reference.md, What's Happening), with its links. */
+function render(event: ActivityEvent): Rendered {
+  const actor = { username: event.actor_username, id: event.actor_id };
+  const by = userLink(event.actor_username);
+  switch (event.type) {
+    case 'followuser':
+      return {
+        key: 'feed.activity.followuser',
+        parts: [by, userLink(event.followed_username)],
+        person: actor,
+      };
+    case 'followstudio':
+      return {
+        key: 'feed.activity.followstudio',
+        parts: [by, studioLink(event.gallery_id, event.title)],
+        person: actor,
+      };
+    case 'loveproject':
+      return {
+        key: 'feed.activity.loveproject',
+        parts: [by, projectLink(event.project_id, event.title)],
+        person: actor,
+      };
+    case 'favoriteproject':
+      return {
+        key: 'feed.activity.favoriteproject',
+        parts: [by, projectLink(event.project_id, event.project_title)],
+        person: actor,
+      };
+    case 'remixproject':
+      return {
+        key: 'feed.activity.remixproject',
+        parts: [
+          by,
+          projectLink(event.parent_id, event.parent_title),
+          projectLink(event.project_id, event.title),
+        ],
+        person: actor,
+      };
+    case 'shareproject':
+      return {
+        key: 'feed.activity.shareproject',
+        parts: [by, projectLink(event.project_id, event.title)],
+        person: actor,
+      };
+    case 'becomecurator':
+      return {
+        key: 'feed.activity.becomecurator',
+        parts: [by, studioLink(event.gallery_id, event.title)],
+        person: actor,
+      };
+    case 'becomeownerstudio':
+      // The site names (and shows the avatar of) the member who was promoted, not who promoted them.
+      return {
+        key: 'feed.activity.becomeownerstudio',
+        parts: [userLink(event.recipient_username), studioLink(event.gallery_id, event.gallery_title)],
+        person: { username: event.recipient_username, id: event.recipient_id ?? null },
+      };
+    case 'addprojecttostudio':
+      return {
+        key: 'feed.activity.addprojecttostudio',
+        parts: [
+          by,
+          projectLink(event.project_id, event.project_title),
+          studioLink(event.gallery_id, event.gallery_title),
+        ],
+        person: actor,
+      };
+    default:
+      // A type this version does not know: who and when, never the service's `message` HTML.
+      return { key: 'feed.activity.other', parts: [by], person: actor };
+  }
+}
+
+/** One row of What's Happening: avatar, the sentence with its links, when, and whether it is new. */
+export function ActivityItem({ event, isNew }: { event: ActivityEvent; isNew: boolean }) {
+  const { key, parts, person } = render(event);
+  return (
+    <li
+      class={isNew ? 'activity-item is-new' : 'activity-item'}
+      data-testid="feed-item"
+      data-type={sentTypeOf(event)}
+      data-event-id={String(event.id)}
+      data-new={isNew ? 'true' : undefined}
+    >
+      <span class="activity-avatar">
+        <Avatar
+          src={person.id === null ? null : siteLinks.avatar(person.id)}
+          name={person.username}
+          size={32}
+        />
+      </span>
+      <div class="activity-body">
+        <p class="activity-sentence">
+          <Sentence message={t(key, sentenceMarkers(parts.length))} parts={parts} />
+        </p>
+        <p class="activity-meta">
+          <RelativeTime time={event.datetime_created} />
+          {isNew && <span class="new-mark">{t('feed.newMark')}</span>}
+        </p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,51 @@
+import { t } from '@/lib/i18n';
+import { FEED_KINDS, type FeedKind, type FeedSettings } from '@/lib/services/feed-model';
+import { feedSettingsItem } from '@/lib/storage';
+
+const LABEL_KEYS = {
+  follows: 'feed.filters.follows',
+  loves: 'feed.filters.loves',
+  favorites: 'feed.filters.favorites',
+  remixes: 'feed.filters.remixes',
+  shares: 'feed.filters.shares',
+  studios: 'feed.filters.studios',
+} as const satisfies Record<FeedKind, string>;
+
+/** The writes of the filters, one after another: two quick clicks each read what the other wrote. */
+let writes: Promise<void> = Promise.resolve();
+
+/** Stores the filters (sync storage: they follow the member to their other browsers). */
+export function setKinds(change: Partial<Record<FeedKind, boolean>>): Promise<void> {
+  writes = writes
+    .catch(() => undefined)
+    .then(async () => {
+      const current = await feedSettingsItem.getValue();
+      await feedSettingsItem.setValue({ ...current, kinds: { ...current.kinds, ...change } });
+    });
+  return writes;
+}
+
+/** One toggle per kind of event, remembered across opens. */
+export function FeedFilters({ settings }: { settings: FeedSettings }) {
+  return (
+    <fieldset class="feed-filters">
+      <legend class="feed-filters-label">{t('feed.filtersLabel')}</legend>
+      {FEED_KINDS.map((kind) => {
+        const shown = settings.kinds[kind];
+        return (
+          <button
+            key={kind}
+            type="button"
+            class="chip"
+            aria-pressed={shown}
+            data-testid="feed-filter"
+            data-kind={kind}
+            onClick={() => setKinds({ [kind]: !shown })}
+          >
+            {t(LABEL_KEYS[kind])}
+          </button>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,62 @@
+import { t } from '@/lib/i18n';
+import type { FeedList } from '@/lib/services/feed-model';
+import { RelativeTime } from '../RelativeTime';
+import { Sentence } from '../Sentence';
+import { sentenceMarkers } from '../sentence-markers';
+import { errorSentence } from './error-sentence';
+
+/**
+ * Above a list: when it was read, a quiet progress mark while a refresh runs, a refresh button, and
+ * on failure a sentence saying what went wrong (the cached items stay below it).
+ */
+export function FeedStatus({ list, onRefresh }: { list: FeedList<unknown>; onRefresh: () => void }) {
+  const refreshing = list.loading === 'refresh';
+  return (
+    <>
+      <div class="feed-status">
+        {list.readAt > 0 && (
+          <span class="feed-updated" data-testid="feed-updated">
+            <Sentence
+              message={t('feed.updated', sentenceMarkers(1))}
+              parts={[<RelativeTime time={list.readAt} />]}
+            />
+          </span>
+        )}
+        <span class="feed-progress" role="status">
+          {refreshing && (
+            <>
+              <span class="spinner" aria-hidden="true" />
+              <span class="visually-hidden">{t('feed.refreshing')}</span>
+            </>
+          )}
+        </span>
+        <button
+          type="button"
+          class="icon-button"
+          onClick={onRefresh}
+          disabled={refreshing}
+          title={t('feed.refresh')}
+          aria-label={t('feed.refresh')}
+          data-testid="feed-refresh"
+        >
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+            <path
+              d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.5 2.5v3h-3"
+              fill="none"
+              stroke="currentColor"
+              stroke-width="1.6"
+              stroke-linecap="round"
+              stroke-linejoin="round"
+            />
+          </svg>
+        </button>
+      </div>
+      {list.error !== null && (
+        <p class="feed-error" data-testid="feed-error" role="alert">
+          {errorSentence(list.error)}
+          {list.items.length > 0 && ` ${t('feed.errors.keeping')}`}
+        </p>
+      )}
+    </>
+  );
+}

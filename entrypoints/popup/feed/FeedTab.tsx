@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { plural, t } from '@/lib/i18n';
+import { sendMessage } from '@/lib/protocol';
+import type { FeedListName } from '@/lib/services/feed-model';
+import type { SessionUser } from '@/lib/storage';
+import { TabBar, type TabBarItem, TabPanel } from '../TabBar';
+import { ActivityFeed } from './ActivityFeed';
+import { useFeedSettings, useMemberFeed, useNewCount } from './feed-data';
+import { ProjectSection } from './ProjectSection';
+import './feed.css';
+
+/**
+ * BENCHMARK BASELINE ONLY (scripts/bench/popup.ts): `popup.html?networkFirst=1` waits for a forced
+ * read before showing any item, as a popup without a cache would. Members never get this address.
+ */
+const networkFirst = new URLSearchParams(location.search).has('networkFirst');
+
+const SECTIONS: readonly TabBarItem<FeedListName>[] = [
+  { name: 'activity', label: t('feed.sections.activity'), testId: 'feed-section-activity' },
+  { name: 'shared', label: t('feed.sections.shared'), testId: 'feed-section-shared' },
+  { name: 'loved', label: t('feed.sections.loved'), testId: 'feed-section-loved' },
+  { name: 'studios', label: t('feed.sections.studios'), testId: 'feed-section-studios' },
+];
+
+/** Failures are recorded in the list's `error`; a background that is not there shows in the frame. */
+const ask = (promise: Promise<void>) => promise.catch(() => undefined);
+
+/**
+ * The Feed tab: What's Happening and the three sections of projects, as a segmented control. Every
+ * list paints from the cache at once; the list shown is then refreshed if older than the service's
+ * freshness window (one read in flight for every open popup: the service shares it).
+ */
+export function FeedTab({ member }: { member: SessionUser }) {
+  const { username } = member;
+  const feed = useMemberFeed(username);
+  const settings = useFeedSettings();
+  const [section, setSection] = useState<FeedListName>('activity');
+  const [ready, setReady] = useState(!networkFirst);
+
+  useEffect(() => {
+    if (networkFirst && section === 'activity') {
+      ask(sendMessage('refreshFeed', { lists: ['activity'], force: true })).then(() => setReady(true));
+      return;
+    }
+    ask(sendMessage('refreshFeed', { lists: [section] }));
+  }, [username, section]);
+
+  const refresh = useCallback(
+    () => ask(sendMessage('refreshFeed', { lists: [section], force: true })),
+    [section],
+  );
+  const more = useCallback(() => ask(sendMessage('loadMoreFeed', { list: section })), [section]);
+
+  return (
+    <div class="feed">
+      <TabBar
+        group="feed"
+        class="segmented"
+        label={t('feed.sectionsLabel')}
+        tabs={SECTIONS}
+        selected={section}
+        onSelect={setSection}
+      />
+      <TabPanel group="feed" name={section} class="feed-panel">
+        {section === 'activity' ? (
+          <ActivityFeed
+            username={username}
+            feed={feed}
+            settings={settings}
+            ready={ready}
+            onRefresh={refresh}
+            onMore={more}
+          />
+        ) : (
+          <ProjectSection
+            key={section}
+            name={section}
+            list={feed[section]}
+            onRefresh={refresh}
+            onMore={more}
+          />
+        )}
+      </TabPanel>
+    </div>
+  );
+}
+
+/** The Feed tab's count: how many shown items are new since the last open. */
+export function FeedNewCount({ member }: { member: SessionUser }) {
+  const count = useNewCount(member.username);
+  if (count === 0) return null;
+  return (
+    <span class="tab-count" data-testid="feed-new-count" data-count={String(count)}>
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span class="visually-hidden">{plural('feed.newCount', count)}</span>
+    </span>
+  );
+}

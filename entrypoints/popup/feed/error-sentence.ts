@@ -1,0 +1,27 @@
+import { plural, t } from '@/lib/i18n';
+import type { FeedError } from '@/lib/services/feed-model';
+
+/** A clear sentence for a failed read, by what went wrong (the cached items stay beside it). */
+export function errorSentence(error: FeedError): string {
+  switch (error.kind) {
+    case 'rate-limited': {
+      const seconds = error.retryAfterMs === undefined ? 0 : Math.ceil(error.retryAfterMs / 1000);
+      const first = t('feed.errors.rateLimited');
+      return seconds > 0 ? `${first} ${plural('feed.errors.retryIn', seconds)}` : first;
+    }
+    case 'offline':
+      return t('feed.errors.offline');
+    case 'timeout':
+      return t('feed.errors.timeout');
+    case 'server':
+      return error.status === undefined
+        ? t('feed.errors.serverNoStatus')
+        : t('feed.errors.server', [String(error.status)]);
+    case 'malformed':
+      return t('feed.errors.malformed');
+    case 'signed-out':
+      return t('feed.errors.signedOut');
+    default:
+      return t('feed.errors.unknown');
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * What the feed view reads: the member's cached feed (written only by the background feed service),
+ * the filters, and what was new at this open. Plain storage reads and pure helpers: the view asks the
+ * service for fresh data through the protocol and never reads the network itself.
+ */
+import { useEffect, useMemo } from 'preact/hooks';
+import {
+  type ActivityEvent,
+  defaultFeedSettings,
+  emptyMemberFeed,
+  type FeedSettings,
+  kindOfActivity,
+  type MemberFeed,
+  sentTypeOf,
+} from '@/lib/services/feed-model';
+import { feedCacheItem, feedSeenItem, feedSettingsItem } from '@/lib/storage';
+import { primedValue, useStorageItem } from '../storage-hooks';
+import { advanceSeen, isNewSince, newestTime } from './new-items';
+
+/** The storage the feed's first frame shows (read before the popup renders). */
+export const feedStorage = [feedCacheItem, feedSettingsItem, feedSeenItem] as const;
+
+/** This member's feed only: another member's cached feed is never handed out. */
+export function useMemberFeed(username: string): MemberFeed {
+  const cache = useStorageItem(feedCacheItem);
+  const feed = Object.hasOwn(cache, username) ? cache[username] : undefined;
+  const empty = useMemo(() => emptyMemberFeed(username), [username]);
+  return feed !== undefined && feed.username === username ? feed : empty;
+}
+
+export function useFeedSettings(): FeedSettings {
+  const settings = useStorageItem(feedSettingsItem);
+  // Kinds added by a later version are shown until the member hides them.
+  return useMemo(
+    () => ({ ...settings, kinds: { ...defaultFeedSettings.kinds, ...settings.kinds } }),
+    [settings],
+  );
+}
+
+/** Events of the kinds the member shows (unknown types are always shown). */
+export function visibleActivity(items: readonly ActivityEvent[], settings: FeedSettings): ActivityEvent[] {
+  return items.filter((event) => {
+    const kind = kindOfActivity(sentTypeOf(event));
+    return kind === 'other' || settings.kinds[kind];
+  });
+}
+
+/** The newest item shown at the member's previous open: as stored when this popup opened. */
+export function seenAtOpen(username: string): string | undefined {
+  const seen = primedValue(feedSeenItem);
+  return seen !== undefined && Object.hasOwn(seen, username) ? seen[username] : undefined;
+}
+
+/** How many shown events are new since the previous open (the Feed tab's count). */
+export function useNewCount(username: string): number {
+  const feed = useMemberFeed(username);
+  const settings = useFeedSettings();
+  const seen = seenAtOpen(username);
+  return useMemo(
+    () => visibleActivity(feed.activity.items, settings).filter((event) => isNewSince(event, seen)).length,
+    [feed, settings, seen],
+  );
+}
+
+/**
+ * Records the newest event shown, so the next open marks what is newer. Items hidden by a filter
+ * count as seen too: turning the filter off later must not make old items "new".
+ */
+export function useRememberSeen(username: string, items: readonly ActivityEvent[]): void {
+  const newest = newestTime(items);
+  useEffect(() => {
+    if (newest === undefined) return;
+    feedSeenItem.getValue().then((seen) => {
+      const current = Object.hasOwn(seen, username) ? seen[username] : undefined;
+      const next = advanceSeen(current, newest);
+      if (next !== current && next !== undefined) return feedSeenItem.setValue({ ...seen, [username]: next });
+    });
+  }, [username, newest]);
+}

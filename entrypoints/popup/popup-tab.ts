@@ -1,0 +1,20 @@
+import type { ComponentType } from 'preact';
+import type { WxtStorageItem } from 'wxt/utils/storage';
+import type { SessionUser } from '@/lib/storage';
+
+/**
+ * One view of the popup (a tab). A view lives in its own folder (`feed/`, later `messages/`,
+ * `explore/`) and exports one of these; `tabs.ts` lists them in the order the tab bar shows them.
+ */
+export interface PopupTab {
+  /** Stored as the last chosen tab (`popupTabItem`) and in the marker `popup-tab-<name>`. */
+  name: string;
+  label: () => string;
+  /** The view, for the signed-in member (the frame shows no view while signed out). */
+  View: ComponentType<{ member: SessionUser }>;
+  /** Beside the label, e.g. how many items are new; renders nothing when there is nothing to say. */
+  Count?: ComponentType<{ member: SessionUser }>;
+  /** The storage items the view's first frame shows: read before the popup renders at all. */
+  // biome-ignore lint/suspicious/noExplicitAny: items of any value type.
+  storage: readonly WxtStorageItem<any, any>[];
+}
