@@ -13,6 +13,7 @@ import { registerFeedNotifications } from '@/lib/services/feed-notifications-bac
 import { registerMessageCount } from '@/lib/services/message-count-background';
 import { registerMessages } from '@/lib/services/messages-background';
 import { registerProjectStatus } from '@/lib/services/project-status-background';
+import { registerTranslation } from '@/lib/services/translation-background';
 import { browserSiteCookies, Session } from '@/lib/session';
 import { registerSessionMessages } from '@/lib/session-messages';
 import { memberItem, sessionItem } from '@/lib/storage';
@@ -47,6 +48,8 @@ export default defineBackground(() => {
     onSessionChanged: (listener) => session.onChange((user) => listener(user?.username ?? null)),
   });
 
+  // Translations (cached once per text and language) and read aloud.
+  registerTranslation(api, profile);
   // The member (no token) for the popup and options page: at start and on every change of session.
   void keepMemberItem(session, memberItem);
   // The following-activity feed and the three project sections (issue 8).

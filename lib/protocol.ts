@@ -5,6 +5,7 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { FeedListName } from './services/feed-model';
 import type { DeleteOutcome, PostOutcome, ThreadKind } from './services/messages-model';
+import type { TranslationResult } from './services/translation';
 import type { SessionUser } from './storage';
 
 /** The signed-in member as any context may know it: never the token. */
@@ -53,6 +54,18 @@ export interface ProtocolMap {
   /** Popup: the end of a list came into view: read its next page (no-op when complete or loading). */
   loadMoreFeed(data: { list: FeedListName }): void;
 
+  // Translation and read aloud (lib/services/translation-background.ts)
+  /** Content script: `text` (plain, decoded) in `language` (a helper code); cached, once per text and language. */
+  translate(data: { text: string; language: string }): TranslationResult;
+  /**
+   * Content script: reads `text` aloud in the voice of `language` (stopping any other reading);
+   * answers once the audio plays. Throws when it cannot start.
+   */
+  startReading(data: { text: string; language: string }): { readingId: number };
+  /** Content script: answers when the reading ends, however it ended. */
+  readingEnded(data: { readingId: number }): 'finished' | 'stopped' | 'failed';
+  /** Content script: stops this tab's reading `readingId`. */
+  stopReading(data: { readingId: number }): void;
   // Messages tab (issue 11): extension pages only (lib/services/messages-background.ts).
   /** Re-read the member's messages if older than MESSAGES_FRESH_MS (or always with force); results in messagesCacheItem. */
   refreshMessages(data: { force?: boolean }): void;

@@ -24,6 +24,12 @@ import type { FeedNotifierState } from '@/lib/services/feed-notifications';
 import { type MessageCountState, signedOutState } from '@/lib/services/message-count';
 import type { LastNotified } from '@/lib/services/message-notifications';
 import type { Drafts, MemberMessages, MessageFilter, MessageThread } from '@/lib/services/messages-model';
+import type { TranslationCache } from '@/lib/services/translation';
+import {
+  defaultTranslationSettings,
+  TRANSLATION_SETTINGS_KEY,
+  type TranslationSettings,
+} from '@/lib/translation-languages';
 
 // ---------------------------------------------------------------------------------------------------
 // Session (owned by lib/session.ts; only the background reads and writes these)
@@ -184,3 +190,18 @@ export const projectStatusSettingsItem = storage.defineItem<ProjectStatusSetting
   PROJECT_STATUS_SETTINGS_KEY,
   { fallback: defaultProjectStatusSettings, version: 1 },
 );
+
+// ---------------------------------------------------------------------------------------------------
+// Translation (lib/services/translation.ts; content scripts read the settings' raw key)
+
+/** Translations by text and language, least recently used out past a cap (background only). */
+export const translationCacheItem = storage.defineItem<TranslationCache>('local:translationCache', {
+  fallback: {},
+  version: 1,
+});
+
+/** Target language, read aloud and voice (the options page). */
+export const translationSettingsItem = storage.defineItem<TranslationSettings>(TRANSLATION_SETTINGS_KEY, {
+  fallback: defaultTranslationSettings,
+  version: 1,
+});
