@@ -1,6 +1,7 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { isSiteProfileName, siteProfiles } from './lib/config';
+import { noEvalNoInnerHtml } from './scripts/vite/no-eval-no-inner-html';
 
 // The site profile is chosen at build time; a store build targets `public`.
 const profileName = process.env.COMPANION_PROFILE ?? 'public';
@@ -15,7 +16,7 @@ export default defineConfig({
   outDirTemplate: `${profileName}-{{browser}}-mv{{manifestVersion}}{{modeSuffix}}`,
   manifestVersion: 3,
   vite: () => ({
-    plugins: [preact()],
+    plugins: [noEvalNoInnerHtml(), preact()],
     define: {
       'import.meta.env.COMPANION_PROFILE': JSON.stringify(profileName),
     },
@@ -24,8 +25,19 @@ export default defineConfig({
     name: profileName === 'public' ? 'Companion' : 'Companion (local sandbox)',
     description: '__MSG_extensionDescription__',
     default_locale: 'en',
-    permissions: ['storage', 'alarms', 'cookies', 'idle'],
+    permissions: [
+      // Caches, settings and the session (storage.session keeps the token off the disk).
+      'storage',
+      // The one message-count poller and the feed's checks survive the worker's stops (MV3).
+      'alarms',
+      // The site's session cookie tells sign-in and sign-out at once; the CSRF cookie for writes.
+      'cookies',
+      // Polls slow down while the member is away from the computer.
+      'idle',
+    ],
+    // Asked for only when the member turns desktop notifications on in the settings.
     optional_permissions: ['notifications'],
+    // The site and its own services only (lib/config.ts): no other host, ever.
     host_permissions: [...profile.hostPermissions],
     // public/icon/<size>.png become `icons` (WXT finds them); the toolbar uses the small ones.
     action: {
@@ -35,7 +47,17 @@ export default defineConfig({
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {
-            gecko: { id: 'companion@companion.example', strict_min_version: '128.0' },
+            gecko: {
+              id: 'companion@companion.example',
+              // 140: the first release (and ESR) with the data-collection consent below.
+              strict_min_version: '140.0',
+              // Firefox's data-collection consent: Companion collects nothing. It sends the member's
+              // requests only to the site's own services (the site, its API, its translation and
+              // speech helpers), as the site's pages do, and nothing to its authors or anyone else.
+              data_collection_permissions: { required: ['none'] },
+            },
+            // Firefox for Android reads the same key from 142 on.
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
       : {}),

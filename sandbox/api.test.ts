@@ -204,6 +204,9 @@ describe('objects', () => {
     }
     expect(featured.community_featured_studios?.every((s) => s.type === 'gallery')).toBe(true);
     expect(featured.community_most_loved_projects?.every((s) => s.type === 'project')).toBe(true);
+    // As live (shared/real-payloads/featured.json): remixers_count only on the design-studio rows.
+    expect(featured.community_featured_projects?.some((s) => 'remixers_count' in s)).toBe(false);
+    expect(featured.platform_design_studio?.every((s) => 'remixers_count' in s)).toBe(true);
   });
 
   it('counts shared projects', async () => {

@@ -140,6 +140,11 @@ describe('HTTPS listener for the live host names', () => {
         /^https:\/\/uploads\.scratch\.mit\.edu\//,
       );
 
+      // Under the live host name, the featured rows use the live service's design-studio key.
+      const featured = JSON.parse((await get('api.scratch.mit.edu', '/proxy/featured')).body);
+      expect(featured.scratch_design_studio?.length).toBeGreaterThan(0);
+      expect(featured).not.toHaveProperty('platform_design_studio');
+
       const translated = await get('translate-service.scratch.mit.edu', '/translate?language=fr&text=hello');
       expect(JSON.parse(translated.body)).toEqual({ result: '[fr] bonjour' });
       expect((await get('synthesis-service.scratch.mit.edu', '/synth?text=hi')).headers['content-type']).toBe(

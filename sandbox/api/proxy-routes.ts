@@ -5,7 +5,7 @@
 import type { Context, Hono } from 'hono';
 import { rejectComment } from '../comment-rules';
 import type { CommentPlace, Id, Project, User } from '../model';
-import { originsFor, type SandboxEnv } from '../origins';
+import { isLiveHost, originsFor, type SandboxEnv } from '../origins';
 import type { ApiContext } from './context';
 import { ApiError, idParam, notFoundError, requireWriter, userParam } from './request';
 import { commentJson, proxyProjectItem, proxyStudioItem } from './serialize';
@@ -72,7 +72,9 @@ export function mountProxyRoutes(app: Hono<SandboxEnv>, { store, control }: ApiC
         ...item,
         curator_name: curator,
       })),
-      platform_design_studio: designStudio
+      // The live service names this row `scratch_design_studio` (shared/real-payloads/featured.json); the
+      // interface document calls it `platform_design_studio`: each name where it applies.
+      [isLiveHost(c) ? 'scratch_design_studio' : 'platform_design_studio']: designStudio
         ? items(
             store
               .studioProjects(designStudio.id)
@@ -80,6 +82,8 @@ export function mountProxyRoutes(app: Hono<SandboxEnv>, { store, control }: ApiC
               .slice(0, FEATURED_ROW),
           ).map((item) => ({
             ...item,
+            // Live, only the design-studio rows carry remixers_count.
+            remixers_count: store.remixCount(item.id),
             gallery_id: designStudio.id,
             gallery_title: designStudio.title,
           }))

@@ -141,13 +141,15 @@ export function activityJson(store: Store, event: ActivityEvent) {
   };
 }
 
-/** A row item of /proxy/featured (not a project object). */
+/**
+ * A row item of /proxy/featured (not a project object). Live rows carry no `remixers_count` (only the
+ * design-studio row adds it; shared/real-payloads/featured.json).
+ */
 export function proxyProjectItem(store: Store, o: Origins, project: Project) {
   return {
     creator: store.getUserById(project.authorId)?.username ?? '',
     id: project.id,
     love_count: store.loveCount(project.id),
-    remixers_count: store.remixCount(project.id),
     thumbnail_url: projectThumbnail(o, project.id),
     title: project.title,
     type: 'project' as const,

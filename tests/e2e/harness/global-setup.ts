@@ -38,7 +38,8 @@ export default function buildWhenStale(): void {
     );
     const result = spawnSync('npx', ['wxt', 'build', '-b', wxtTarget(browser)], {
       cwd: REPO_ROOT,
-      env: { ...process.env, COMPANION_PROFILE: profile },
+      // A production build, as from a shell: vitest's NODE_ENV=test would make a development one.
+      env: { ...process.env, NODE_ENV: 'production', COMPANION_PROFILE: profile },
       encoding: 'utf8',
     });
     if (result.status !== 0) {
