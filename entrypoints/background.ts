@@ -8,6 +8,7 @@ import { currentProfile } from '@/lib/config';
 import { keepMemberItem } from '@/lib/member-item';
 import { onMessage } from '@/lib/protocol';
 import { isTrustedSender } from '@/lib/sender';
+import { registerExplore } from '@/lib/services/explore-background';
 import { registerFeed } from '@/lib/services/feed-background';
 import { registerFeedNotifications } from '@/lib/services/feed-notifications-background';
 import { registerMessageCount } from '@/lib/services/message-count-background';
@@ -51,6 +52,8 @@ export default defineBackground(() => {
   const signedInUser = async () => (await session.whoami())?.username ?? null;
   const feed = registerFeed({ profile, api, signedInUser });
   registerFeedNotifications({ profile, feed, signedInUser });
+  // Explore, search and the views inside the popup; the quick-search shortcut and the omnibox (issue 12).
+  registerExplore({ profile, api, signedInUser });
 
   onMessage('ping', ({ sender }) => {
     if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');

@@ -11,6 +11,14 @@ import {
   MESSAGE_COUNT_SETTINGS_KEY,
   type MessageCountSettings,
 } from '@/lib/message-count-settings';
+import {
+  defaultExploreSettings,
+  type ExploreCache,
+  type ExploreSettings,
+  type ExploreViews,
+  emptyExploreCache,
+  emptyExploreViews,
+} from '@/lib/services/explore-model';
 import { defaultFeedSettings, type FeedSettings, type MemberFeed } from '@/lib/services/feed-model';
 import type { FeedNotifierState } from '@/lib/services/feed-notifications';
 import { type MessageCountState, signedOutState } from '@/lib/services/message-count';
@@ -125,3 +133,32 @@ export const feedNotifierStateItem = storage.defineItem<FeedNotifierState>('loca
 
 /** The popup's last chosen tab (owned by the popup). */
 export const popupTabItem = storage.defineItem<string>('local:popupTab', { fallback: 'feed' });
+
+// ---------------------------------------------------------------------------------------------------
+// Explore (issue 12: lib/services/explore*.ts writes the caches, the popup's Explore tab reads them)
+
+export { defaultExploreSettings, type ExploreSettings };
+
+/**
+ * Public data of the Explore tab: featured rows (re-read hourly), the shared-project count (daily),
+ * explore and search pages (5 minutes; at most MAX_CACHED_LISTS lists). Nobody's own: no member key.
+ */
+export const exploreCacheItem = storage.defineItem<ExploreCache>('local:exploreCache', {
+  fallback: emptyExploreCache,
+  version: 1,
+});
+
+/**
+ * What the popup's views show (a project, a person, a studio and their lists), for the signed-in
+ * member only and for the popup's life: kept in memory for the browser session, never on disk.
+ */
+export const exploreViewsItem = storage.defineItem<ExploreViews>('session:exploreViews', {
+  fallback: emptyExploreViews,
+  version: 1,
+});
+
+/** The Explore tab's choices (projects or studios, tag, sorts, language), following the member. */
+export const exploreSettingsItem = storage.defineItem<ExploreSettings>('sync:exploreSettings', {
+  fallback: defaultExploreSettings,
+  version: 1,
+});
