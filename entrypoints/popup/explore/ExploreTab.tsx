@@ -69,10 +69,23 @@ export function ExploreTab({ member }: { member: SessionUser }) {
     if (pending.focus?.isConnected) {
       pending.focus.focus({ preventScroll: true });
     } else {
-      // A new view: its title takes the focus, so a screen reader says where the member is.
-      document.querySelector<HTMLElement>(`[data-view-id="${top.id}"] h1`)?.focus({ preventScroll: true });
+      // A new view takes the focus (named by its title), so a screen reader says where the member is.
+      document
+        .querySelector<HTMLElement>(`[data-view-id="${top.id}"] article`)
+        ?.focus({ preventScroll: true });
     }
   }, [top.id]);
+
+  useLayoutEffect(() => {
+    // The search field and a view's bar stick right below the frame's tab bar, whose height is the frame's.
+    const tabs = document.querySelector<HTMLElement>('.popup-tabs');
+    if (tabs !== null) {
+      document.documentElement.style.setProperty(
+        '--explore-sticky-top',
+        `calc(var(--header-height) + ${tabs.offsetHeight}px)`,
+      );
+    }
+  }, []);
 
   useEffect(() => {
     if (stack.length <= 1) return;
@@ -96,7 +109,7 @@ export function ExploreTab({ member }: { member: SessionUser }) {
             return (
               <div key={entry.id} data-view-id={entry.id} hidden={!active}>
                 {target === null ? (
-                  <Home uid={uid} active={active} />
+                  <Home uid={uid} />
                 ) : target.detail === 'project' ? (
                   <ProjectView uid={uid} id={target.id} member={member.username} />
                 ) : target.detail === 'user' ? (

@@ -154,7 +154,7 @@ function DirectOpen({ text }: { text: string }) {
  * The Explore tab's first view: the search field (focused when the tab opens), then either the
  * search results, or the featured rows, the count of shared projects and explore by tag.
  */
-export function Home({ uid, active }: { uid: string; active: boolean }) {
+export function Home({ uid }: { uid: string }) {
   const settings = useSettings();
   const language = effectiveLanguage(settings);
   const [text, setText] = useState('');
@@ -176,7 +176,7 @@ export function Home({ uid, active }: { uid: string; active: boolean }) {
     settled !== ''
       ? { source: 'search', kind, query: settled, mode: settings.searchMode, language }
       : { source: 'explore', kind, tag: settings.tag, mode: settings.mode, language };
-  const list = useList(active ? source : null);
+  const list = useList(source);
   const more = useMore(source);
 
   const onInput = (value: string) => {

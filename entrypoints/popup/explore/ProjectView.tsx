@@ -94,6 +94,7 @@ export function ProjectView({ uid, id, member }: { uid: string; id: number; memb
   const project = entry?.value ?? null;
   return (
     <article
+      tabIndex={-1}
       class="x-view"
       data-testid="project-view"
       data-project-id={String(id)}
@@ -111,7 +112,7 @@ export function ProjectView({ uid, id, member }: { uid: string; id: number; memb
             decoding="async"
           />
           <div class="x-view-body">
-            <h1 id={`${uid}-title`} class="x-title" tabIndex={-1}>
+            <h1 id={`${uid}-title`} class="x-title">
               <bdi>{project.title}</bdi>
             </h1>
             <p class="x-byline">
@@ -170,14 +171,14 @@ export function ProjectView({ uid, id, member }: { uid: string; id: number; memb
         </>
       ) : entry?.error?.kind === 'not-found' ? (
         <div class="x-view-body x-not-shared" data-testid="project-not-shared">
-          <h1 id={`${uid}-title`} class="x-title" tabIndex={-1}>
+          <h1 id={`${uid}-title`} class="x-title">
             {t('explore.project.notShared')}
           </h1>
           <p>{t('explore.project.notSharedText')}</p>
         </div>
       ) : entry?.error ? (
         <div class="x-view-body">
-          <h1 id={`${uid}-title`} class="visually-hidden" tabIndex={-1}>
+          <h1 id={`${uid}-title`} class="visually-hidden">
             {t('explore.search.openProject', [String(id)])}
           </h1>
           <ErrorLine error={entry.error} onRetry={() => retryDetail(source)} />

@@ -110,6 +110,7 @@ export function StudioView({ uid, id }: { uid: string; id: number }) {
   const studio = entry?.value ?? null;
   return (
     <article
+      tabIndex={-1}
       class="x-view"
       data-testid="studio-view"
       data-studio-id={String(id)}
@@ -127,7 +128,7 @@ export function StudioView({ uid, id }: { uid: string; id: number }) {
             decoding="async"
           />
           <div class="x-view-body">
-            <h1 id={`${uid}-title`} class="x-title" tabIndex={-1}>
+            <h1 id={`${uid}-title`} class="x-title">
               <bdi>{studio.title}</bdi>
             </h1>
             <Stats>
@@ -149,7 +150,7 @@ export function StudioView({ uid, id }: { uid: string; id: number }) {
         </>
       ) : entry?.error ? (
         <div class="x-view-body">
-          <h1 id={`${uid}-title`} class="visually-hidden" tabIndex={-1}>
+          <h1 id={`${uid}-title`} class="visually-hidden">
             {t('explore.search.openStudio', [String(id)])}
           </h1>
           <ErrorLine

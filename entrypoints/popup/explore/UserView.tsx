@@ -67,7 +67,13 @@ export function UserView({ uid, username }: { uid: string; username: string }) {
   const entry = useDetail(source);
   const user = entry?.value ?? null;
   return (
-    <article class="x-view" data-testid="user-view" data-username={username} aria-labelledby={`${uid}-title`}>
+    <article
+      tabIndex={-1}
+      class="x-view"
+      data-testid="user-view"
+      data-username={username}
+      aria-labelledby={`${uid}-title`}
+    >
       <ViewBar href={siteLinks.user(username)} />
       {user !== null ? (
         <>
@@ -79,7 +85,7 @@ export function UserView({ uid, username }: { uid: string; username: string }) {
                 size={64}
               />
               <div class="x-person-text">
-                <h1 id={`${uid}-title`} class="x-title" tabIndex={-1}>
+                <h1 id={`${uid}-title`} class="x-title">
                   <bdi>{user.username}</bdi>
                 </h1>
                 {user.scratchteam && <span class="x-badge">{t('explore.user.scratchteam')}</span>}
@@ -118,7 +124,7 @@ export function UserView({ uid, username }: { uid: string; username: string }) {
         </>
       ) : entry?.error ? (
         <div class="x-view-body">
-          <h1 id={`${uid}-title`} class="x-title" tabIndex={-1}>
+          <h1 id={`${uid}-title`} class="x-title">
             <bdi>{username}</bdi>
           </h1>
           <ErrorLine
