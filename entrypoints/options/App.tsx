@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
+import { FEED_KINDS, type FeedKind } from '@/lib/services/feed-model';
 import {
   defaultFeedSettings,
   defaultMessageCountSettings,
@@ -60,6 +61,12 @@ export function App() {
       return;
     }
     await update({ notifications: true });
+  };
+
+  // The popup's filters, here too: every setting of a feature on the options page.
+  const toggleKind = async (kind: FeedKind, on: boolean) => {
+    const current = await feedSettingsItem.getValue();
+    await feedSettingsItem.setValue({ ...current, kinds: { ...current.kinds, [kind]: on } });
   };
 
   // The same permission, asked for the same way, for new projects from people the member follows.
@@ -141,6 +148,21 @@ export function App() {
           </span>
         </label>
         {feedProblem && <p class="error">{feedProblem}</p>}
+        <fieldset class="setting-group">
+          <legend>{t('feedService.options.kinds')}</legend>
+          {FEED_KINDS.map((kind) => (
+            <label class="setting" key={kind}>
+              <input
+                type="checkbox"
+                data-testid="setting-feed-kind"
+                data-kind={kind}
+                checked={feedSettings.kinds[kind]}
+                onChange={(event) => toggleKind(kind, event.currentTarget.checked)}
+              />
+              <span>{t(`feed.filters.${kind}`)}</span>
+            </label>
+          ))}
+        </fieldset>
       </fieldset>
     </main>
   );

@@ -113,6 +113,7 @@ export function ActivityItem({ event, isNew }: { event: ActivityEvent; isNew: bo
       class={isNew ? 'activity-item is-new' : 'activity-item'}
       data-testid="feed-item"
       data-type={sentTypeOf(event)}
+      data-event-id={String(event.id)}
       data-new={isNew ? 'true' : undefined}
     >
       <span class="activity-avatar">

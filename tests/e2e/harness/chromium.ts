@@ -123,6 +123,9 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
         },
         click: (selector) => page.click(selector),
         setViewport: (size) => page.setViewportSize(size),
+        emulateColorScheme: (colorScheme) => page.emulateMedia({ colorScheme }),
+        // A string is evaluated through the DevTools protocol, which the page's CSP does not govern.
+        runScript: (source) => page.evaluate(source),
         screenshot: (screenshotOptions) => page.screenshot(screenshotOptions),
         close: () => page.close(),
         isClosed: () => page.isClosed(),

@@ -86,6 +86,37 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
   }
   const extensionOrigin = `moz-extension://${FIREFOX_EXTENSION_UUID}`;
 
+  // Firefox has no per-page color-scheme emulation over BiDi: the content color-scheme preference
+  // (0 dark, 1 light) applies to every page. It is set from about:config, a privileged page where
+  // `Services` exists (BiDi may evaluate there: see --remote-allow-system-access).
+  let configPage: Promise<Page> | undefined;
+  const setContentColorScheme = async (scheme: 'light' | 'dark') => {
+    configPage ??= driver.newPage().then(async (page) => {
+      page.goto('about:config').catch(() => {});
+      const deadline = Date.now() + NAVIGATION_TIMEOUT_MS;
+      while (
+        !(await page
+          .evaluate(() => location.href === 'about:config' && document.readyState === 'complete')
+          .catch(() => false))
+      ) {
+        if (Date.now() > deadline) throw new Error('Timed out opening about:config');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return page;
+    });
+    const page = await configPage;
+    await page.evaluate(
+      (value) => {
+        const services = (
+          globalThis as { Services?: { prefs: { setIntPref(name: string, value: number): void } } }
+        ).Services;
+        if (!services) throw new Error('about:config has no Services: is system access allowed?');
+        services.prefs.setIntPref('layout.css.prefers-color-scheme.content-override', value);
+      },
+      scheme === 'dark' ? 0 : 1,
+    );
+  };
+
   const tracked: TestPage[] = [];
   const wrap = (page: Page): TestPage => {
     let closed = false;
@@ -103,6 +134,9 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
           : page.goto(url, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS }).then(() => {}),
       click: (selector) => page.click(selector),
       setViewport: (size) => page.setViewport(size),
+      emulateColorScheme: (scheme) => setContentColorScheme(scheme),
+      // A string is evaluated through WebDriver BiDi, which the page's CSP does not govern.
+      runScript: (source) => page.evaluate(source),
       screenshot: (screenshotOptions) => page.screenshot(screenshotOptions),
       close: async () => {
         if (!closed) await page.close();

@@ -11,6 +11,8 @@
  *     });
  *   });
  */
+
+export { type AxeFinding, axeFindings, seriousAxeFindings } from './axe';
 export { BROWSER_NAMES, type BrowserName } from './browsers';
 export type { Badge, ExtensionBrowser, LaunchOptions, StorageArea } from './extension-browser';
 export { type BrowserLaunchOptions, launchBrowser, type UseBrowserOptions, useBrowser } from './launch';

@@ -31,6 +31,16 @@ export interface TestPage {
   /** A real click (input events) on the first element matching `selector`, once there is one. */
   click(selector: string, options?: WaitOptions): Promise<void>;
   setViewport(size: { width: number; height: number }): Promise<void>;
+  /**
+   * What `prefers-color-scheme` answers in this page (Chromium: this page only; Firefox: every page
+   * of the browser, through its content color-scheme preference).
+   */
+  emulateColorScheme(scheme: 'light' | 'dark'): Promise<void>;
+  /**
+   * Runs a script's source in the page's own world, past the page's Content Security Policy (which
+   * forbids `eval` on extension pages): for test tools such as axe-core. Returns its completion value.
+   */
+  runScript(source: string): Promise<unknown>;
   /** A PNG of the viewport (or the whole page); written to `path` when given. */
   screenshot(options?: { path?: string; fullPage?: boolean }): Promise<Uint8Array>;
   close(): Promise<void>;
@@ -48,6 +58,8 @@ export interface PageDriver {
   goto(url: string): Promise<void>;
   click(selector: string): Promise<void>;
   setViewport(size: { width: number; height: number }): Promise<void>;
+  emulateColorScheme(scheme: 'light' | 'dark'): Promise<void>;
+  runScript(source: string): Promise<unknown>;
   screenshot(options: { path?: string; fullPage?: boolean }): Promise<Uint8Array>;
   close(): Promise<void>;
   isClosed(): boolean;
@@ -131,6 +143,8 @@ export function createTestPage(driver: PageDriver): TestPage {
       await driver.click(selector);
     },
     setViewport: (size) => driver.setViewport(size),
+    emulateColorScheme: (scheme) => driver.emulateColorScheme(scheme),
+    runScript: (source) => driver.runScript(source),
     screenshot: (options = {}) => driver.screenshot(options),
     close: () => driver.close(),
     isClosed: () => driver.isClosed(),

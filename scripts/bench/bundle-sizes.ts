@@ -1,0 +1,53 @@
+/**
+ * What each surface ships, measured on a production build: the content script, the popup's
+ * JavaScript (its entry and every chunk it imports) and the background, with the budgets of
+ * DESIGN.md. Used by the benchmark (scripts/bench/bundle-size.ts) and by the test that fails
+ * `npm test` over budget (scripts/bench/bundle-budget.test.ts): sizes are not noisy.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const KB = 1024;
+/** DESIGN.md, "Budgets": minified sizes. */
+export const BUNDLE_BUDGETS = { contentScript: 40 * KB, popup: 60 * KB } as const;
+
+export interface BundleSizes {
+  contentScript: number;
+  popup: number;
+  background: number;
+  /** zod must stay in the background. */
+  popupHasZod: boolean;
+}
+
+/** The scripts a page loads: the entry named in its HTML and the chunks it imports, transitively. */
+export function pageScripts(dir: string, page: string): string[] {
+  const html = readFileSync(join(dir, page), 'utf8');
+  const queue = [...html.matchAll(/src="\/?([^"]+\.js)"/g)].map((m) => m[1] as string);
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const file = queue.shift() as string;
+    if (seen.has(file) || !existsSync(join(dir, file))) continue;
+    seen.add(file);
+    const source = readFileSync(join(dir, file), 'utf8');
+    for (const m of source.matchAll(
+      /from\s*["']\.{0,2}\/?([^"']+\.js)["']|import\(["']\.{0,2}\/?([^"']+\.js)["']\)/g,
+    )) {
+      const imported = (m[1] ?? m[2]) as string;
+      queue.push(imported.startsWith('chunks/') ? imported : join('chunks', imported.replace(/^.*\//, '')));
+    }
+  }
+  return [...seen];
+}
+
+const size = (dir: string, files: string[]) => files.reduce((sum, f) => sum + statSync(join(dir, f)).size, 0);
+
+export function measureBuild(dir: string): BundleSizes {
+  const contentScripts = readdirSync(join(dir, 'content-scripts')).map((f) => join('content-scripts', f));
+  const popup = pageScripts(dir, 'popup.html');
+  return {
+    contentScript: size(dir, contentScripts),
+    popup: size(dir, popup),
+    background: size(dir, ['background.js']),
+    popupHasZod: popup.some((f) => /ZodError|\$ZodType/.test(readFileSync(join(dir, f), 'utf8'))),
+  };
+}

@@ -1,0 +1,523 @@
+/**
+ * The popup's Feed tab in real Chromium (public build, live host names mapped onto the sandbox) and
+ * Firefox (local build), signed in as the demo user: What's Happening in the site's words with
+ * working links, hostile strings as text, paging as the end scrolls into view, the three project
+ * sections, filters, "new since you last looked", the cache painted before a slow answer, failures
+ * beside the cached items, another member's feed, the signed-out view, and axe-core in light and dark.
+ *
+ * What the popup should show is read from the sandbox over HTTP, as the service sends it (requests
+ * made by this test carry their own User-Agent and are left out of the request-log checks).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LogFilter, RequestLogEntry } from '@/sandbox/control';
+import { HOSTILE_STRINGS } from '@/sandbox/hostile';
+import { DEMO_USERNAME } from '@/sandbox/index';
+import { ACTIVITY_TYPES } from '@/sandbox/seed';
+import { BROWSER_NAMES, seriousAxeFindings, type TestPage, useBrowser, withSandbox } from './harness';
+
+const sandbox = withSandbox();
+
+const TEST_AGENT = 'companion-e2e-popup-feed';
+const ACTIVITY_ROUTE = '/users/*/following/users/activity';
+const ITEM = '[data-testid="feed-item"]';
+const PAGE = 40;
+const CAP = 200;
+
+/** An activity event as the service sends it (the fields the site's sentences use). */
+interface ApiEvent {
+  id: number | string;
+  type: string;
+  actor_username: string;
+  actor_id: number;
+  datetime_created: string;
+  [field: string]: unknown;
+}
+interface ApiProject {
+  id: number;
+  title: string;
+  author: { username?: string };
+}
+
+/** The sentence and links the site shows for an event (site-reference.md, What's Happening). */
+function expectedRow(event: ApiEvent, site: string, uploads: string) {
+  const user = (name: string) => [name, `${site}/users/${name}/`] as const;
+  const project = (id: unknown, title: unknown) => [String(title), `${site}/projects/${id}/`] as const;
+  const studio = (id: unknown, title: unknown) => [String(title), `${site}/studios/${id}/`] as const;
+  const actor = user(event.actor_username);
+  const f = event;
+  let links: (readonly [string, string])[];
+  let text: string;
+  let avatarId: unknown = event.actor_id;
+  switch (event.type) {
+    case 'followuser':
+      links = [actor, user(String(f.followed_username))];
+      text = `${links[0]?.[0]} is now following ${links[1]?.[0]}`;
+      break;
+    case 'followstudio':
+      links = [actor, studio(f.gallery_id, f.title)];
+      text = `${links[0]?.[0]} is now following ${links[1]?.[0]}`;
+      break;
+    case 'loveproject':
+      links = [actor, project(f.project_id, f.title)];
+      text = `${links[0]?.[0]} loved ${links[1]?.[0]}`;
+      break;
+    case 'favoriteproject':
+      links = [actor, project(f.project_id, f.project_title)];
+      text = `${links[0]?.[0]} favorited ${links[1]?.[0]}`;
+      break;
+    case 'remixproject':
+      links = [actor, project(f.parent_id, f.parent_title), project(f.project_id, f.title)];
+      text = `${links[0]?.[0]} remixed ${links[1]?.[0]} as ${links[2]?.[0]}`;
+      break;
+    case 'shareproject':
+      links = [actor, project(f.project_id, f.title)];
+      text = `${links[0]?.[0]} shared the project ${links[1]?.[0]}`;
+      break;
+    case 'becomecurator':
+      links = [actor, studio(f.gallery_id, f.title)];
+      text = `${links[0]?.[0]} became a curator of ${links[1]?.[0]}`;
+      break;
+    case 'becomeownerstudio':
+      links = [user(String(f.recipient_username)), studio(f.gallery_id, f.gallery_title)];
+      text = `${links[0]?.[0]} was promoted to manager of ${links[1]?.[0]}`;
+      avatarId = f.recipient_id;
+      break;
+    case 'addprojecttostudio':
+      links = [actor, project(f.project_id, f.project_title), studio(f.gallery_id, f.gallery_title)];
+      text = `${links[0]?.[0]} added ${links[1]?.[0]} to the studio ${links[2]?.[0]}`;
+      break;
+    default:
+      links = [actor];
+      text = `Something new from ${actor[0]}`;
+  }
+  return {
+    type: event.type,
+    text,
+    links: links.map(([t, h]) => [t, h]),
+    avatar: `${uploads}/users/avatars/${avatarId}.png`,
+  };
+}
+
+/** What a feed row shows: type, new mark, sentence text, links (text, address, target), avatar. */
+function readRows(selector: string) {
+  return [...document.querySelectorAll(selector)].map((row) => ({
+    id: row.getAttribute('data-event-id'),
+    type: row.getAttribute('data-type'),
+    isNew: row.getAttribute('data-new') === 'true',
+    text: row.querySelector('.activity-sentence')?.textContent ?? '',
+    links: [...row.querySelectorAll('.activity-sentence a')].map((a) => [
+      a.textContent ?? '',
+      (a as HTMLAnchorElement).href,
+      (a as HTMLAnchorElement).target,
+    ]),
+    avatar: (row.querySelector('img.avatar') as HTMLImageElement | null)?.getAttribute('src') ?? null,
+  }));
+}
+
+const rowIds = (popup: TestPage) =>
+  popup.evaluate((s) => [...document.querySelectorAll(s)].map((e) => e.getAttribute('data-event-id')), ITEM);
+const countOf = (popup: TestPage, selector: string) =>
+  popup.evaluate((s) => document.querySelectorAll(s).length, selector);
+
+async function pressKey(page: TestPage, key: string) {
+  if (page.raw.kind === 'playwright') await page.raw.page.keyboard.press(key);
+  else await page.raw.page.keyboard.press(key as never);
+}
+
+describe.each(BROWSER_NAMES)('%s', (name) => {
+  // Before the browser starts: the seeded world, nobody signed in, no faults.
+  beforeAll(() => sandbox().control.reset());
+  const browser = useBrowser(name, { sandbox, signedInAs: DEMO_USERNAME });
+  const site = () => browser().profile.site;
+  const uploads = () => browser().profile.uploads[0] as string;
+
+  /** Reads the service the way the extension does, as `username`. */
+  async function api<T>(path: string, username = DEMO_USERNAME): Promise<T> {
+    const { token } = sandbox().control.signIn(username);
+    const response = await fetch(`${sandbox().urls.api}${path}`, {
+      headers: { 'X-Token': token, 'User-Agent': TEST_AGENT },
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status}`);
+    return (await response.json()) as T;
+  }
+  const activityPage = (offset: number, username = DEMO_USERNAME) =>
+    api<ApiEvent[]>(`/users/${username}/following/users/activity?limit=${PAGE}&offset=${offset}`, username);
+  /** The browsers' requests only (not this test's own reads). */
+  const browserRequests = (filter: LogFilter = {}) =>
+    sandbox()
+      .control.requestLog(filter)
+      .filter((entry: RequestLogEntry) => entry.userAgent !== TEST_AGENT);
+
+  async function openFeed(): Promise<TestPage> {
+    const popup = await browser().openPopup();
+    await popup.waitFor((s) => document.querySelectorAll(s).length > 0, ITEM, { timeout: 20_000 });
+    return popup;
+  }
+
+  async function expectNoSeriousAxeFindings(popup: TestPage) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await popup.emulateColorScheme(scheme);
+      await popup.waitFor(
+        (dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark,
+        scheme === 'dark',
+      );
+      expect(await seriousAxeFindings(popup), `axe, ${scheme}`).toEqual([]);
+    }
+    await popup.emulateColorScheme('light');
+  }
+
+  it("shows every event type in the site's words, with working links to the site", async () => {
+    const popup = await openFeed();
+    const expected = (await activityPage(0)).map((event) => expectedRow(event, site(), uploads()));
+    await popup.waitFor((n) => document.querySelectorAll('[data-testid="feed-item"]').length >= n, PAGE);
+    const rows = await popup.evaluate(readRows, ITEM);
+
+    // Every seeded type is on the first page (the sandbox guarantees it), the unknown one included.
+    expect(new Set(rows.map((row) => row.type))).toEqual(new Set(ACTIVITY_TYPES));
+    expect(
+      rows.map(({ type, text, links, avatar }) => ({
+        type,
+        text,
+        links: links.map((l) => l.slice(0, 2)),
+        avatar,
+      })),
+    ).toEqual(expected.slice(0, rows.length));
+    expect(rows.length).toBe(PAGE);
+    expect(new Set(rows.flatMap((row) => row.links.map((link) => link[2])))).toEqual(new Set(['_blank']));
+    const unknown = rows.find((row) => row.type === 'sandboxunknownactivity');
+    expect(unknown?.text).toMatch(/^Something new from \S+$/);
+
+    // The pages exist on the site (the sandbox serves them as the live site does).
+    const paths = new Set(
+      rows.flatMap((row) => row.links.map((link) => new URL(link[1] as string).pathname)),
+    );
+    for (const path of paths) {
+      const response = await fetch(`${sandbox().urls.site}${path}`, {
+        headers: { 'User-Agent': TEST_AGENT },
+      });
+      expect(response.status, path).toBe(200);
+    }
+
+    expect(await popup.text('[data-testid="feed-updated"]')).toMatch(/^Updated /);
+    expect(await countOf(popup, '[data-testid="feed-error"]')).toBe(0);
+    await expectNoSeriousAxeFindings(popup);
+    await popup.close();
+  });
+
+  it('shows the hostile strings as text: nothing in them runs or becomes an element', async () => {
+    // Besides the seeded ones, a title made of markup that would run if it became HTML.
+    const payload = `<img src=x onerror="window.pwned=1"> <script>window.pwned=2</script> <a href="javascript:window.pwned=3">x</a> &amp; ${HOSTILE_STRINGS.join(' ')}`;
+    const { event } = sandbox().control.shareProject({ author: 'alice', title: payload });
+    const popup = await openFeed();
+    await popup.click('[data-testid="feed-refresh"]:not([disabled])');
+    const added = `${ITEM}[data-event-id="${event.id}"]`;
+    await popup.waitFor((s) => document.querySelector(s) !== null, added, { timeout: 20_000 });
+
+    const first = await activityPage(0);
+    const hostile = first.filter((item) =>
+      [item.title, item.project_title, item.gallery_title, item.parent_title].some(
+        (text) => typeof text === 'string' && HOSTILE_STRINGS.some((bad) => text.includes(bad)),
+      ),
+    );
+    expect(hostile.map((item) => String(item.id))).toContain(String(event.id));
+    expect(hostile.length).toBeGreaterThan(1);
+    // Their text is there, exactly as sent.
+    const rows = await popup.evaluate(readRows, ITEM);
+    for (const item of hostile) {
+      const row = rows.find((r) => r.id === String(item.id));
+      expect(row?.text).toBe(expectedRow(item, site(), uploads()).text);
+    }
+    // ...and nothing else: no element, handler or script link came from them, and nothing ran.
+    const found = await popup.evaluate((s) => {
+      const allowed = new Set(['LI', 'SPAN', 'DIV', 'P', 'A', 'BDI', 'TIME', 'IMG']);
+      const elements = [...document.querySelectorAll(`${s}, ${s} *`)];
+      return {
+        strangers: elements.filter((e) => !allowed.has(e.tagName)).map((e) => e.tagName),
+        handlers: elements.flatMap((e) =>
+          [...e.attributes].filter((a) => a.name.startsWith('on')).map((a) => a.name),
+        ),
+        images: elements.filter((e) => e.tagName === 'IMG' && !e.classList.contains('avatar')).length,
+        scriptLinks: elements.filter(
+          (e) => e.tagName === 'A' && !/^https?:/.test((e as HTMLAnchorElement).href),
+        ).length,
+        ran: (globalThis as { pwned?: unknown }).pwned ?? null,
+      };
+    }, ITEM);
+    expect(found).toEqual({ strangers: [], handlers: [], images: 0, scriptLinks: 0, ran: null });
+    // The HTML `message` some shareproject events carry is never shown, as HTML or as text.
+    const shares = rows.filter((row) => row.type === 'shareproject').map((row) => row.text);
+    expect(shares.length).toBeGreaterThan(1);
+    expect(shares.filter((text) => text.includes('shared <img'))).toEqual([]);
+    await popup.close();
+  });
+
+  it('loads the next page when the end of the list scrolls into view, up to 200 items, then links to the site', async () => {
+    const popup = await openFeed();
+    sandbox().control.clearLog();
+    for (let shown = await countOf(popup, ITEM); shown < CAP; shown = await countOf(popup, ITEM)) {
+      await popup.evaluate(() => document.querySelector('[data-testid="feed-list-end"]')?.scrollIntoView());
+      await popup.waitFor(
+        ({ s, n }) => document.querySelectorAll(s).length > n,
+        { s: ITEM, n: shown },
+        { timeout: 20_000 },
+      );
+    }
+    const offsets = browserRequests({ part: 'api', pattern: ACTIVITY_ROUTE }).map((entry) =>
+      new URLSearchParams(entry.query).get('offset'),
+    );
+    expect(offsets).toContain('40');
+    expect(offsets.slice(0, 4)).toEqual(['40', '80', '120', '160']);
+    expect(offsets).not.toContain('200');
+    expect(await countOf(popup, ITEM)).toBe(CAP);
+    const more = await popup.evaluate(() => {
+      const link = document.querySelector('[data-testid="feed-more-on-site"]') as HTMLAnchorElement | null;
+      return link && { href: link.href, target: link.target };
+    });
+    expect(more).toEqual({ href: `${site()}/`, target: '_blank' });
+    // The rows of later pages are the service's later pages, in order.
+    const ids = await rowIds(popup);
+    const second = await activityPage(PAGE);
+    expect(ids.slice(PAGE, 2 * PAGE)).toEqual(second.map((event) => String(event.id)));
+    await popup.close();
+  });
+
+  it('fills the three project sections (arrow keys move between them)', async () => {
+    const popup = await openFeed();
+    const sections = [
+      ['shared', 'projects'],
+      ['loved', 'loves'],
+      ['studios', 'studios'],
+    ] as const;
+    await popup.evaluate(() =>
+      (document.querySelector('[data-testid="feed-section-activity"]') as HTMLElement).focus(),
+    );
+    for (const [section, path] of sections) {
+      await pressKey(popup, 'ArrowRight');
+      const selected = await popup.evaluate(() => ({
+        focused: document.activeElement?.getAttribute('data-testid'),
+        selected: document
+          .querySelector('[data-testid^="feed-section-"][aria-selected="true"]')
+          ?.getAttribute('data-testid'),
+      }));
+      expect(selected).toEqual({ focused: `feed-section-${section}`, selected: `feed-section-${section}` });
+      const list = `[data-testid="followed-projects"][data-feed="${section}"] [data-testid="project-card"]`;
+      await popup.waitFor((s) => document.querySelectorAll(s).length > 0, list, { timeout: 20_000 });
+      const apiPath = section === 'studios' ? '/following/studios/projects' : `/following/users/${path}`;
+      const expected = await api<ApiProject[]>(`/users/${DEMO_USERNAME}${apiPath}?limit=${PAGE}&offset=0`);
+      expect(expected.length).toBeGreaterThan(0);
+      await popup.waitFor(({ s, n }) => document.querySelectorAll(s).length >= n, {
+        s: list,
+        n: expected.length,
+      });
+      const cards = await popup.evaluate(
+        (s) =>
+          [...document.querySelectorAll(s)].map((card) => ({
+            id: card.getAttribute('data-project-id'),
+            title: card.querySelector('.project-title')?.textContent,
+            href: (card.querySelector('.project-title') as HTMLAnchorElement).href,
+            lazy: (card.querySelector('img') as HTMLImageElement).loading,
+          })),
+        list,
+      );
+      expect(cards.slice(0, expected.length)).toEqual(
+        expected.map((project) => ({
+          id: String(project.id),
+          title: project.title,
+          href: `${site()}/projects/${project.id}/`,
+          lazy: 'lazy',
+        })),
+      );
+      if (section === 'shared') await expectNoSeriousAxeFindings(popup);
+    }
+    await popup.close();
+  });
+
+  it('hides and shows kinds of events with the filters, remembered across opens', async () => {
+    let popup = await openFeed();
+    const typesShown = () =>
+      popup.evaluate(
+        (s) => [...new Set([...document.querySelectorAll(s)].map((e) => e.getAttribute('data-type')))],
+        ITEM,
+      );
+    expect(await typesShown()).toContain('loveproject');
+    await popup.click('[data-testid="feed-filter"][data-kind="loves"]');
+    await popup.click('[data-testid="feed-filter"][data-kind="follows"]');
+    await popup.waitFor((s) => document.querySelectorAll(`${s}[data-type="loveproject"]`).length === 0, ITEM);
+    let types = await typesShown();
+    expect(types).not.toContain('followuser');
+    expect(types).not.toContain('followstudio');
+    expect(types).toContain('shareproject');
+    expect(types).toContain('sandboxunknownactivity'); // unknown types are never filtered out
+    await popup.close();
+
+    popup = await openFeed();
+    types = await typesShown();
+    expect(types).not.toContain('loveproject');
+    expect(types).not.toContain('followuser');
+    const pressed = await popup.evaluate(() =>
+      Object.fromEntries(
+        [...document.querySelectorAll('[data-testid="feed-filter"]')].map((e) => [
+          e.getAttribute('data-kind'),
+          e.getAttribute('aria-pressed'),
+        ]),
+      ),
+    );
+    expect(pressed).toEqual({
+      follows: 'false',
+      loves: 'false',
+      favorites: 'true',
+      remixes: 'true',
+      shares: 'true',
+      studios: 'true',
+    });
+    await popup.click('[data-testid="feed-filter"][data-kind="loves"]');
+    await popup.click('[data-testid="feed-filter"][data-kind="follows"]');
+    await popup.waitFor((s) => document.querySelectorAll(`${s}[data-type="loveproject"]`).length > 0, ITEM);
+    expect(await typesShown()).toContain('followuser');
+    await popup.close();
+  });
+
+  it('marks what was added since the last open; a slow answer shows the cache at once, then the fresh feed', async () => {
+    // The last open (above) recorded what it showed. Now someone demo follows shares a project...
+    const { event } = sandbox().control.shareProject({ author: 'alice', title: 'Fresh from alice' });
+    // ...a minute passes (the cached feed is older than the service's freshness window)...
+    const stored = await browser().readStorage('local', ['feedCache']);
+    const cache = stored.feedCache as Record<string, { activity: { readAt: number } }>;
+    const demo = cache[DEMO_USERNAME];
+    if (!demo) throw new Error('no cached feed for demo');
+    demo.activity.readAt -= 120_000;
+    await browser().setStorage('local', { feedCache: cache });
+    // ...and the service answers slowly.
+    sandbox().control.addLatency({ fixedMs: 3_000, pattern: ACTIVITY_ROUTE, part: 'api' });
+    try {
+      const popup = await openFeed();
+      // The cached rows are there, and the refresh under way (its quiet progress mark), while the
+      // answer is not: painted before it arrived.
+      await popup.waitFor(() => document.querySelector('.feed-progress .spinner') !== null);
+      expect(await countOf(popup, ITEM)).toBeGreaterThanOrEqual(PAGE);
+      expect(await rowIds(popup)).not.toContain(String(event.id));
+
+      const fresh = `${ITEM}[data-event-id="${event.id}"]`;
+      await popup.waitFor((s) => document.querySelector(s) !== null, fresh, { timeout: 20_000 });
+      const [row] = await popup.evaluate(readRows, fresh);
+      expect(row).toMatchObject({
+        type: 'shareproject',
+        isNew: true,
+        text: 'alice shared the project Fresh from alice',
+      });
+      expect(await countOf(popup, `${ITEM}[data-new="true"]`)).toBe(1);
+      expect(
+        await popup.evaluate(() =>
+          document
+            .querySelector('[data-testid="popup-tab-feed"] [data-testid="feed-new-count"]')
+            ?.getAttribute('data-count'),
+        ),
+      ).toBe('1');
+      await popup.close();
+    } finally {
+      sandbox().control.clearFaults();
+    }
+    // Seen now: the next open marks nothing.
+    const again = await openFeed();
+    expect(await countOf(again, `${ITEM}[data-new="true"]`)).toBe(0);
+    expect(await countOf(again, '[data-testid="feed-new-count"]')).toBe(0);
+    await again.close();
+  });
+
+  it('keeps the cached items beside a clear sentence when a refresh fails (500, malformed, 429)', async () => {
+    const popup = await openFeed();
+    const before = await countOf(popup, ITEM);
+    const control = sandbox().control;
+    const cases: [string, () => void, RegExp][] = [
+      [
+        '500',
+        () => control.addFailure({ pattern: ACTIVITY_ROUTE, part: 'api', status: 500, rate: 1 }),
+        /^The site had a problem \(error 500\)\./,
+      ],
+      [
+        'malformed',
+        () => control.addMalformed({ pattern: ACTIVITY_ROUTE, part: 'api', kind: 'malformed' }),
+        /^The site sent an answer Companion could not read\./,
+      ],
+      [
+        '429',
+        () => control.addRateLimit({ pattern: ACTIVITY_ROUTE, part: 'api', count: 4, retryAfterSeconds: 1 }),
+        /^The site asked Companion to slow down\./,
+      ],
+    ];
+    for (const [what, fault, sentence] of cases) {
+      fault();
+      await popup.click('[data-testid="feed-refresh"]:not([disabled])');
+      const text = await popup.waitForText('[data-testid="feed-error"]', sentence, { timeout: 30_000 });
+      expect(text, what).toMatch(/Showing what Companion read before\.$/);
+      expect(await countOf(popup, ITEM), what).toBe(before);
+      control.clearFaults();
+      // The client retries a 429 after its Retry-After (3 times): 4 of them reach the feed. After that
+      // the service waits for Retry-After before asking again.
+      if (what === '429') await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await popup.click('[data-testid="feed-refresh"]:not([disabled])');
+      await popup.waitFor(() => document.querySelector('[data-testid="feed-error"]') === null, undefined, {
+        timeout: 30_000,
+      });
+    }
+    await popup.close();
+  });
+
+  it("never shows the previous member's feed after switching members", async () => {
+    const carol = new Set<string>();
+    for (let offset = 0; offset < CAP; offset += PAGE) {
+      const page = await activityPage(offset, 'carol');
+      for (const event of page) carol.add(String(event.id));
+      if (page.length < PAGE) break;
+    }
+    expect(carol.size).toBeGreaterThan(0);
+    await browser().signIn('carol');
+    const popup = await browser().openPopup();
+    const deadline = Date.now() + 20_000;
+    let settled = false;
+    while (!settled) {
+      const seen = await popup.evaluate(
+        (s) => ({
+          member: document.querySelector('[data-testid="popup-member"]')?.textContent ?? null,
+          ids: [...document.querySelectorAll(s)].map((e) => e.getAttribute('data-event-id') as string),
+        }),
+        ITEM,
+      );
+      if (seen.member === 'carol') {
+        expect(seen.ids.filter((id) => !carol.has(id))).toEqual([]);
+        settled = seen.ids.length > 0;
+      }
+      if (Date.now() > deadline)
+        throw new Error(`carol's feed did not show (last: ${JSON.stringify(seen).slice(0, 200)})`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await popup.close();
+    await browser().signIn(DEMO_USERNAME);
+  });
+
+  it('signed out: says what Companion does, links to sign in, and sends no request with a token', async () => {
+    await browser().signOut();
+    await expect
+      .poll(async () => (await browser().readStorage('local', ['member'])).member ?? null, {
+        timeout: 15_000,
+      })
+      .toBeNull();
+    sandbox().control.clearLog();
+    const popup = await browser().openPopup();
+    const text = await popup.text('[data-testid="signed-out"]');
+    expect(text).toContain('Sign in to the site');
+    expect(
+      await popup.evaluate(
+        () => (document.querySelector('[data-testid="popup-sign-in"]') as HTMLAnchorElement).href,
+      ),
+    ).toBe(`${site()}/login/`);
+    expect(await countOf(popup, ITEM)).toBe(0);
+    expect(await countOf(popup, '[data-testid="popup-tab-feed"]')).toBe(0);
+    await expectNoSeriousAxeFindings(popup);
+    // Time for anything the popup might (wrongly) ask for.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(browserRequests().filter((entry) => entry.hasToken)).toEqual([]);
+    await popup.close();
+    await browser().signIn(DEMO_USERNAME);
+  });
+});
