@@ -17,6 +17,9 @@ export default defineConfig({
   manifestVersion: 3,
   vite: () => ({
     plugins: [noEvalNoInnerHtml(), preact()],
+    // Extension pages load their chunks from the extension itself: no preload helper is worth its
+    // kilobyte and a half in the popup's budget (the Explore tab is a chunk loaded on demand).
+    build: { modulePreload: false },
     define: {
       'import.meta.env.COMPANION_PROFILE': JSON.stringify(profileName),
     },

@@ -23,13 +23,8 @@ import {
   toUserCard,
   toUserDetail,
 } from './explore-items';
-import {
-  type DetailSource,
-  EXPLORE_SORTS,
-  EXPLORE_TAGS,
-  type ExploreItem,
-  type ListSource,
-} from './explore-model';
+import { EXPLORE_SORTS, EXPLORE_TAGS } from './explore-keys';
+import type { DetailSource, ExploreItem, ListSource } from './explore-model';
 import { registerOmnibox } from './explore-omnibox';
 
 export type ExploreApi = Pick<

@@ -8,7 +8,8 @@ import type { SiteProfile } from '@/lib/config';
 import { t } from '@/lib/i18n';
 import { exploreCacheItem } from '@/lib/storage';
 import type { ExploreService } from './explore';
-import { type ExploreItem, type ListSource, listKey, normalizeQuery, siteLanguage } from './explore-model';
+import { listKey, normalizeQuery, siteLanguage } from './explore-keys';
+import type { ExploreItem, ListSource } from './explore-model';
 import { settledSearch, type Timers } from './explore-search';
 
 /** Suggestions shown under the address bar. */

@@ -22,29 +22,31 @@
  */
 import { isApiError } from '@/lib/api/errors';
 import {
-  type DetailEntry,
-  type DetailOf,
-  type DetailSource,
   detailKey,
   EXPLORE_FRESH_MS,
   EXPLORE_MAX_ITEMS,
   EXPLORE_PAGE_SIZE,
+  emptyExploreList,
+  FEATURED_FRESH_MS,
+  isPublicList,
+  listKey,
+  MAX_CACHED_LISTS,
+  MAX_VIEW_ENTRIES,
+  PROJECT_COUNT_FRESH_MS,
+} from './explore-keys';
+import {
+  type DetailEntry,
+  type DetailOf,
+  type DetailSource,
   type ExploreCache,
   type ExploreError,
   type ExploreItem,
   type ExploreList,
   type ExploreViews,
   emptyExploreCache,
-  emptyExploreList,
   emptyExploreViews,
-  FEATURED_FRESH_MS,
   type FeaturedRow,
-  isPublicList,
   type ListSource,
-  listKey,
-  MAX_CACHED_LISTS,
-  MAX_VIEW_ENTRIES,
-  PROJECT_COUNT_FRESH_MS,
 } from './explore-model';
 import { feedErrorOf } from './feed';
 

@@ -7,7 +7,6 @@ import { type Navigation, NavigationContext } from './navigation';
 import { ProjectView } from './ProjectView';
 import { StudioView } from './StudioView';
 import { UserView } from './UserView';
-import './explore.css';
 
 /** Views kept on the stack (the oldest views above the home are dropped first). */
 const MAX_DEPTH = 8;

@@ -2,16 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { currentProfile } from '@/lib/config';
 import { plural, t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/protocol';
-import {
-  EXPLORE_SORTS,
-  EXPLORE_TAGS,
-  type ExploreKind,
-  type ExploreSort,
-  type ExploreTag,
-  type ListSource,
-  normalizeQuery,
-  SEARCH_SORTS,
-} from '@/lib/services/explore-model';
+import { EXPLORE_SORTS, EXPLORE_TAGS, normalizeQuery, SEARCH_SORTS } from '@/lib/services/explore-keys';
+import type { ExploreKind, ExploreSort, ExploreTag, ListSource } from '@/lib/services/explore-model';
 import { settledSearch } from '@/lib/services/explore-search';
 import { exploreCacheItem } from '@/lib/storage';
 import { useStorageItem } from '../storage-hooks';

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import { EXPLORE_MAX_ITEMS, type ExploreItem, type ExploreList } from '@/lib/services/explore-model';
+import { EXPLORE_MAX_ITEMS } from '@/lib/services/explore-keys';
+import type { ExploreItem, ExploreList } from '@/lib/services/explore-model';
 import { ProjectCardView, StudioCardView, UserCardView } from './Cards';
 import { ErrorLine } from './ErrorLine';
 

@@ -6,18 +6,15 @@ import { createContext } from 'preact';
 import { useCallback, useContext, useEffect, useMemo } from 'preact/hooks';
 import { uiLanguage } from '@/lib/i18n';
 import { sendMessage } from '@/lib/protocol';
+import { detailKey, isPublicList, listKey, siteLanguage } from '@/lib/services/explore-keys';
 import {
   type DetailEntry,
   type DetailOf,
   type DetailSource,
   defaultExploreSettings,
-  detailKey,
   type ExploreList,
   type ExploreSettings,
-  isPublicList,
   type ListSource,
-  listKey,
-  siteLanguage,
 } from '@/lib/services/explore-model';
 import { exploreCacheItem, exploreSettingsItem, exploreViewsItem } from '@/lib/storage';
 import { useStorageItem } from '../storage-hooks';

@@ -9,6 +9,8 @@ import { exploreCacheItem, exploreSettingsItem, exploreViewsItem } from '@/lib/s
 import type { PopupTab } from '../popup-tab';
 import { LazyExploreTab } from './LazyExploreTab';
 import { listenForQuickSearchKey } from './quick-search-key';
+// Styles load with the popup (they are not JavaScript): the view's chunk then needs no loader of its own.
+import './explore.css';
 
 listenForQuickSearchKey();
 
