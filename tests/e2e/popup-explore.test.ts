@@ -13,7 +13,7 @@ import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { RequestLogEntry } from '@/sandbox/control';
 import { DEMO_USERNAME } from '@/sandbox/index';
-import { BROWSER_NAMES, type TestPage, useBrowser, withSandbox } from './harness';
+import { BROWSER_NAMES, seriousAxeFindings, type TestPage, useBrowser, withSandbox } from './harness';
 import { readBuiltManifest } from './harness/paths';
 
 const sandbox = withSandbox();
@@ -542,6 +542,49 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         () => (document.activeElement?.closest('[data-project-id]') as HTMLElement | null)?.dataset.projectId,
       ),
     ).toBe(id);
+    await popup.close();
+  });
+
+  it('axe-core finds nothing serious in the home, a project, a person and a studio, in light and dark', async () => {
+    const popup = await openExplore(browser);
+    const site = browser().profile.site;
+    const views: [string, string][] = [['home', '']];
+    const featured = (await api<Record<string, ApiItem[]>>('/proxy/featured')).body;
+    const projectId = featured.community_featured_projects?.[0]?.id;
+    const studioId = featured.community_featured_studios?.[0]?.id;
+    views.push(['project', `${site}/projects/${projectId}/`], ['user', `${site}/users/${DEMO_USERNAME}/`]);
+    views.push(['studio', `${site}/studios/${studioId}/`]);
+    for (const [view, address] of views) {
+      if (address !== '') {
+        await popup.evaluate(() =>
+          document.querySelector<HTMLInputElement>('[data-testid="search-input"]')?.select(),
+        );
+        await popup.evaluate(() =>
+          document.querySelector<HTMLInputElement>('[data-testid="search-input"]')?.focus(),
+        );
+        await keyboard(popup, { type: address });
+        await popup.click('[data-testid="search-open-direct"]');
+        await popup.waitFor((v) => document.querySelector(`[data-testid="${v}-view"] h1`) !== null, view);
+        await popup.waitFor(
+          () => document.querySelector('[data-testid="explore"] > div:not([hidden]) .loading') === null,
+        );
+      } else {
+        await popup.waitFor(() => document.querySelectorAll('[data-testid="featured-row"]').length > 0);
+      }
+      for (const scheme of ['light', 'dark'] as const) {
+        await popup.emulateColorScheme(scheme);
+        expect(await seriousAxeFindings(popup), `axe, ${view}, ${scheme}`).toEqual([]);
+        if (view !== 'home' || scheme === 'dark')
+          await screenshot(popup, `explore-${view}-${scheme}-${name}`);
+      }
+      await popup.emulateColorScheme('light');
+      if (address !== '') {
+        await keyboard(popup, { press: 'Escape' });
+        await popup.waitFor(
+          () => document.querySelector('[data-testid="explore"]')?.getAttribute('data-depth') === '0',
+        );
+      }
+    }
     await popup.close();
   });
 

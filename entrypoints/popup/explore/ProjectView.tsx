@@ -143,10 +143,10 @@ export function ProjectView({ uid, id, member }: { uid: string; id: number; memb
               </p>
             )}
             <Stats>
-              <Stat icon="👁" count={project.stats.views} label="explore.stats.views" />
-              <Stat icon="♥" count={project.stats.loves} label="explore.stats.loves" />
-              <Stat icon="★" count={project.stats.favorites} label="explore.stats.favorites" />
-              <Stat icon="⟳" count={project.stats.remixes} label="explore.stats.remixes" />
+              <Stat icon="views" count={project.stats.views} label="explore.stats.views" />
+              <Stat icon="loves" count={project.stats.loves} label="explore.stats.loves" />
+              <Stat icon="favorites" count={project.stats.favorites} label="explore.stats.favorites" />
+              <Stat icon="remixes" count={project.stats.remixes} label="explore.stats.remixes" />
             </Stats>
             <MemberStatus projectId={id} />
             {project.remixParent !== null && (

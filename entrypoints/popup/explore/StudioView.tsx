@@ -132,10 +132,10 @@ export function StudioView({ uid, id }: { uid: string; id: number }) {
               <bdi>{studio.title}</bdi>
             </h1>
             <Stats>
-              <Stat icon="▦" count={studio.stats.projects} label="explore.stats.projects" />
-              <Stat icon="👥" count={studio.stats.followers} label="explore.stats.followers" />
-              <Stat icon="★" count={studio.stats.managers} label="explore.stats.managers" />
-              <Stat icon="💬" count={studio.stats.comments} label="explore.stats.comments" />
+              <Stat icon="projects" count={studio.stats.projects} label="explore.stats.projects" />
+              <Stat icon="people" count={studio.stats.followers} label="explore.stats.followers" />
+              <Stat icon="favorites" count={studio.stats.managers} label="explore.stats.managers" />
+              <Stat icon="comments" count={studio.stats.comments} label="explore.stats.comments" />
             </Stats>
             {studio.modified !== null && (
               <p class="x-meta">
