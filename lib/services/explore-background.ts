@@ -5,130 +5,17 @@
  * worker is woken by these events and must find them at once), the quick-search command and the
  * address-bar keyword included.
  */
-import type { ApiClient } from '@/lib/api/client';
-import type { SiteProfile } from '@/lib/config';
 import { onMessage, type ProtocolMap } from '@/lib/protocol';
 import { isExtensionPageSender } from '@/lib/sender';
 import { exploreCacheItem, exploreViewsItem } from '@/lib/storage';
-import { createExploreService, type ExplorePorts, type ExploreService } from './explore';
+import { createExploreService, type ExploreService } from './explore';
 import { registerQuickSearchCommand } from './explore-command';
-import {
-  type ImageHosts,
-  toCommentItem,
-  toFeaturedRows,
-  toProjectCard,
-  toProjectDetail,
-  toStudioCard,
-  toStudioDetail,
-  toUserCard,
-  toUserDetail,
-} from './explore-items';
 import { EXPLORE_SORTS, EXPLORE_TAGS } from './explore-keys';
 import type { DetailSource, ExploreItem, ListSource } from './explore-model';
 import { registerOmnibox } from './explore-omnibox';
+import { type ExploreDeps, explorePorts } from './explore-ports';
 
-export type ExploreApi = Pick<
-  ApiClient,
-  | 'getFeatured'
-  | 'getSharedProjectCount'
-  | 'exploreProjects'
-  | 'exploreStudios'
-  | 'searchProjects'
-  | 'searchStudios'
-  | 'userProjects'
-  | 'favorites'
-  | 'curatedStudios'
-  | 'followers'
-  | 'following'
-  | 'remixes'
-  | 'projectStudios'
-  | 'studioComments'
-  | 'studioCommentReplies'
-  | 'getProject'
-  | 'getUser'
-  | 'getStudio'
->;
-
-export interface ExploreDeps {
-  profile: SiteProfile;
-  api: ExploreApi;
-  signedInUser(): Promise<string | null>;
-  now?: () => number;
-}
-
-/** The query options of explore and search: `*` (every language) sends none. */
-function searchParams(q: string, mode: string, language: string) {
-  return language === '*' || language === ''
-    ? { q, mode: mode as never }
-    : { q, mode: mode as never, language };
-}
-
-export function explorePorts(deps: ExploreDeps): ExplorePorts {
-  const { api } = deps;
-  const hosts: ImageHosts = {
-    site: deps.profile.site,
-    uploads: deps.profile.uploads[0] ?? deps.profile.site,
-  };
-  const page = async <T>(read: Promise<{ items: T[]; received: number }>, map: (item: T) => ExploreItem) => {
-    const { items, received } = await read;
-    return { items: items.map(map), received };
-  };
-  const project = (p: Parameters<typeof toProjectCard>[0]) => toProjectCard(p, hosts);
-  const studio = (s: Parameters<typeof toStudioCard>[0]) => toStudioCard(s, hosts);
-  const user = (u: Parameters<typeof toUserCard>[0]) => toUserCard(u, hosts);
-  const comment = (c: Parameters<typeof toCommentItem>[0]) => toCommentItem(c, hosts);
-
-  return {
-    now: deps.now ?? Date.now,
-    signedInUser: deps.signedInUser,
-    readFeatured: async () => toFeaturedRows(await api.getFeatured(), hosts),
-    readProjectCount: () => api.getSharedProjectCount(),
-    readPage(source, at) {
-      switch (source.source) {
-        case 'explore': {
-          const params = searchParams(source.tag, source.mode, source.language);
-          return source.kind === 'projects'
-            ? page(api.exploreProjects.listPage(params, at), project)
-            : page(api.exploreStudios.listPage(params, at), studio);
-        }
-        case 'search': {
-          const params = searchParams(source.query, source.mode, source.language);
-          return source.kind === 'projects'
-            ? page(api.searchProjects.listPage(params, at), project)
-            : page(api.searchStudios.listPage(params, at), studio);
-        }
-        case 'user-projects':
-          return page(api.userProjects.listPage({ username: source.username }, at), project);
-        case 'favorites':
-          return page(api.favorites.listPage({ username: source.username }, at), project);
-        case 'curated':
-          return page(api.curatedStudios.listPage({ username: source.username }, at), studio);
-        case 'followers':
-          return page(api.followers.listPage({ username: source.username }, at), user);
-        case 'following':
-          return page(api.following.listPage({ username: source.username }, at), user);
-        case 'remixes':
-          return page(api.remixes.listPage({ projectId: source.projectId }, at), project);
-        case 'project-studios':
-          return page(api.projectStudios.listPage({ projectId: source.projectId }, at), studio);
-        case 'studio-comments':
-          return page(api.studioComments.listPage({ studioId: source.studioId }, at), comment);
-        case 'comment-replies':
-          return page(
-            api.studioCommentReplies.listPage({ studioId: source.studioId, commentId: source.commentId }, at),
-            comment,
-          );
-      }
-    },
-    readDetail: (async (source: DetailSource) => {
-      if (source.detail === 'project') return toProjectDetail(await api.getProject(source.id), hosts);
-      if (source.detail === 'user') return toUserDetail(await api.getUser(source.username), hosts);
-      return toStudioDetail(await api.getStudio(source.id), hosts);
-    }) as ExplorePorts['readDetail'],
-    cache: { get: () => exploreCacheItem.getValue(), set: (value) => exploreCacheItem.setValue(value) },
-    views: { get: () => exploreViewsItem.getValue(), set: (value) => exploreViewsItem.setValue(value) },
-  };
-}
+export type { ExploreApi, ExploreDeps } from './explore-ports';
 
 // ---------------------------------------------------------------------------------------------------
 // What crosses the boundary is checked: only sources the service knows, with sane values.
@@ -235,7 +122,12 @@ export function exploreHandlers(service: ExploreService) {
 
 /** Registers the explore handlers, the quick-search command and the omnibox keyword. */
 export function registerExplore(deps: ExploreDeps): ExploreService {
-  const service = createExploreService(explorePorts(deps));
+  const service = createExploreService(
+    explorePorts(deps, {
+      cache: { get: () => exploreCacheItem.getValue(), set: (value) => exploreCacheItem.setValue(value) },
+      views: { get: () => exploreViewsItem.getValue(), set: (value) => exploreViewsItem.setValue(value) },
+    }),
+  );
   const handlers = exploreHandlers(service);
   onMessage('refreshExploreHome', handlers.refreshExploreHome);
   onMessage('refreshExploreList', handlers.refreshExploreList);
