@@ -11,7 +11,7 @@ import { exploreCacheItem, exploreViewsItem } from '@/lib/storage';
 import { createExploreService, type ExploreService } from './explore';
 import { registerQuickSearchCommand } from './explore-command';
 import { EXPLORE_SORTS, EXPLORE_TAGS } from './explore-keys';
-import type { DetailSource, ExploreItem, ListSource } from './explore-model';
+import type { DetailSource, ListSource } from './explore-model';
 import { registerOmnibox } from './explore-omnibox';
 import { type ExploreDeps, explorePorts } from './explore-ports';
 
