@@ -71,13 +71,22 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60_000],
 ];
 
+/** Formatters are costly to build (a list of 40 times would build 80): one per language and kind. */
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** "3 minutes ago", "yesterday", "just now" (under a minute), as the site words times. */
 export function relativeTime(time: number | string | Date, now: number = Date.now()): string {
   const ms = new Date(time).getTime();
   if (!Number.isFinite(ms)) return '';
   const elapsed = now - ms;
   if (Math.abs(elapsed) < 60_000) return t('time.justNow');
-  const format = new Intl.RelativeTimeFormat(uiLanguage(), { numeric: 'auto' });
+  const language = uiLanguage();
+  let format = relativeFormats.get(language);
+  if (format === undefined) {
+    format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+    relativeFormats.set(language, format);
+  }
   for (const [unit, size] of UNITS) {
     if (Math.abs(elapsed) >= size) return format.format(-Math.round(elapsed / size), unit);
   }
@@ -88,5 +97,11 @@ export function relativeTime(time: number | string | Date, now: number = Date.no
 export function fullDate(time: number | string | Date): string {
   const date = new Date(time);
   if (!Number.isFinite(date.getTime())) return '';
-  return new Intl.DateTimeFormat(uiLanguage(), { dateStyle: 'long', timeStyle: 'short' }).format(date);
+  const language = uiLanguage();
+  let format = dateFormats.get(language);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' });
+    dateFormats.set(language, format);
+  }
+  return format.format(date);
 }

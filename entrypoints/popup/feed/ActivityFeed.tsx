@@ -1,4 +1,4 @@
-import { useEffect } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { FEED_KINDS, type FeedSettings, type MemberFeed } from '@/lib/services/feed-model';
 import { siteLinks } from '../site-links';
@@ -11,9 +11,14 @@ import { isNewSince } from './new-items';
 
 /** Performance mark of the first painted feed item (scripts/bench/popup.ts measures it). */
 export const FIRST_ITEM_MARK = 'companion:first-feed-item';
+/** Rows in the first frame: a screenful. The rest follow right after it is painted. */
+const FIRST_FRAME_ROWS = 12;
 
+/** Marks the frame that paints the first item: its animation frame runs just before its paint. */
 function markFirstItemPainted() {
-  if (performance.getEntriesByName(FIRST_ITEM_MARK).length === 0) performance.mark(FIRST_ITEM_MARK);
+  requestAnimationFrame(() => {
+    if (performance.getEntriesByName(FIRST_ITEM_MARK).length === 0) performance.mark(FIRST_ITEM_MARK);
+  });
 }
 
 /** What's Happening: the followed members' activity, filtered by kind, newest first. */
@@ -34,18 +39,24 @@ export function ActivityFeed(props: {
   useRememberSeen(username, items);
 
   const anyItem = visible.length > 0;
-  useEffect(() => {
-    // Preact runs effects after the browser painted the frame.
+  const [allRows, setAllRows] = useState(false);
+  useLayoutEffect(() => {
     if (anyItem) markFirstItemPainted();
   }, [anyItem]);
+  // Preact runs effects after the frame is painted.
+  useEffect(() => {
+    if (anyItem) setAllRows(true);
+  }, [anyItem]);
+  const rows = allRows ? visible : visible.slice(0, FIRST_FRAME_ROWS);
 
   return (
     <>
       <FeedStatus list={list} onRefresh={props.onRefresh} />
       <FeedFilters settings={settings} />
       {anyItem ? (
-        <ul class="activity-list">
-          {visible.map((event) => (
+        // Busy until every row is there (a screenful first, the rest after it is painted).
+        <ul class="activity-list" aria-busy={allRows ? 'false' : 'true'}>
+          {rows.map((event) => (
             <ActivityItem key={String(event.id)} event={event} isNew={isNewSince(event, seen)} />
           ))}
         </ul>
@@ -70,7 +81,8 @@ export function ActivityFeed(props: {
       ) : list.error === null ? (
         <p class="empty loading">{t('feed.loading')}</p>
       ) : null}
-      {ready && <ListEnd list={list} onMore={props.onMore} />}
+      {/* Not before every row is there: the end must come into view by scrolling, not by a short first frame. */}
+      {ready && (allRows || !anyItem) && <ListEnd list={list} onMore={props.onMore} />}
     </>
   );
 }

@@ -1,0 +1,183 @@
+/**
+ * Popup benchmark, in real Chromium with the store build against the sandbox answering every API
+ * request ~300 ms late (a typical round trip to the live service):
+ *
+ *   1. Time from opening the popup to the first feed item painted (the popup's performance mark
+ *      `companion:first-feed-item`, set after the frame that shows it), for
+ *        - warm: Companion with its cache (the normal case: every open after the first),
+ *        - cold: Companion with an empty cache (first open, or another member),
+ *        - network-first: the same build at `popup.html?networkFirst=1`, which waits for a fresh
+ *          read before showing anything (what a popup without a cache does);
+ *      medians of interleaved runs, as ratios to warm, in one process.
+ *   2. Requests sent to the service by ten opens in one minute: Companion (the cache, a 60 s
+ *      freshness window, one read shared by every opener) vs the network-first popup.
+ *
+ * Uses the sandbox's fixed ports: run it under the end-to-end lock, after a build
+ * (`COMPANION_PROFILE=public npx wxt build -b chrome`, or any e2e run):
+ *
+ *   flock /tmp/companion-e2e.lock npx tsx scripts/bench/popup.ts
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEMO_USERNAME } from '../../sandbox/index';
+import { launchBrowser, startTestSandbox } from '../../tests/e2e/harness';
+import { buildDir } from '../../tests/e2e/harness/paths';
+
+const LATENCY_MS = 300;
+/** `--quick`: fewer runs and no request minute, while working on the popup. */
+const QUICK = process.argv.includes('--quick');
+const RUNS = QUICK ? 3 : 9;
+const OPENS = 10;
+const MINUTE = 60_000;
+const FEED_ROUTES = '/users/*/following/**';
+const FIRST_ITEM_MARK = 'companion:first-feed-item';
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+const pad = (text: string, width: number) => text.padEnd(width);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+if (!existsSync(join(buildDir('public', 'chromium'), 'manifest.json'))) {
+  console.error('No build: run `COMPANION_PROFILE=public npx wxt build -b chrome` first.');
+  process.exit(1);
+}
+
+const sandbox = await startTestSandbox();
+const browser = await launchBrowser('chromium', { sandbox, signedInAs: DEMO_USERNAME });
+try {
+  sandbox.control.addLatency({ fixedMs: LATENCY_MS, part: 'api' });
+
+  /** Where the warm popup's time goes: each mark's time since navigation start. */
+  const phases: Record<string, number[]> = {};
+  /** Opens the popup, waits for its first feed item, returns the mark's time since navigation start. */
+  const timeToFirstItem = async (query: string, cold = false): Promise<number> => {
+    const popup = await browser.openExtensionPage(`/popup.html${query}`);
+    try {
+      const marks = (await popup.waitFor(
+        (mark) =>
+          performance.getEntriesByName(mark).length > 0 &&
+          performance.getEntriesByName('first-contentful-paint').length > 0 &&
+          Object.fromEntries(
+            performance
+              .getEntriesByType('mark')
+              .map((entry) => [entry.name, entry.startTime])
+              .concat(performance.getEntriesByType('paint').map((entry) => [entry.name, entry.startTime])),
+          ),
+        FIRST_ITEM_MARK,
+        { timeout: 20_000 },
+      )) as Record<string, number>;
+      const kind = query !== '' ? 'network-first' : cold ? 'cold' : 'warm';
+      for (const [name, time] of Object.entries(marks)) {
+        const key = `${kind}: ${name}`;
+        phases[key] = [...(phases[key] ?? []), time];
+      }
+      return marks[FIRST_ITEM_MARK] ?? Number.NaN;
+    } finally {
+      await popup.close();
+    }
+  };
+  const clearCache = () => browser.setStorage('local', { feedCache: {} });
+  /** Makes the cached lists look a minute older than the service's freshness window. */
+  const ageCache = async () => {
+    const { feedCache } = await browser.readStorage('local', ['feedCache']);
+    const cache = (feedCache ?? {}) as Record<string, Record<string, { readAt?: number }>>;
+    for (const feed of Object.values(cache)) {
+      for (const list of Object.values(feed))
+        if (list && typeof list === 'object' && list.readAt) list.readAt -= 2 * MINUTE;
+    }
+    await browser.setStorage('local', { feedCache: cache });
+  };
+
+  // One open to fill the cache (and start the service worker) before measuring.
+  await timeToFirstItem('');
+
+  const times = { warm: [] as number[], cold: [] as number[], networkFirst: [] as number[] };
+  for (let run = 0; run < RUNS; run++) {
+    times.warm.push(await timeToFirstItem(''));
+    times.networkFirst.push(await timeToFirstItem('?networkFirst=1'));
+    await clearCache();
+    times.cold.push(await timeToFirstItem('', true));
+  }
+
+  console.log(
+    `Popup: open to first feed item painted (Chromium, API latency ${LATENCY_MS} ms, median of ${RUNS})`,
+  );
+  const header = [pad('popup', 26), pad('median ms', 10), pad('× warm', 7), pad('min–max ms', 12)].join('  ');
+  console.log(header);
+  console.log('-'.repeat(header.length));
+  const warm = median(times.warm);
+  for (const [name, values] of [
+    ['Companion, warm cache', times.warm],
+    ['Companion, cold cache', times.cold],
+    ['network-first', times.networkFirst],
+  ] as const) {
+    console.log(
+      [
+        pad(name, 26),
+        pad(median(values).toFixed(0), 10),
+        pad((median(values) / warm).toFixed(2), 7),
+        pad(`${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`, 12),
+      ].join('  '),
+    );
+  }
+  console.log('');
+  console.log('Where the time goes (median ms since navigation start):');
+  for (const [name, values] of Object.entries(phases).sort((a, b) => median(a[1]) - median(b[1]))) {
+    console.log(`  ${pad(name, 34)} ${median(values).toFixed(0)}`);
+  }
+  console.log('');
+  if (QUICK) process.exit(0);
+
+  /** Ten opens spread over a minute; each stays open until its first item is painted. */
+  const tenOpens = async (query: string) => {
+    await ageCache();
+    sandbox.control.clearLog();
+    const start = Date.now();
+    for (let open = 0; open < OPENS; open++) {
+      await sleep(Math.max(0, start + (open * MINUTE) / OPENS - Date.now()));
+      await timeToFirstItem(query);
+    }
+    // Reads the last opens asked for, still under way.
+    await sleep(2 * LATENCY_MS);
+    const feed = sandbox.control.requestLog({ part: 'api', pattern: FEED_ROUTES }).length;
+    const all = sandbox.control.requestLog({ part: 'api' }).length;
+    return { feed, all };
+  };
+  const companion = await tenOpens('');
+  const networkFirst = await tenOpens('?networkFirst=1');
+  console.log(
+    `Requests to the service by ${OPENS} opens in one minute (cache older than the freshness window at the start)`,
+  );
+  const header2 = [
+    pad('popup', 26),
+    pad('feed reads', 11),
+    pad('× Companion', 12),
+    pad('all API requests', 16),
+  ].join('  ');
+  console.log(header2);
+  console.log('-'.repeat(header2.length));
+  for (const [name, counts] of [
+    ['Companion', companion],
+    ['network-first', networkFirst],
+  ] as const) {
+    console.log(
+      [
+        pad(name, 26),
+        pad(String(counts.feed), 11),
+        pad((counts.feed / Math.max(1, companion.feed)).toFixed(1), 12),
+        pad(String(counts.all), 16),
+      ].join('  '),
+    );
+  }
+  console.log(
+    '\nAll API requests include the message count the popup asks for on open (its own service decides whether to read).',
+  );
+} finally {
+  await browser.close();
+  await sandbox.close();
+}
