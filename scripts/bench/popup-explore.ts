@@ -7,8 +7,9 @@
  * Printed: requests the service received for each, and the ratio; then a search typed keystroke by
  * keystroke, settled (one request) against one request per keystroke.
  *
- *   npx tsx scripts/bench/popup-explore.ts
+ *   npx tsx scripts/bench/popup-explore.ts   (also printed at the end of scripts/bench/popup.ts)
  */
+import { pathToFileURL } from 'node:url';
 import { ApiClient } from '../../lib/api/client';
 import { HttpClient } from '../../lib/api/http';
 import { siteProfiles } from '../../lib/config';
@@ -120,7 +121,8 @@ async function walk(service: ExploreService, clock: Clock, cache: ExplorePorts['
   return steps;
 }
 
-async function main(): Promise<void> {
+/** Runs the benchmark and prints it (also the last part of scripts/bench/popup.ts). */
+export async function runExploreBenchmark(): Promise<void> {
   const sandbox = await startSandbox({ port: 0, quiet: true });
   try {
     sandbox.control.addLatency({ part: 'api', fixedMs: LATENCY_MS });
@@ -211,7 +213,10 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+// Run directly (`npx tsx scripts/bench/popup-explore.ts`), not when the popup benchmark imports it.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runExploreBenchmark().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
