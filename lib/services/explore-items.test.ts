@@ -1,11 +1,14 @@
 /** The service's objects as the explore views show them. */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { featuredSchema, projectOfUserSchema, projectWithAuthorSchema, userSchema } from '@/lib/api/schemas';
 import { toFeaturedRows, toProjectCard, toProjectDetail, toUserDetail } from './explore-items';
 
 const hosts = { site: 'https://scratch.mit.edu', uploads: 'https://uploads.scratch.mit.edu' };
-const payload = (name: string) => JSON.parse(readFileSync(`/work/shared/real-payloads/${name}`, 'utf8'));
+/** The repository's copy of the real captures (tests/real-payloads/). */
+const payload = (name: string) =>
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../tests/real-payloads', name), 'utf8'));
 
 describe('featured rows', () => {
   it('keep every row under its own key in the site’s order, each design studio once', () => {
