@@ -2,6 +2,7 @@ import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { isSiteProfileName, siteProfiles } from './lib/config';
 import { noEvalNoInnerHtml } from './scripts/vite/no-eval-no-inner-html';
+import { plainDynamicImports } from './scripts/vite/plain-dynamic-imports';
 
 // The site profile is chosen at build time; a store build targets `public`.
 const profileName = process.env.COMPANION_PROFILE ?? 'public';
@@ -16,9 +17,9 @@ export default defineConfig({
   outDirTemplate: `${profileName}-{{browser}}-mv{{manifestVersion}}{{modeSuffix}}`,
   manifestVersion: 3,
   vite: () => ({
-    plugins: [noEvalNoInnerHtml(), preact()],
-    // Extension pages load their chunks from the extension itself: no preload helper is worth its
-    // kilobyte and a half in the popup's budget (the Explore tab is a chunk loaded on demand).
+    plugins: [noEvalNoInnerHtml(), plainDynamicImports(), preact()],
+    // Extension pages load their chunks from the extension itself: neither modulepreload links nor
+    // their polyfill are worth their bytes in the popup's budget (see also plain-dynamic-imports.ts).
     build: { modulePreload: false },
     define: {
       'import.meta.env.COMPANION_PROFILE': JSON.stringify(profileName),
