@@ -12,6 +12,7 @@ import { registerExplore } from '@/lib/services/explore-background';
 import { registerFeed } from '@/lib/services/feed-background';
 import { registerFeedNotifications } from '@/lib/services/feed-notifications-background';
 import { registerMessageCount } from '@/lib/services/message-count-background';
+import { registerProjectStatus } from '@/lib/services/project-status-background';
 import { browserSiteCookies, Session } from '@/lib/session';
 import { registerSessionMessages } from '@/lib/session-messages';
 import { memberItem, sessionItem } from '@/lib/storage';
@@ -52,6 +53,19 @@ export default defineBackground(() => {
   const signedInUser = async () => (await session.whoami())?.username ?? null;
   const feed = registerFeed({ profile, api, signedInUser });
   registerFeedNotifications({ profile, feed, signedInUser });
+  // Loved and favorited marks: reads of what is in view, favorites in bulk, its protocol handlers.
+  registerProjectStatus({
+    profile,
+    readLove: async (projectId, username) => (await api.getProjectLove(projectId, username)).userLove,
+    readFavorite: async (projectId, username) =>
+      (await api.getProjectFavorite(projectId, username)).userFavorite,
+    readFavoritesPage: async (username, offset, limit) => {
+      const page = await api.favorites.listPage({ username }, { offset, limit });
+      return { ids: page.items.map((project) => project.id), received: page.received };
+    },
+    signedInUser: async () => (await session.whoami())?.username ?? null,
+    onSessionChanged: (listener) => session.onChange((user) => listener(user?.username ?? null)),
+  });
   // Explore, search and the views inside the popup; the quick-search shortcut and the omnibox (issue 12).
   registerExplore({ profile, api, signedInUser });
 

@@ -53,6 +53,21 @@ export interface ProtocolMap {
   /** Popup: the end of a list came into view: read its next page (no-op when complete or loading). */
   loadMoreFeed(data: { list: FeedListName }): void;
 
+  // Project statuses (lib/services/project-status-background.ts). The statuses themselves arrive in
+  // storage (`projectStatusesItem`): these messages only say what is in view.
+  /**
+   * Content script or popup: these projects are in view now (the newest first in the queue): read
+   * their love/favorite status where it is missing or stale. Resolves once queued, not once read.
+   */
+  getProjectStatuses(data: { ids: number[] }): void;
+  /** Content script or popup: these projects left view; drop their reads that have not started. */
+  projectsLeftView(data: { ids: number[] }): void;
+  /**
+   * Content script on `/projects/<id>/`: the site's own love/favorite button shows this state (a
+   * class it changed). Updates the cached marks only; never makes the background send anything.
+   */
+  reportProjectStatus(data: { projectId: number; loved?: boolean; favorited?: boolean }): void;
+
   // Explore (lib/services/explore-background.ts). Results arrive in storage (`exploreCacheItem`,
   // `exploreViewsItem`); these resolve when the reads end, failures recorded beside the data.
   /** Popup: the featured rows (hourly) and the shared-project count (daily), unless fresh. */

@@ -12,6 +12,14 @@ import {
   type MessageCountSettings,
 } from '@/lib/message-count-settings';
 import {
+  defaultProjectStatusSettings,
+  emptyProjectStatusCache,
+  PROJECT_STATUS_KEY,
+  PROJECT_STATUS_SETTINGS_KEY,
+  type ProjectStatusCache,
+  type ProjectStatusSettings,
+} from '@/lib/project-status-cache';
+import {
   defaultExploreSettings,
   type ExploreCache,
   type ExploreSettings,
@@ -133,6 +141,27 @@ export const feedNotifierStateItem = storage.defineItem<FeedNotifierState>('loca
 
 /** The popup's last chosen tab (owned by the popup). */
 export const popupTabItem = storage.defineItem<string>('local:popupTab', { fallback: 'feed' });
+
+// ---------------------------------------------------------------------------------------------------
+// Project statuses (lib/services/project-status.ts; content scripts and the popup read these)
+
+export { defaultProjectStatusSettings, type ProjectStatusCache, type ProjectStatusSettings };
+
+/**
+ * What the member loved and favorited, per member (`member` is who is signed in: null shows
+ * nothing). Read synchronously by surfaces with `currentMember` + `projectStatus` of
+ * lib/project-status-cache.ts; only the background writes it.
+ */
+export const projectStatusesItem = storage.defineItem<ProjectStatusCache>(PROJECT_STATUS_KEY, {
+  fallback: emptyProjectStatusCache,
+  version: 1,
+});
+
+/** Marks on project thumbnails: on by default. */
+export const projectStatusSettingsItem = storage.defineItem<ProjectStatusSettings>(
+  PROJECT_STATUS_SETTINGS_KEY,
+  { fallback: defaultProjectStatusSettings, version: 1 },
+);
 
 // ---------------------------------------------------------------------------------------------------
 // Explore (issue 12: lib/services/explore*.ts writes the caches, the popup's Explore tab reads them)

@@ -559,6 +559,32 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
   rawActivity.sort((a, b) => compareIso(a.created, b.created));
   for (const event of rawActivity) activity.push({ ...event, id: nextActivityId++ });
 
+  // The demo member browses a lot and loves and favorites what they like, most of all among the
+  // projects everyone sees (the most loved): about 30% / 20% of the 400 most loved, 10% / 7% of the
+  // rest, so every list page holds some. Its own generator, so the data above stays as it was.
+  const browsing = new Random(seed ^ 0x5eed10fe);
+  const markedAt = (project: Project) =>
+    iso(sharedAt(project) + Math.floor(browsing.next() * Math.max(0, SEED_NOW - sharedAt(project))));
+  const addDemoMark = (map: Map<Id, Mark[]>, project: Project) => {
+    const marks = map.get(project.id) ?? [];
+    if (marks.some((m) => m.userId === demo.id)) return;
+    marks.push({ userId: demo.id, at: markedAt(project) });
+    marks.sort((a, b) => compareIso(a.at, b.at));
+    map.set(project.id, marks);
+  };
+  const mostLoved = new Set(
+    sharedProjects
+      .slice()
+      .sort((a, b) => (loves.get(b.id)?.length ?? 0) - (loves.get(a.id)?.length ?? 0))
+      .slice(0, 400),
+  );
+  for (const project of sharedProjects) {
+    if (project.authorId === demo.id) continue;
+    const top = mostLoved.has(project);
+    if (browsing.chance(top ? 0.3 : 0.1)) addDemoMark(loves, project);
+    if (browsing.chance(top ? 0.2 : 0.07)) addDemoMark(favorites, project);
+  }
+
   const popular = sharedProjects
     .slice()
     .sort((a, b) => (loves.get(b.id)?.length ?? 0) - (loves.get(a.id)?.length ?? 0));

@@ -25,6 +25,21 @@ describe('the seeded world', () => {
     expect(Math.max(...store.users().map((u) => store.sharedProjectsOf(u.id).length))).toBeGreaterThan(40);
   });
 
+  it('the demo member loved and favorited hundreds of projects, many of them among the most loved', () => {
+    const shared = store.projects().filter((p) => p.isShared);
+    const loved = shared.filter((p) => store.isLoved(p.id, demo.id));
+    const favorited = store.favoritesOf(demo.id);
+    expect(loved.length).toBeGreaterThan(400);
+    // More than a page or two of favorites: the list pages by 40.
+    expect(favorited.length).toBeGreaterThan(200);
+    const mostLoved = shared
+      .slice()
+      .sort((a, b) => store.loveCount(b.id) - store.loveCount(a.id))
+      .slice(0, 40);
+    expect(mostLoved.filter((p) => store.isLoved(p.id, demo.id)).length).toBeGreaterThan(3);
+    expect(mostLoved.filter((p) => store.isFavorited(p.id, demo.id)).length).toBeGreaterThan(1);
+  });
+
   it('is the same world for the same seed, and another for another seed', () => {
     const again = generateWorld();
     const other = generateWorld(7);

@@ -9,6 +9,7 @@ import {
   type MessageCountSettings,
   messageCountSettingsItem,
 } from '@/lib/storage';
+import { ProjectStatusSettings } from './ProjectStatusSettings';
 
 const NOTIFICATIONS: { permissions: ['notifications'] } = { permissions: ['notifications'] };
 
@@ -164,6 +165,7 @@ export function App() {
           ))}
         </fieldset>
       </fieldset>
+      <ProjectStatusSettings />
     </main>
   );
 }

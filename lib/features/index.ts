@@ -5,6 +5,8 @@
 import { messagesPageOpened } from './messages-page-opened';
 import { navBarMessageCount } from './nav-bar-message-count';
 import { profileMessageCount } from './profile-message-count';
+import { projectPageStatus } from './project-page-status';
+import { projectStatusMarks } from './project-status-marks';
 import type { Feature } from './registry';
 import { titleMessageCount } from './title-message-count';
 
@@ -13,4 +15,6 @@ export const features: readonly Feature[] = [
   titleMessageCount,
   messagesPageOpened,
   profileMessageCount,
+  projectStatusMarks,
+  projectPageStatus,
 ];

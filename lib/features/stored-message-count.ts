@@ -26,7 +26,7 @@ function splitKey(key: string): { area: Area; name: string } {
 }
 
 /** Calls `deliver` with the raw value of `key` now and after every change, until `signal` aborts. */
-function follow(signal: AbortSignal, key: string, deliver: (value: unknown) => void): void {
+export function follow(signal: AbortSignal, key: string, deliver: (value: unknown) => void): void {
   const { area, name } = splitKey(key);
   const listener = (changes: Record<string, { newValue?: unknown }>, changedArea: string) => {
     const change = changes[name];

@@ -38,3 +38,11 @@ export function profileUsername(page: SitePage): string | null {
 export function isProfilePage(page: SitePage): boolean {
   return profileUsername(page) !== null;
 }
+
+const projectPath = /^\/projects\/(\d+)$/;
+
+/** The project whose page (`/projects/<id>/`, not its sub-pages) this is, or null. */
+export function projectPageId(page: SitePage): number | null {
+  const id = Number(projectPath.exec(page.path)?.[1]);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}

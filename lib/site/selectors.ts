@@ -28,3 +28,35 @@ export const legacyFrame = '#pagewrapper > #topnav';
 
 /** The marker on elements Companion adds to pages, so they can be found (and removed) again. */
 export const companionAttribute = 'data-companion';
+
+// ---------------------------------------------------------------------------------------------------
+// Project thumbnails (site-reference.md, "Thumbnails" and "Legacy pages")
+
+/**
+ * Every project thumbnail on the site's list pages, one element each: scratch-www's thumbnail
+ * component (explore and search grids, home carousels, a project page's remix and studio lists),
+ * a studio's project tiles, and the legacy pages' items (profile carousels, galleries).
+ */
+export const projectThumbnail = 'div.thumbnail.project, div.studio-project-tile, li.project.thumb.item';
+
+/** The link inside a thumbnail that names its project (the image link comes first in each kind). */
+export const projectThumbnailLink = 'a[href*="/projects/"]';
+
+/** Where the site reuses the studio tile without links (the "add projects" dialog): not a list. */
+export const notAProjectList = '.user-projects-modal';
+
+/** The project a link points at (`/projects/<id>`, with or without slash, query or origin). */
+const projectHref = /^(?:https?:\/\/[^/]+)?\/projects\/(\d+)(?:[/?#]|$)/;
+
+/** The project id of a thumbnail link's `href`, or null. */
+export function projectIdOfHref(href: string | null): number | null {
+  const match = projectHref.exec(href ?? '');
+  const id = match ? Number(match[1]) : Number.NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** The project page's own love and favorite buttons, and the classes they gain when on. */
+export const projectLoveButton = 'div.project-loves';
+export const projectLovedClass = 'loved';
+export const projectFavoriteButton = 'div.project-favorites';
+export const projectFavoritedClass = 'favorited';

@@ -224,6 +224,32 @@ describe('client-rendered site pages in Chromium', () => {
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   });
 
+  it("a curator's add-projects dialog reuses the studio tile without links; others have no button", async () => {
+    const demoId = store().getUser(DEMO_USERNAME)?.id ?? 0;
+    const curated = store().curatedStudiosOf(demoId)[0];
+    const notCurated = store()
+      .studios()
+      .find(
+        (s) =>
+          !store().studioCurators(s.id).includes(demoId) && !store().studioManagers(s.id).includes(demoId),
+      );
+    if (!curated || !notCurated) throw new Error('the demo member curates no studio, or every studio');
+    await page.goto(`${sandbox.urls.site}/studios/${notCurated.id}/`);
+    await page.locator('div.studio-project-tile').first().waitFor();
+    expect(await page.locator('button.studio-adder-browse').count()).toBe(0);
+
+    await page.goto(`${sandbox.urls.site}/studios/${curated.id}/`);
+    await page.locator('div.studio-adder-section > button.studio-adder-browse').click();
+    const tiles = page.locator('.user-projects-modal .user-projects-modal-grid > div.studio-project-tile');
+    await tiles.first().waitFor();
+    expect(await tiles.count()).toBe(Math.min(20, store().sharedProjectsOf(demoId).length));
+    expect(await page.locator('.user-projects-modal a').count()).toBe(0);
+    await tiles.first().click();
+    await page.locator('.user-projects-modal .studio-tile-dynamic-remove').first().waitFor();
+    await page.locator('.studio-projects-done-row > button').click();
+    expect(await page.locator('.user-projects-modal').count()).toBe(0);
+  });
+
   it('legacy profile: carousels and comments load after the page', async () => {
     const owner = [...store().users()].sort(
       (a, b) => store().topLevelComments('user', b.id).length - store().topLevelComments('user', a.id).length,

@@ -290,6 +290,19 @@ describe('site endpoints', () => {
     expect((await page('/site-api/studios/999999999/')).status).toBe(404);
   });
 
+  it('studio details say whether the viewer may add projects (curators and managers)', async () => {
+    const demoId = store().getUser(DEMO_USERNAME)?.id ?? 0;
+    const curated = store().curatedStudiosOf(demoId)[0];
+    if (!curated) throw new Error('the demo member curates no studio');
+    const asDemo = await fetch(`${sandbox.urls.site}/site-api/studios/${curated.id}/`, {
+      headers: { cookie: demo.cookie },
+    });
+    expect(await asDemo.json()).toMatchObject({ viewer_can_add_projects: true });
+    expect(await (await page(`/site-api/studios/${curated.id}/`)).json()).toMatchObject({
+      viewer_can_add_projects: false,
+    });
+  });
+
   it('profile comments come as threads with their replies, newest thread first', async () => {
     const user = [...store().users()].sort(
       (a, b) => store().topLevelComments('user', b.id).length - store().topLevelComments('user', a.id).length,

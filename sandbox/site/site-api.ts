@@ -47,6 +47,7 @@ export function mountSiteApi<E extends Env>(app: Hono<E>, store: Store): void {
     const studio = /^\d{1,15}$/.test(id) ? store.getStudio(Number(id)) : undefined;
     if (!studio) return c.json(notFoundBody, 404);
     const host = store.getUserById(studio.hostId);
+    const viewer = sessionUserOf(c, store);
     return c.json({
       id: studio.id,
       title: studio.title,
@@ -60,6 +61,11 @@ export function mountSiteApi<E extends Env>(app: Hono<E>, store: Store): void {
         followers: store.studioFollowerCount(studio.id),
         managers: store.studioManagers(studio.id).length,
       },
+      // Curators and managers may add projects (scratch-www reads this from the studio's permissions).
+      viewer_can_add_projects:
+        viewer !== null &&
+        (store.studioCurators(studio.id).includes(viewer.id) ||
+          store.studioManagers(studio.id).includes(viewer.id)),
     });
   });
 

@@ -5,7 +5,16 @@
 import { mountComments } from './comments.js';
 import { byId, h, notice, replaceChildren, userPath } from './dom.js';
 import { startMessageCount } from './nav.js';
-import { avatar, HttpError, pageConfig, projectThumbnail, safeImageUrl, siteRequest } from './net.js';
+import {
+  apiGet,
+  avatar,
+  HttpError,
+  pageConfig,
+  projectThumbnail,
+  safeImageUrl,
+  session,
+  siteRequest,
+} from './net.js';
 import { showNotFound } from './not-found.js';
 
 const PAGE_SIZE = 24;
@@ -18,6 +27,7 @@ interface StudioInfo {
   comments_allowed: boolean;
   host: { id: number; username: string };
   stats: { projects: number; comments: number; followers: number; managers: number };
+  viewer_can_add_projects?: boolean;
 }
 
 interface StudioProjectItem {
@@ -55,14 +65,85 @@ function tile(item: StudioProjectItem): HTMLElement {
   );
 }
 
+/**
+ * The "add projects" dialog of curators and managers (scratch-www's `UserProjectsModal`): the
+ * member's own projects as `div.studio-project-tile`s WITHOUT links, each a toggle button.
+ */
+function userProjectsTile(project: { id: number; title: string }): HTMLElement {
+  let added = false;
+  const toggleIcon = h('div', { class: 'studio-tile-dynamic-add' }, '+');
+  const tile = h(
+    'div',
+    { class: 'studio-project-tile mod-clickable', role: 'button', tabindex: 0 },
+    h('img', { class: 'studio-project-image', src: projectThumbnail(project.id), alt: '' }),
+    h(
+      'div',
+      { class: 'studio-project-bottom' },
+      h('div', { class: 'studio-project-title' }, project.title),
+      toggleIcon,
+    ),
+  );
+  tile.addEventListener('click', () => {
+    added = !added;
+    toggleIcon.className = `studio-tile-dynamic-${added ? 'remove' : 'add'}`;
+    toggleIcon.textContent = added ? '✓' : '+';
+  });
+  return tile;
+}
+
+async function openUserProjectsModal(): Promise<void> {
+  const me = await session();
+  if (!me) return;
+  const grid = h('div', { class: 'user-projects-modal-grid' });
+  const close = h('button', { class: 'button', type: 'button' }, 'Done');
+  const overlay = h(
+    'div',
+    { class: 'modal-overlay' },
+    h(
+      'div',
+      { class: 'modal-content user-projects-modal', role: 'dialog' },
+      h('div', { class: 'modal-title user-projects-modal-title' }, 'Add to Studio'),
+      h(
+        'div',
+        { class: 'sub-nav user-projects-modal-nav' },
+        h('button', { class: 'active', type: 'button' }, 'Shared'),
+      ),
+      h('div', { class: 'user-projects-modal-content' }, grid),
+      h('div', { class: 'studio-projects-done-row' }, close),
+    ),
+  );
+  close.addEventListener('click', () => overlay.remove());
+  document.body.append(overlay);
+  try {
+    const projects = await apiGet<{ id: number; title: string }[]>(
+      `/users/${encodeURIComponent(me.username)}/projects`,
+      { limit: 20 },
+    );
+    grid.append(...projects.map(userProjectsTile));
+  } catch {
+    grid.append(notice('Projects could not be loaded.', 'error'));
+  }
+}
+
 async function renderProjects(host: HTMLElement, studio: StudioInfo): Promise<void> {
   const grid = h('div', { class: 'studio-projects-grid' });
   const loadMore = h('button', { class: 'button', type: 'button' }, 'Load More');
   const more = h('div', { class: 'studio-grid-load-more', hidden: true }, loadMore);
   const status = notice('Loading projects…');
+  const browse = h('button', { class: 'button studio-adder-browse', type: 'button' }, 'Browse Projects');
+  browse.addEventListener('click', () => void openUserProjectsModal());
   replaceChildren(
     host,
-    h('div', { class: 'studio-projects' }, h('h2', null, 'Projects'), status, grid, more),
+    h(
+      'div',
+      { class: 'studio-projects' },
+      h('h2', null, 'Projects'),
+      studio.viewer_can_add_projects === true &&
+        h('div', { class: 'studio-adder-section' }, h('h3', null, '✦ Add Projects'), browse),
+      status,
+      grid,
+      more,
+    ),
   );
   let loaded = 0;
   const loadPage = async () => {

@@ -1,0 +1,333 @@
+/**
+ * Marks on every project thumbnail the member sees: a heart when they loved the project, a star
+ * when they favorited it, nothing visible when neither, in the corner of the image. Each annotated
+ * thumbnail holds exactly one `[data-companion="project-status"][data-project-id]`, whose
+ * `data-loved` / `data-favorited` are "true" or "false" once known and absent while unknown.
+ *
+ * The statuses come from storage (the background's `project-status` cache, followed through
+ * `storage.onChanged`: every tab shows the same marks at once). A thumbnail's status is asked for
+ * only when it comes into view and is missing or stale, and the background is told when it leaves
+ * view before its answer (its read is then dropped). Thumbnails appear late (Load more, carousel
+ * slides, client-side rendering) and React reuses nodes for other projects (the link changes in
+ * place), so a MutationObserver watches added nodes and `href` changes.
+ */
+import { t } from '@/lib/i18n';
+import {
+  currentMember,
+  type MemberStatuses,
+  needsRead,
+  PROJECT_STATUS_KEY,
+  PROJECT_STATUS_SETTINGS_KEY,
+  type ProjectStatusCache,
+  projectStatus,
+  projectStatusSettingsOf,
+} from '@/lib/project-status-cache';
+import { sendMessage } from '@/lib/protocol';
+import {
+  companionAttribute,
+  notAProjectList,
+  projectIdOfHref,
+  projectThumbnail,
+  projectThumbnailLink,
+} from '@/lib/site/selectors';
+import type { Feature } from './registry';
+import { follow } from './stored-message-count';
+import { addStyles } from './stylesheet';
+
+export const PROJECT_STATUS_MARK = 'project-status';
+/** On the thumbnail that holds a mark: positions the mark (an attribute: React rewrites classes). */
+const HOST_ATTRIBUTE = 'data-companion-status-host';
+
+// The icons are drawn by the stylesheet (one element per mark: cheap to add by the hundred).
+const icon = (path: string, fill: string) =>
+  `url("data:image/svg+xml,${encodeURIComponent(`<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'><path fill='${fill}' stroke='rgba(0,0,0,.25)' stroke-width='1' d='${path}'/></svg>`)}")`;
+const HEART = icon(
+  'M12 21s-7.5-4.6-9.6-9.2C.9 8.4 2.9 4.5 6.6 4.5c2.1 0 3.6 1.2 4.4 2.6.8-1.4 2.3-2.6 4.4-2.6 3.7 0 5.7 3.9 4.2 7.3C19.5 16.4 12 21 12 21z',
+  '#ff4c7a',
+);
+const STAR = icon('M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z', '#ffb300');
+
+const CSS = `
+[${HOST_ATTRIBUTE}] { position: relative; }
+.companion-status-mark {
+  position: absolute; top: 6px; inset-inline-start: 6px; z-index: 2;
+  display: inline-flex; align-items: center; gap: 2px; padding: 3px 5px;
+  border-radius: 999px; background: rgba(255, 255, 255, 0.92);
+  box-shadow: 0 1px 3px rgba(0, 0, 0, 0.3);
+}
+.companion-status-mark[hidden] { display: none; }
+.companion-status-mark[data-loved="true"]::before,
+.companion-status-mark[data-favorited="true"]::after {
+  content: ""; width: 14px; height: 14px; background: ${HEART} center / contain no-repeat;
+}
+.companion-status-mark[data-favorited="true"]::after { background-image: ${STAR}; }
+`;
+
+interface Tracked {
+  /** The project shown now (null: the thumbnail has no project link, e.g. while React fills it). */
+  id: number | null;
+  /** Added when the thumbnail first comes into view: work follows what is seen. */
+  mark: HTMLElement | null;
+  visible: boolean;
+  /** What the mark shows now, so unchanged marks are not touched. */
+  shown: string;
+}
+
+/** The project a thumbnail shows, from its first project link. */
+export function thumbnailProjectId(host: Element): number | null {
+  return projectIdOfHref(host.querySelector(projectThumbnailLink)?.getAttribute('href') ?? null);
+}
+
+/** The accessible name of a mark, or null when it shows nothing. */
+export function markLabel(loved: boolean | undefined, favorited: boolean | undefined): string | null {
+  if (loved && favorited) return t('projectStatus.lovedAndFavorited');
+  if (loved) return t('projectStatus.loved');
+  if (favorited) return t('projectStatus.favorited');
+  return null;
+}
+
+function setFlag(element: Element, name: string, value: boolean | undefined): void {
+  if (value === undefined) element.removeAttribute(name);
+  else element.setAttribute(name, String(value));
+}
+
+/** Shows the marks while `signal` lives: the caller starts it signed in with marks on. */
+function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): { refresh(): void } {
+  const tracked = new Map<Element, Tracked>();
+  /** Ids asked for and not answered yet: told to the background when they leave view. */
+  const asked = new Set<number>();
+  let toAsk: { id: number; top: number; left: number }[] = [];
+  let toDrop = new Set<number>();
+  let flushing = false;
+
+  addStyles(PROJECT_STATUS_MARK, CSS, signal);
+
+  const flush = () => {
+    flushing = false;
+    if (signal.aborted) return;
+    if (toAsk.length > 0) {
+      // Top to bottom, start to end: the order the member reads, the order the background serves.
+      const ids = toAsk
+        .sort((a, b) => a.top - b.top || a.left - b.left)
+        .map((entry) => entry.id)
+        .filter((id, index, all) => all.indexOf(id) === index);
+      toAsk = [];
+      for (const id of ids) asked.add(id);
+      sendMessage('getProjectStatuses', { ids }).catch(() => undefined);
+    }
+    if (toDrop.size > 0) {
+      const ids = [...toDrop];
+      toDrop = new Set();
+      sendMessage('projectsLeftView', { ids }).catch(() => undefined);
+    }
+  };
+  const scheduleFlush = () => {
+    if (flushing) return;
+    flushing = true;
+    queueMicrotask(flush);
+  };
+
+  const render = (entry: Tracked, member: MemberStatuses | null, now: number) => {
+    const { mark } = entry;
+    if (mark === null) return;
+    const status =
+      entry.id === null ? { loved: undefined, favorited: undefined } : projectStatus(member, entry.id, now);
+    const shown = `${entry.id}|${status.loved}|${status.favorited}`;
+    if (shown === entry.shown) return;
+    entry.shown = shown;
+    if (entry.id === null) mark.removeAttribute('data-project-id');
+    else mark.setAttribute('data-project-id', String(entry.id));
+    setFlag(mark, 'data-loved', status.loved);
+    setFlag(mark, 'data-favorited', status.favorited);
+    const label = markLabel(status.loved, status.favorited);
+    mark.hidden = label === null;
+    if (label === null) {
+      mark.removeAttribute('aria-label');
+      mark.removeAttribute('title');
+    } else {
+      mark.setAttribute('aria-label', label);
+      mark.title = label;
+    }
+  };
+
+  const askIfNeeded = (entry: Tracked, top: number, left: number) => {
+    const member = statuses();
+    if (entry.id === null || member === null) return;
+    if (!needsRead(member, entry.id, Date.now())) return;
+    toAsk.push({ id: entry.id, top, left });
+    toDrop.delete(entry.id);
+    scheduleFlush();
+  };
+
+  const leave = (id: number | null) => {
+    if (id === null || !asked.has(id)) return;
+    // Still on screen in another thumbnail (carousels repeat projects): keep it.
+    for (const other of tracked.values()) if (other.visible && other.id === id) return;
+    asked.delete(id);
+    toDrop.add(id);
+    scheduleFlush();
+  };
+
+  const visibility = new IntersectionObserver((entries) => {
+    for (const change of entries) {
+      const entry = tracked.get(change.target);
+      if (entry === undefined) continue;
+      entry.visible = change.isIntersecting;
+      if (change.isIntersecting && entry.mark === null) annotate(change.target, entry);
+      if (change.isIntersecting)
+        askIfNeeded(entry, change.boundingClientRect.top, change.boundingClientRect.left);
+      else leave(entry.id);
+    }
+  });
+
+  const update = (host: Element, entry: Tracked) => {
+    const id = thumbnailProjectId(host);
+    if (id === entry.id) return;
+    const before = entry.id;
+    entry.id = id;
+    render(entry, statuses(), Date.now());
+    if (entry.visible) {
+      leave(before);
+      const box = host.getBoundingClientRect();
+      askIfNeeded(entry, box.top, box.left);
+    }
+  };
+
+  /** Gives the thumbnail its one mark. */
+  const annotate = (host: Element, entry: Tracked) => {
+    const mark = document.createElement('span');
+    mark.setAttribute(companionAttribute, PROJECT_STATUS_MARK);
+    mark.className = 'companion-status-mark';
+    mark.setAttribute('role', 'img');
+    mark.hidden = true;
+    entry.mark = mark;
+    host.setAttribute(HOST_ATTRIBUTE, '');
+    host.append(mark);
+    render(entry, statuses(), Date.now());
+  };
+
+  const track = (host: Element) => {
+    const existing = tracked.get(host);
+    if (existing) {
+      if (existing.mark !== null && existing.mark.parentNode !== host) host.append(existing.mark);
+      update(host, existing);
+      return;
+    }
+    if (host.closest(notAProjectList)) return;
+    tracked.set(host, { id: thumbnailProjectId(host), mark: null, visible: false, shown: '' });
+    visibility.observe(host);
+  };
+
+  const untrack = (host: Element, entry: Tracked) => {
+    visibility.unobserve(host);
+    tracked.delete(host);
+    entry.mark?.remove();
+    host.removeAttribute(HOST_ATTRIBUTE);
+    entry.visible = false;
+    leave(entry.id);
+  };
+
+  const scan = (root: Element) => {
+    if (root.matches(projectThumbnail)) track(root);
+    for (const host of root.querySelectorAll(projectThumbnail)) track(host);
+  };
+
+  const pageObserver = new MutationObserver((records) => {
+    let removed = false;
+    const touched = new Set<Element>();
+    for (const record of records) {
+      if (record.type === 'attributes') {
+        // A link changed in place (React reusing the node for another project).
+        const host = (record.target as Element).closest(projectThumbnail);
+        if (host) touched.add(host);
+        continue;
+      }
+      if (record.removedNodes.length > 0) removed = true;
+      for (const node of record.addedNodes) {
+        if (node.nodeType !== Node.ELEMENT_NODE) continue;
+        const element = node as Element;
+        if (element.getAttribute(companionAttribute) === PROJECT_STATUS_MARK) continue;
+        scan(element);
+        // A link or image put into a thumbnail that was already there.
+        const host = element.parentElement?.closest(projectThumbnail);
+        if (host) touched.add(host);
+      }
+    }
+    if (removed) {
+      for (const [host, entry] of tracked) {
+        if (!host.isConnected) untrack(host, entry);
+        else if (entry.mark !== null && entry.mark.parentNode !== host) host.append(entry.mark);
+      }
+    }
+    for (const host of touched) track(host);
+  });
+  pageObserver.observe(document.documentElement, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['href'],
+  });
+  scan(document.documentElement);
+
+  signal.addEventListener(
+    'abort',
+    () => {
+      pageObserver.disconnect();
+      visibility.disconnect();
+      for (const [host, entry] of tracked) {
+        entry.mark?.remove();
+        host.removeAttribute(HOST_ATTRIBUTE);
+      }
+      tracked.clear();
+      // Reads not started for this page are moot now.
+      if (asked.size > 0) sendMessage('projectsLeftView', { ids: [...asked] }).catch(() => undefined);
+    },
+    { once: true },
+  );
+
+  return {
+    refresh() {
+      const member = statuses();
+      const now = Date.now();
+      for (const entry of tracked.values()) {
+        render(entry, member, now);
+        if (entry.id !== null && member !== null && !needsRead(member, entry.id, now)) asked.delete(entry.id);
+      }
+    },
+  };
+}
+
+export const projectStatusMarks: Feature = {
+  name: 'project-status-marks',
+  runsOn: () => true,
+  run(_page, signal) {
+    if (signal.aborted) return;
+    let marksOn: boolean | null = null;
+    let cache: ProjectStatusCache | null | undefined;
+    let running: { controller: AbortController; marks: { refresh(): void } } | null = null;
+
+    // Shown only while signed in with marks on; off or signed out, every mark goes.
+    const apply = () => {
+      const wanted = marksOn === true && cache !== undefined && currentMember(cache) !== null;
+      if (wanted && running === null) {
+        const controller = new AbortController();
+        signal.addEventListener('abort', () => controller.abort(), { once: true });
+        running = { controller, marks: showMarks(controller.signal, () => currentMember(cache)) };
+      } else if (!wanted && running !== null) {
+        running.controller.abort();
+        running = null;
+      } else {
+        running?.marks.refresh();
+      }
+    };
+
+    follow(signal, PROJECT_STATUS_SETTINGS_KEY, (value) => {
+      marksOn = projectStatusSettingsOf(value).marks;
+      apply();
+    });
+    follow(signal, PROJECT_STATUS_KEY, (value) => {
+      cache = (value as ProjectStatusCache | undefined) ?? null;
+      apply();
+    });
+  },
+};

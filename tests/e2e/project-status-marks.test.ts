@@ -1,0 +1,489 @@
+/**
+ * Loved and favorited marks in real Chromium (public build, live host names mapped onto the
+ * sandbox) and Firefox (local build), signed in as the demo member, whose loves and favorites the
+ * sandbox seeds: marks are right on every kind of list page (explore and Load more, home carousels
+ * and their late slides, a project's remix list, a studio's tiles, a legacy profile's carousels, a
+ * gallery page), and the sandbox's request log shows what they cost: at most one love read per
+ * project that became visible, none for the others, favorites in pages of 40, nothing on a reload.
+ * Loving a project on its page moves the mark in another tab with no request; a thumbnail reused
+ * for another project shows that project's mark; signed out, nothing is shown or asked.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RequestLogEntry } from '@/sandbox/control';
+import { DEMO_USERNAME } from '@/sandbox/index';
+import { BROWSER_NAMES, type TestPage, useBrowser, withSandbox } from './harness';
+
+const sandbox = withSandbox();
+
+/** Every kind of project thumbnail (lib/site/selectors.ts `projectThumbnail`). */
+const THUMBNAIL = 'div.thumbnail.project, div.studio-project-tile, li.project.thumb.item';
+const LOVE_READ = /^\/projects\/(\d+)\/loves\/user\/([^/]+)$/;
+const FAVORITE_READ = /^\/projects\/(\d+)\/favorites\/user\/([^/]+)$/;
+const FAVORITES_LIST = /^\/users\/([^/]+)\/favorites$/;
+
+interface ShownThumbnail {
+  /** The project its link names. */
+  linkId: number | null;
+  marks: number;
+  markId: string | null;
+  loved: string | null;
+  favorited: string | null;
+  label: string | null;
+  hidden: boolean;
+  /** Whether it is in the viewport now (and not clipped by a scrolling row). */
+  inView: boolean;
+  late: boolean;
+}
+
+/** What every thumbnail inside `scope` shows, read in the page. */
+function readThumbnails(page: TestPage, scope: string): Promise<ShownThumbnail[]> {
+  return page.evaluate(
+    ({ scope, selector }) => {
+      const idOf = (href: string | null | undefined) => {
+        const match = /\/projects\/(\d+)/.exec(href ?? '');
+        return match ? Number(match[1]) : null;
+      };
+      const clipped = (element: Element) => {
+        const box = element.getBoundingClientRect();
+        if (box.bottom <= 0 || box.top >= innerHeight || box.right <= 0 || box.left >= innerWidth)
+          return true;
+        for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+          const style = getComputedStyle(parent);
+          if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+          const outer = parent.getBoundingClientRect();
+          if (
+            box.right <= outer.left ||
+            box.left >= outer.right ||
+            box.bottom <= outer.top ||
+            box.top >= outer.bottom
+          )
+            return true;
+        }
+        return false;
+      };
+      return [...document.querySelectorAll(scope)].flatMap((root) =>
+        [...root.querySelectorAll(selector)].map((host) => {
+          const marks = host.querySelectorAll('[data-companion="project-status"]');
+          const mark = marks[0];
+          return {
+            linkId: idOf(host.querySelector('a[href*="/projects/"]')?.getAttribute('href')),
+            marks: marks.length,
+            markId: mark?.getAttribute('data-project-id') ?? null,
+            loved: mark?.getAttribute('data-loved') ?? null,
+            favorited: mark?.getAttribute('data-favorited') ?? null,
+            label: mark?.getAttribute('aria-label') ?? null,
+            hidden: (mark as HTMLElement | undefined)?.hidden ?? true,
+            inView: !clipped(host),
+            late: Number(host.closest('.slick-slide')?.getAttribute('data-index') ?? 0) >= 4,
+          };
+        }),
+      );
+    },
+    { scope, selector: THUMBNAIL },
+  );
+}
+
+describe.each(BROWSER_NAMES)('%s', (name) => {
+  // Before the browser starts (hooks run in order): its whole session is in the log from here.
+  let launched = 0;
+  beforeAll(() => {
+    launched = Date.now();
+  });
+  const browser = useBrowser(name, { sandbox, signedInAs: DEMO_USERNAME });
+  const store = () => sandbox().control.store;
+  const demoId = () => store().getUser(DEMO_USERNAME)?.id ?? 0;
+  const truth = (id: number) => ({
+    loved: String(store().isLoved(id, demoId())),
+    favorited: String(store().isFavorited(id, demoId())),
+  });
+  const siteOrigin = () => new URL(browser().profile.site).origin;
+  /** Requests the extension made for statuses (the site's own pages carry the site's origin). */
+  const statusRequests = (since: number) =>
+    sandbox()
+      .control.requestLog({ part: 'api' })
+      .filter(
+        (entry: RequestLogEntry) =>
+          Date.parse(entry.time) >= since &&
+          entry.origin !== siteOrigin() &&
+          (LOVE_READ.test(entry.path) || FAVORITE_READ.test(entry.path) || FAVORITES_LIST.test(entry.path)),
+      );
+  const loveReadIds = (entries: RequestLogEntry[]) =>
+    entries.flatMap((entry) => {
+      const match = LOVE_READ.exec(entry.path);
+      return match ? [Number(match[1])] : [];
+    });
+
+  /** Waits until every thumbnail in view inside `scope` shows a known status, and returns them all. */
+  const settled = async (page: TestPage, scope: string, atLeast = 1) => {
+    let last: ShownThumbnail[] = [];
+    await expect
+      .poll(
+        async () => {
+          last = await readThumbnails(page, scope);
+          const inView = last.filter((t) => t.inView);
+          return inView.length >= atLeast && inView.every((t) => t.loved !== null && t.favorited !== null);
+        },
+        { timeout: 20_000, interval: 200 },
+      )
+      .toBe(true);
+    return last;
+  };
+
+  /** Every mark shown is the truth of its own project, and every thumbnail holds exactly one. */
+  const expectRight = (thumbnails: ShownThumbnail[]) => {
+    for (const thumbnail of thumbnails) {
+      // A thumbnail gets its mark when it first comes into view: never more than one.
+      if (thumbnail.inView) expect(thumbnail.marks).toBe(1);
+      else expect(thumbnail.marks).toBeLessThanOrEqual(1);
+      if (thumbnail.marks === 0) continue;
+      expect(thumbnail.markId).toBe(String(thumbnail.linkId));
+      if (thumbnail.loved === null || thumbnail.linkId === null) continue;
+      expect({ id: thumbnail.linkId, loved: thumbnail.loved, favorited: thumbnail.favorited }).toEqual({
+        id: thumbnail.linkId,
+        ...truth(thumbnail.linkId),
+      });
+      const label =
+        thumbnail.loved === 'true' && thumbnail.favorited === 'true'
+          ? 'You loved and favorited this project'
+          : thumbnail.loved === 'true'
+            ? 'You loved this project'
+            : thumbnail.favorited === 'true'
+              ? 'You favorited this project'
+              : null;
+      expect(thumbnail.label).toBe(label);
+      expect(thumbnail.hidden).toBe(label === null);
+    }
+  };
+
+  /** At most one love read per project over the browser's whole session. */
+  const expectOneLoveReadEach = () => {
+    const ids = loveReadIds(statusRequests(launched));
+    expect(ids.length).toBeGreaterThan(0);
+    expect(new Set(ids).size).toBe(ids.length);
+  };
+
+  it('marks the explore grid and what Load more adds, reading only what was seen, favorites in pages of 40', async () => {
+    const start = Date.now();
+    const page = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
+    await page.setViewport({ width: 900, height: 600 });
+    const first = await settled(page, '#projectBox', 4);
+    expectRight(first);
+    expect(first.some((t) => t.loved === 'true')).toBe(true);
+
+    // Load more, twice, scrolling down to the end each time.
+    for (let round = 0; round < 2; round++) {
+      const before = (await readThumbnails(page, '#projectBox')).length;
+      await page.evaluate(() =>
+        document.querySelector<HTMLButtonElement>('#projectBox > button.button')?.click(),
+      );
+      await expect
+        .poll(async () => (await readThumbnails(page, '#projectBox')).length)
+        .toBeGreaterThan(before);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const after = await settled(page, '#projectBox');
+      expectRight(after);
+    }
+    const all = await readThumbnails(page, '#projectBox');
+    expect(all.some((t) => t.favorited === 'true')).toBe(true);
+    // For people to look at (the marks' look is reviewed by eye, not asserted).
+    await page.screenshot({ path: `.output/screens/status-marks-explore-${name}.png` });
+    // Every love read of this page was for a thumbnail of it; none twice over the whole session.
+    const requests = statusRequests(start);
+    const shown = new Set(all.map((t) => t.linkId));
+    for (const id of loveReadIds(requests)) expect(shown.has(id)).toBe(true);
+    expectOneLoveReadEach();
+
+    // Favorites (since the browser started: its first site page may have read them): one walk in
+    // pages of 40, every offset once, the last page short.
+    const favorites = statusRequests(launched).filter((entry) => FAVORITES_LIST.test(entry.path));
+    const total = store().favoritesOf(demoId()).length;
+    expect(favorites.length).toBe(Math.floor(total / 40) + 1);
+    expect(favorites.map((entry) => new URLSearchParams(entry.query).get('limit'))).toEqual(
+      favorites.map(() => '40'),
+    );
+    expect(
+      favorites
+        .map((entry) => Number(new URLSearchParams(entry.query).get('offset') ?? 0))
+        .sort((a, b) => a - b),
+    ).toEqual(favorites.map((_, i) => i * 40));
+    // No per-project favorite read: the favorites list is complete.
+    expect(requests.filter((entry) => FAVORITE_READ.test(entry.path))).toHaveLength(0);
+    await page.close();
+  });
+
+  it('reads nothing for thumbnails that never come into view', async () => {
+    // A gallery page of 60, in a short window, not scrolled: the lower ones are never seen.
+    const owner = store()
+      .users()
+      .find((user) => user.username !== DEMO_USERNAME && store().sharedProjectsOf(user.id).length >= 40);
+    expect(owner).toBeDefined();
+    const start = Date.now();
+    const page = await browser().openPage(`${browser().profile.site}/users/${owner?.username}/projects/`);
+    await page.setViewport({ width: 900, height: 600 });
+    const shown = await settled(page, '.media-grid', 2);
+    expectRight(shown);
+    const unseen = new Set(shown.filter((t) => !t.inView).map((t) => t.linkId));
+    expect(unseen.size).toBeGreaterThan(10);
+    // Give any stray read the time to leave.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const loveIds = loveReadIds(statusRequests(start));
+    for (const id of loveIds) expect(unseen.has(id)).toBe(false);
+    // Far below the window: not even a mark was added to them.
+    const far = await page.evaluate(
+      (selector) =>
+        [...document.querySelectorAll(`.media-grid ${selector}`)]
+          .filter((host) => host.getBoundingClientRect().top > innerHeight + 200)
+          .map((host) => host.querySelectorAll('[data-companion="project-status"]').length),
+      THUMBNAIL,
+    );
+    expect(far.length).toBeGreaterThan(0);
+    expect(far.every((n) => n === 0)).toBe(true);
+    await page.close();
+  });
+
+  it('asks for nothing when the same page is loaded again', async () => {
+    const url = `${browser().profile.site}/explore/projects/all/`;
+    const warm = await browser().openPage(url);
+    await warm.setViewport({ width: 900, height: 600 });
+    await settled(warm, '#projectBox', 4);
+    await warm.close();
+    const start = Date.now();
+    const page = await browser().openPage(url);
+    await page.setViewport({ width: 900, height: 600 });
+    expectRight(await settled(page, '#projectBox', 4));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(statusRequests(start)).toEqual([]);
+    await page.close();
+  });
+
+  it('marks the home carousels, slides rendered late included', async () => {
+    const page = await browser().openPage(`${browser().profile.site}/`);
+    await page.setViewport({ width: 1000, height: 700 });
+    await page.waitFor(() => document.querySelectorAll('.slick-slider').length > 2);
+    // Bring each row into view and scroll it to its end: its late slides render then.
+    const rows = await page.evaluate(() => document.querySelectorAll('.carousel-box .slick-list').length);
+    let late = 0;
+    for (let row = 0; row < rows; row++) {
+      await page.evaluate((index) => {
+        const list = document.querySelectorAll('.carousel-box .slick-list')[index];
+        list?.scrollIntoView({ block: 'center' });
+      }, row);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await page.evaluate((index) => {
+        const list = document.querySelectorAll('.carousel-box .slick-list')[index];
+        if (list) list.scrollLeft = list.scrollWidth;
+      }, row);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const shown = await settled(page, '.carousel-box', 0);
+      expectRight(shown);
+      late += shown.filter((t) => t.late && t.loved !== null).length;
+    }
+    expect(late).toBeGreaterThan(0);
+    const all = await readThumbnails(page, '.carousel-box');
+    expect(all.some((t) => t.loved === 'true' || t.favorited === 'true')).toBe(true);
+    await page.close();
+  });
+
+  it("marks a project page's remix list, a studio's tiles (not the add-projects dialog), a legacy profile and a gallery", async () => {
+    const s = store();
+    const lovedOrFavorited = (id: number) => s.isLoved(id, demoId()) || s.isFavorited(id, demoId());
+    // A project whose first remixes include one the member loved or favorited.
+    const parent = s.projects().find(
+      (p) =>
+        p.isShared &&
+        s
+          .remixesOf(p.id)
+          .filter((r) => r.isShared)
+          .slice(0, 6)
+          .some((r) => lovedOrFavorited(r.id)),
+    );
+    expect(parent).toBeDefined();
+    const project = await browser().openPage(`${browser().profile.site}/projects/${parent?.id}/`);
+    await project.setViewport({ width: 1000, height: 700 });
+    await project.waitFor(() => document.querySelector('.remix-list .thumbnail') !== null);
+    await project.evaluate(() => document.querySelector('.remix-list')?.scrollIntoView({ block: 'center' }));
+    const remixes = await settled(project, '.remix-list');
+    expectRight(remixes);
+    expect(remixes.some((t) => t.loved === 'true' || t.favorited === 'true')).toBe(true);
+    await project.close();
+
+    // A studio the member curates, whose newest tiles include one they loved or favorited.
+    const studio =
+      s.curatedStudiosOf(demoId()).find((st) =>
+        s
+          .studioProjects(st.id)
+          .slice(0, 8)
+          .some((d) => lovedOrFavorited(d.project.id)),
+      ) ??
+      s.studios().find((st) =>
+        s
+          .studioProjects(st.id)
+          .slice(0, 8)
+          .some((d) => lovedOrFavorited(d.project.id)),
+      );
+    expect(studio).toBeDefined();
+    const studioPage = await browser().openPage(`${browser().profile.site}/studios/${studio?.id}/`);
+    await studioPage.setViewport({ width: 1000, height: 800 });
+    await studioPage.waitFor(() => document.querySelector('.studio-project-tile') !== null);
+    const tiles = await settled(studioPage, '.studio-projects-grid');
+    expectRight(tiles);
+    expect(tiles.some((t) => t.loved === 'true' || t.favorited === 'true')).toBe(true);
+    const curates = s.curatedStudiosOf(demoId()).some((st) => st.id === studio?.id);
+    if (curates) {
+      await studioPage.click('button.studio-adder-browse');
+      await studioPage.waitFor(
+        () => document.querySelectorAll('.user-projects-modal .studio-project-tile').length > 0,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(
+        await studioPage.evaluate(
+          () => document.querySelectorAll('.user-projects-modal [data-companion="project-status"]').length,
+        ),
+      ).toBe(0);
+    }
+    await studioPage.close();
+
+    // The member's own legacy profile: its "Favorite Projects" carousel is all favorites.
+    const profile = await browser().openPage(`${browser().profile.site}/users/${DEMO_USERNAME}/`);
+    await profile.setViewport({ width: 1000, height: 900 });
+    await profile.evaluate(() => {
+      const boxes = [...document.querySelectorAll('.slider-carousel-container')];
+      boxes.find((box) => box.querySelector('a[href$="/favorites/"]'))?.scrollIntoView({ block: 'center' });
+    });
+    const carousels = await settled(profile, '.slider-carousel-container');
+    expectRight(carousels);
+    const favoritesRow = await profile.evaluate(
+      (selector) =>
+        [...document.querySelectorAll('.slider-carousel-container')]
+          .find((box) => box.querySelector('a[href$="/favorites/"]'))
+          ?.querySelectorAll(`${selector} [data-favorited="true"]`).length ?? 0,
+      THUMBNAIL,
+    );
+    expect(favoritesRow).toBeGreaterThan(0);
+    await profile.close();
+
+    const gallery = await browser().openPage(`${browser().profile.site}/users/${DEMO_USERNAME}/favorites/`);
+    await gallery.setViewport({ width: 1000, height: 800 });
+    const items = await settled(gallery, '.media-grid', 2);
+    expectRight(items);
+    expect(items.filter((t) => t.inView).every((t) => t.favorited === 'true')).toBe(true);
+    await gallery.close();
+  });
+
+  it('follows a love given on the project page in another tab, with no request', async () => {
+    const list = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
+    await list.setViewport({ width: 900, height: 600 });
+    const shown = await settled(list, '#projectBox', 4);
+    const target = shown.find((t) => t.inView && t.loved === 'false');
+    expect(target).toBeDefined();
+    const id = target?.linkId as number;
+
+    const project = await browser().openPage(`${browser().profile.site}/projects/${id}/`);
+    await project.waitFor(() => document.querySelector('div.project-loves') !== null);
+    // The page's own read of the love state has come back (the button is ready).
+    await expect
+      .poll(() =>
+        sandbox()
+          .control.requestLog({ part: 'api' })
+          .some((e) => e.origin === siteOrigin() && e.path === `/projects/${id}/loves/user/${DEMO_USERNAME}`),
+      )
+      .toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const start = Date.now();
+    await project.click('div.project-loves');
+    await project.waitFor(() => document.querySelector('div.project-loves.loved') !== null);
+    expect(store().isLoved(id, demoId())).toBe(true);
+
+    await expect
+      .poll(
+        () =>
+          list.evaluate(
+            (projectId) =>
+              document
+                .querySelector(`[data-companion="project-status"][data-project-id="${projectId}"]`)
+                ?.getAttribute('data-loved'),
+            id,
+          ),
+        { timeout: 5000 },
+      )
+      .toBe('true');
+    expect(
+      await list.evaluate(
+        (projectId) =>
+          document
+            .querySelector(`[data-companion="project-status"][data-project-id="${projectId}"]`)
+            ?.getAttribute('aria-label'),
+        id,
+      ),
+    ).toMatch(/^You loved/);
+    expect(statusRequests(start)).toEqual([]);
+    await project.close();
+    await list.close();
+  });
+
+  it("shows the new project's mark when a thumbnail node is reused for another project", async () => {
+    const page = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
+    await page.setViewport({ width: 900, height: 600 });
+    const shown = await settled(page, '#projectBox', 4);
+    const first = shown[0];
+    // Another project the member loved, not on this page.
+    const onPage = new Set(shown.map((t) => t.linkId));
+    const loved = store()
+      .projects()
+      .find((p) => p.isShared && !onPage.has(p.id) && store().isLoved(p.id, demoId()));
+    expect(first && loved).toBeTruthy();
+    // What React does when it reuses the node: the links change in place.
+    await page.evaluate((id) => {
+      const host = document.querySelector('#projectBox div.thumbnail.project');
+      for (const link of host?.querySelectorAll('a[href*="/projects/"]') ?? [])
+        link.setAttribute('href', `/projects/${id}/`);
+    }, loved?.id);
+    await expect
+      .poll(async () => {
+        const [host] = await readThumbnails(page, '#projectBox');
+        return host && { id: host.markId, loved: host.loved, marks: host.marks };
+      })
+      .toEqual({ id: String(loved?.id), loved: 'true', marks: 1 });
+    await page.close();
+  });
+
+  it('shows no marks with the setting off, and none and asks nothing signed out', async () => {
+    expectOneLoveReadEach();
+    const page = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
+    await settled(page, '#projectBox', 4);
+    // The options page's switch: off takes every mark away in open tabs, on brings them back.
+    const options = await browser().openExtensionPage('/options.html');
+    const toggle = '[data-testid="setting-project-status-marks"]';
+    await options.waitFor((selector) => document.querySelector(selector) !== null, toggle);
+    expect(
+      await options.evaluate(
+        (selector) => document.querySelector<HTMLInputElement>(selector)?.checked,
+        toggle,
+      ),
+    ).toBe(true);
+    await options.click(toggle);
+    await page.waitFor(() => document.querySelectorAll('[data-companion="project-status"]').length === 0);
+    expect(await browser().readStorage('sync', ['projectStatusSettings'])).toEqual({
+      projectStatusSettings: { marks: false },
+    });
+    await options.click(toggle);
+    await options.close();
+    // Back in front (a hidden tab sees no intersections): its thumbnails in view get their marks again.
+    await (page.raw.page as { bringToFront(): Promise<void> }).bringToFront();
+    await page.waitFor(() => document.querySelectorAll('[data-companion="project-status"]').length > 0);
+    await page.close();
+
+    await browser().signOut();
+    const start = Date.now();
+    const signedOut = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
+    await signedOut.waitFor(() => document.querySelectorAll('#projectBox div.thumbnail').length > 0);
+    await signedOut.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(
+      await signedOut.evaluate(() => document.querySelectorAll('[data-companion="project-status"]').length),
+    ).toBe(0);
+    expect(statusRequests(start)).toEqual([]);
+    await signedOut.close();
+    await browser().signIn(DEMO_USERNAME);
+  });
+});
