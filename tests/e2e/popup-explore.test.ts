@@ -313,6 +313,24 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       expect(shown.replace(/…$/, '').slice(0, 100)).toBe((project.instructions ?? '').trim().slice(0, 100));
     }
     expect(await popup.text(`${view} .x-byline`)).toContain(project.author.username ?? '');
+    // Whether demo loved and favorited it: the project-status service's reading, as the service says.
+    const { token } = sandbox().control.signIn(DEMO_USERNAME);
+    const loved = (await api<{ userLove: boolean }>(`/projects/${id}/loves/user/${DEMO_USERNAME}`, token))
+      .body.userLove;
+    const favorited = (
+      await api<{ userFavorite: boolean }>(`/projects/${id}/favorites/user/${DEMO_USERNAME}`, token)
+    ).body.userFavorite;
+    await popup.waitFor(
+      ({ v, l, f }) => {
+        const marks = document.querySelector(`${v} [data-testid="project-status"]`);
+        return (
+          marks?.getAttribute('data-loved') === String(l) &&
+          marks?.getAttribute('data-favorited') === String(f)
+        );
+      },
+      { v: view, l: loved, f: favorited },
+      { timeout: 20_000 },
+    );
     // Its remixes and studios are read once the view opens, each a list of its own.
     await expect.poll(() => requests(`/projects/${id}/remixes`).length, { timeout: 10_000 }).toBe(1);
     await popup.click(`${view} [data-testid="project-list-studios"]`);
