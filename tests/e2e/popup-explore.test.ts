@@ -332,9 +332,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       { timeout: 20_000 },
     );
     // Its remixes and studios are read once the view opens, each a list of its own.
-    await expect.poll(() => requests(`/projects/${id}/remixes`).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => requests(`/projects/${id}/remixes`).length, { timeout: 20_000 }).toBe(1);
     await popup.click(`${view} [data-testid="project-list-studios"]`);
-    await expect.poll(() => requests(`/projects/${id}/studios`).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => requests(`/projects/${id}/studios`).length, { timeout: 20_000 }).toBe(1);
     await screenshot(popup, `explore-project-${name}`);
 
     // Escape: back to the grid, scrolled where it was.
