@@ -12,6 +12,7 @@ import { registerExplore } from '@/lib/services/explore-background';
 import { registerFeed } from '@/lib/services/feed-background';
 import { registerFeedNotifications } from '@/lib/services/feed-notifications-background';
 import { registerMessageCount } from '@/lib/services/message-count-background';
+import { registerMessages } from '@/lib/services/messages-background';
 import { registerProjectStatus } from '@/lib/services/project-status-background';
 import { browserSiteCookies, Session } from '@/lib/session';
 import { registerSessionMessages } from '@/lib/session-messages';
@@ -53,6 +54,15 @@ export default defineBackground(() => {
   const signedInUser = async () => (await session.whoami())?.username ?? null;
   const feed = registerFeed({ profile, api, signedInUser });
   registerFeedNotifications({ profile, feed, signedInUser });
+  // The Messages tab: messages, conversations, replies and deletes (issue 11).
+  registerMessages({
+    profile,
+    api,
+    member: async () => {
+      const user = await session.whoami();
+      return user === null ? null : { id: user.id, username: user.username };
+    },
+  });
   // Loved and favorited marks: reads of what is in view, favorites in bulk, its protocol handlers.
   registerProjectStatus({
     profile,

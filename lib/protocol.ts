@@ -5,6 +5,7 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { DetailSource, ListSource } from './services/explore-model';
 import type { FeedListName } from './services/feed-model';
+import type { DeleteOutcome, PostOutcome, ThreadKind } from './services/messages-model';
 import type { SessionUser } from './storage';
 
 /** The signed-in member as any context may know it: never the token. */
@@ -53,6 +54,28 @@ export interface ProtocolMap {
   /** Popup: the end of a list came into view: read its next page (no-op when complete or loading). */
   loadMoreFeed(data: { list: FeedListName }): void;
 
+  // Messages tab (issue 11): extension pages only (lib/services/messages-background.ts).
+  /** Re-read the member's messages if older than MESSAGES_FRESH_MS (or always with force); results in messagesCacheItem. */
+  refreshMessages(data: { force?: boolean }): void;
+  /** The end of the list came into view: read the next page. */
+  loadMoreMessages(): void;
+  /** Read a comment message's thread (unless cached and fresh); results in messageThreadsItem. */
+  openMessageThread(data: { kind: ThreadKind; objectId: number; commentId: number; force?: boolean }): void;
+  /** Post a reply to `repliedId` in the thread of `commentId` (addressing is the background's). */
+  postReply(data: {
+    kind: ThreadKind;
+    objectId: number;
+    commentId: number;
+    repliedId: number;
+    text: string;
+  }): PostOutcome;
+  /** Delete comment `targetId` of the thread of `commentId` (the member's own, or on their project). */
+  deleteMessageComment(data: {
+    kind: ThreadKind;
+    objectId: number;
+    commentId: number;
+    targetId: number;
+  }): DeleteOutcome;
   // Project statuses (lib/services/project-status-background.ts). The statuses themselves arrive in
   // storage (`projectStatusesItem`): these messages only say what is in view.
   /**

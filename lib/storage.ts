@@ -31,6 +31,7 @@ import { defaultFeedSettings, type FeedSettings, type MemberFeed } from '@/lib/s
 import type { FeedNotifierState } from '@/lib/services/feed-notifications';
 import { type MessageCountState, signedOutState } from '@/lib/services/message-count';
 import type { LastNotified } from '@/lib/services/message-notifications';
+import type { Drafts, MemberMessages, MessageFilter, MessageThread } from '@/lib/services/messages-model';
 
 // ---------------------------------------------------------------------------------------------------
 // Session (owned by lib/session.ts; only the background reads and writes these)
@@ -141,6 +142,35 @@ export const feedNotifierStateItem = storage.defineItem<FeedNotifierState>('loca
 
 /** The popup's last chosen tab (owned by the popup). */
 export const popupTabItem = storage.defineItem<string>('local:popupTab', { fallback: 'feed' });
+
+// ---------------------------------------------------------------------------------------------------
+// Messages tab (issue 11: lib/services/messages*.ts writes the caches, the popup reads them)
+
+/** Each member's messages (at most 3 members, 200 messages each); the popup shows only the signed-in member's. */
+export const messagesCacheItem = storage.defineItem<Record<string, MemberMessages>>('local:messagesCache', {
+  fallback: {},
+  version: 1,
+});
+
+/** Conversations opened from comment messages, per member, by thread key (at most 40 per member). */
+export const messageThreadsItem = storage.defineItem<Record<string, Record<string, MessageThread>>>(
+  'local:messageThreads',
+  { fallback: {}, version: 1 },
+);
+
+/**
+ * Reply drafts per member and per comment replied to: the popup saves them as they are typed, the
+ * background removes one only when its reply was posted. `local:` so they survive a restart.
+ */
+export const messageDraftsItem = storage.defineItem<Drafts>('local:messageDrafts', {
+  fallback: {},
+  version: 1,
+});
+
+/** The Messages tab's filter (All, Comments, Projects, Studios, Forums), remembered. */
+export const messagesFilterItem = storage.defineItem<MessageFilter>('sync:messagesFilter', {
+  fallback: 'all',
+});
 
 // ---------------------------------------------------------------------------------------------------
 // Project statuses (lib/services/project-status.ts; content scripts and the popup read these)

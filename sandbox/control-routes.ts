@@ -78,6 +78,7 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
         'POST /projects',
         'POST /sessions',
         'POST /message-count-cache',
+        'POST /referer-check',
         'GET /requests',
         'GET /counters',
         'DELETE /requests',
@@ -211,6 +212,13 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
     if (seconds < 0) throw new InputError('seconds must be 0 or more');
     control.messageCountCacheSeconds = seconds;
     return c.json({ ok: true, seconds });
+  });
+
+  app.post('/referer-check', async (c) => {
+    const body = await jsonBody(c);
+    if (typeof body.on !== 'boolean') throw new InputError('on must be a boolean');
+    control.refererCheck = body.on;
+    return c.json({ ok: true, on: control.refererCheck });
   });
 
   app.get('/requests', (c) => {

@@ -108,6 +108,14 @@ describe('messages and tokens', () => {
     expect(await count()).toBe(before + 1);
   });
 
+  it('turns the referer check of writes on and off (POST /referer-check)', async () => {
+    expect((await control('/referer-check', { on: true })).body).toEqual({ ok: true, on: true });
+    expect(sandbox().control.refererCheck).toBe(true);
+    expect((await control('/referer-check', { on: 'yes' })).status).toBe(400);
+    expect((await control('/referer-check', { on: false })).body).toEqual({ ok: true, on: false });
+    expect(sandbox().control.refererCheck).toBe(false);
+  });
+
   it('sends Cache-Control on the message count', async () => {
     const response = await api(`/users/${DEMO_USERNAME}/messages/count`);
     expect(response.headers.get('cache-control')).toMatch(/max-age=\d+/);

@@ -119,6 +119,12 @@ export class SandboxControl {
   certificatePem: string | null = null;
   /** How long the simulated CDN keeps a message count (seconds); 0 turns the staleness off. */
   messageCountCacheSeconds = 30;
+  /**
+   * Whether writes under /proxy need the site as referer, as the live site's CSRF protection does
+   * (site-reference.md, Authentication). Off by default: most clients of the sandbox (tests in
+   * Node) send no referer; the extension's tests turn it on to prove its writes carry one.
+   */
+  refererCheck = false;
   private latency: Counted<LatencyRule>[] = [];
   private failures: Counted<FailureRule>[] = [];
   private rateLimits: Counted<RateLimitRule>[] = [];
@@ -140,6 +146,7 @@ export class SandboxControl {
     this.clearFaults();
     this.clearLog();
     this.messageCountCacheSeconds = 30;
+    this.refererCheck = false;
     this.dice = new Random(this.store.seed);
     for (const listener of this.resetListeners) listener();
   }

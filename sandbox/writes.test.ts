@@ -235,3 +235,39 @@ describe('love and favorite', () => {
     expect((await api(path, { method: 'POST', headers: noCsrf })).status).toBe(403);
   });
 });
+
+describe('the referer check (off by default, as most sandbox clients send none)', () => {
+  it('once turned on, refuses writes without the site as referer (403) and takes them with it', async () => {
+    const path = `/proxy/comments/project/${demoProject.id}`;
+    const site = `${sandbox().urls.site}/`;
+    // Off: no referer needed.
+    expect((await post(alice, path, comment('no referer, check off'))).status).toBe(200);
+
+    sandbox().control.refererCheck = true;
+    const none = await post(alice, path, comment('no referer'));
+    expect(none.status).toBe(403);
+    expect(none.body).toMatchObject({ code: 'Forbidden' });
+    expect((await post(alice, path, comment('elsewhere'), { Referer: 'https://evil.example/' })).status).toBe(
+      403,
+    );
+    const withSite = await post(alice, path, comment('from the site'), { Referer: site });
+    expect(withSite.status).toBe(200);
+    const deleted = await api(`${path}/comment/${withSite.body.id}`, {
+      method: 'DELETE',
+      headers: alice.writeHeaders,
+    });
+    expect(deleted.status).toBe(403);
+    const deletedWithSite = await api(`${path}/comment/${withSite.body.id}`, {
+      method: 'DELETE',
+      headers: { ...alice.writeHeaders, Referer: `${site}projects/${demoProject.id}/` },
+    });
+    expect(deletedWithSite.status).toBe(200);
+    // Reads never need one.
+    expect((await api(`/users/${DEMO_USERNAME}/projects/${demoProject.id}/comments?limit=1`)).status).toBe(
+      200,
+    );
+
+    sandbox().control.reset();
+    expect(sandbox().control.refererCheck).toBe(false);
+  });
+});

@@ -134,7 +134,7 @@ export function App() {
         </label>
         {problem && <p class="error">{problem}</p>}
       </fieldset>
-      <fieldset>
+      <fieldset data-testid="settings-feed">
         <legend>{t('feedNotifications.options.legend')}</legend>
         <label class="setting">
           <input

@@ -4,9 +4,10 @@
  */
 import { exploreTab } from './explore';
 import { feedTab } from './feed';
+import { messagesTab } from './messages';
 import type { PopupTab } from './popup-tab';
 
-export const popupTabs: readonly PopupTab[] = [feedTab, exploreTab];
+export const popupTabs: readonly PopupTab[] = [feedTab, messagesTab, exploreTab];
 
 /** The tab to show: the last one chosen, if it still exists, else the first. */
 export function tabNamed(name: string): PopupTab {

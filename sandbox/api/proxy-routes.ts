@@ -44,6 +44,24 @@ async function commentBody(c: Context): Promise<CommentBody> {
   };
 }
 
+/**
+ * With the control interface's referer check on: a write must come with a `Referer` on the site
+ * (the origin of the host asked), as the live site's CSRF protection demands; else 403, as there.
+ */
+function requireSiteReferer(c: Context, control: ApiContext['control']): void {
+  if (!control.refererCheck) return;
+  const referer = c.req.header('referer');
+  let origin: string | null = null;
+  try {
+    origin = referer ? new URL(referer).origin : null;
+  } catch {
+    origin = null;
+  }
+  if (origin === null) throw new ApiError(403, 'Forbidden', 'Referer checking failed - no Referer.');
+  if (origin !== new URL(originsFor(c).site).origin)
+    throw new ApiError(403, 'Forbidden', 'Referer checking failed - the referer is not the site.');
+}
+
 export function mountProxyRoutes(app: Hono<SandboxEnv>, { store, control }: ApiContext): void {
   app.get('/proxy/featured', (c) => {
     const o = originsFor(c);
@@ -119,6 +137,7 @@ export function mountProxyRoutes(app: Hono<SandboxEnv>, { store, control }: ApiC
   for (const kind of ['project', 'studio'] as const) {
     app.post(`/proxy/comments/${kind}/:id`, async (c) => {
       const author = requireWriter(c, store);
+      requireSiteReferer(c, control);
       const where = place(c, kind, author);
       const body = await commentBody(c);
       let parentId = body.parentId;
@@ -171,6 +190,7 @@ export function mountProxyRoutes(app: Hono<SandboxEnv>, { store, control }: ApiC
 
     app.delete(`/proxy/comments/${kind}/:id/comment/:commentId`, (c) => {
       const user = requireWriter(c, store);
+      requireSiteReferer(c, control);
       const where = place(c, kind, user);
       const comment = store.getComment(idParam(c, 'commentId'));
       if (!comment || comment.place !== kind || comment.placeId !== where.id) throw notFoundError();
@@ -189,6 +209,7 @@ export function mountProxyRoutes(app: Hono<SandboxEnv>, { store, control }: ApiC
     const write = (on: boolean) => (c: Context) => {
       const user = userParam(c, store);
       const writer = requireWriter(c, store);
+      requireSiteReferer(c, control);
       if (writer.id !== user.id) throw new ApiError(403, 'Forbidden');
       const project = store.getProject(idParam(c, 'id'));
       if (!project?.isShared) throw notFoundError();

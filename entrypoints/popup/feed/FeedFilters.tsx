@@ -11,10 +11,18 @@ const LABEL_KEYS = {
   studios: 'feed.filters.studios',
 } as const satisfies Record<FeedKind, string>;
 
+/** The writes of the filters, one after another: two quick clicks each read what the other wrote. */
+let writes: Promise<void> = Promise.resolve();
+
 /** Stores the filters (sync storage: they follow the member to their other browsers). */
-export async function setKinds(change: Partial<Record<FeedKind, boolean>>): Promise<void> {
-  const current = await feedSettingsItem.getValue();
-  await feedSettingsItem.setValue({ ...current, kinds: { ...current.kinds, ...change } });
+export function setKinds(change: Partial<Record<FeedKind, boolean>>): Promise<void> {
+  writes = writes
+    .catch(() => undefined)
+    .then(async () => {
+      const current = await feedSettingsItem.getValue();
+      await feedSettingsItem.setValue({ ...current, kinds: { ...current.kinds, ...change } });
+    });
+  return writes;
 }
 
 /** One toggle per kind of event, remembered across opens. */

@@ -1,0 +1,113 @@
+import { useState } from 'preact/hooks';
+import { t } from '@/lib/i18n';
+import {
+  commentPlaceOf,
+  type Message,
+  type MessageRow,
+  rowType,
+  threadKey,
+} from '@/lib/services/messages-model';
+import type { SessionUser } from '@/lib/storage';
+import { Avatar } from '../Avatar';
+import { RelativeTime } from '../RelativeTime';
+import { CommentText } from './CommentText';
+import { messageLinks } from './links';
+import { MessageSentence } from './message-sentence';
+import { Thread } from './Thread';
+
+/** The newest message of a row (its time and avatar). */
+const newestOf = (row: MessageRow): Message =>
+  row.kind === 'group' ? (row.messages[0] as Message) : row.message;
+
+/**
+ * One row of the Messages tab: the actor's avatar, the site's sentence with its links, the comment
+ * fragment, when, and whether it is unread; a comment message opens its conversation in place.
+ */
+export function MessageItem(props: { row: MessageRow; member: SessionUser; drafts: readonly string[] }) {
+  const { row, member } = props;
+  const newest = newestOf(row);
+  const place = row.kind === 'single' ? commentPlaceOf(row.message) : null;
+  const key = place === null ? null : threadKey(place.kind, place.objectId, place.commentId);
+  // Comments of this thread with a draft: such a conversation opens by itself, draft shown.
+  const drafted =
+    key === null
+      ? []
+      : props.drafts
+          .filter((draft) => draft.startsWith(`${key}>`))
+          .map((draft) => Number(draft.slice(key.length + 1)));
+  const [open, setOpen] = useState(drafted.length > 0);
+  const ids = row.kind === 'group' ? row.messages.map((m) => m.id) : [row.message.id];
+  const comment = row.kind === 'single' && row.message.type === 'addcomment' ? row.message : null;
+  const threadId = key === null ? undefined : `thread-${key.replace(/[^A-Za-z0-9-]/g, '-')}`;
+
+  return (
+    <li
+      class={row.unread ? 'message-item is-unread' : 'message-item'}
+      data-testid="message-item"
+      data-type={rowType(row)}
+      data-message-id={String(newest.id)}
+      data-message-ids={ids.join(' ')}
+      data-unread={row.unread ? 'true' : undefined}
+    >
+      <span class="message-avatar">
+        <Avatar
+          src={
+            row.kind === 'single' && row.message.type === 'userjoin'
+              ? null
+              : messageLinks.avatar(newest.actor_id)
+          }
+          name={newest.actor_username}
+          size={32}
+        />
+        {row.kind === 'group' && (
+          <span class="group-size" aria-hidden="true">
+            {row.messages.length}
+          </span>
+        )}
+      </span>
+      <div class="message-body">
+        <p class="message-sentence">
+          <MessageSentence row={row} me={member.username} />
+        </p>
+        {/* Open, the conversation shows the whole comment (highlighted): no fragment twice. */}
+        {comment !== null && !(open && place !== null) && comment.comment_fragment.trim() !== '' && (
+          <p class="message-fragment">
+            <CommentText text={comment.comment_fragment} />
+          </p>
+        )}
+        <p class="message-meta">
+          <RelativeTime time={newest.datetime_created} />
+          {row.unread && <span class="unread-mark">{t('messagesTab.unreadMark')}</span>}
+          {comment !== null &&
+            (place === null ? (
+              <a href={messageLinks.commentOf(comment)} target="_blank" rel="noreferrer">
+                {t('messagesTab.thread.openOnSite')}
+              </a>
+            ) : (
+              <button
+                type="button"
+                class="text-button thread-toggle"
+                aria-expanded={open}
+                aria-controls={open ? threadId : undefined}
+                data-testid="thread-toggle"
+                onClick={() => setOpen(!open)}
+              >
+                {open ? t('messagesTab.thread.hide') : t('messagesTab.thread.show')}
+              </button>
+            ))}
+        </p>
+        {open && place !== null && (
+          <div id={threadId}>
+            <Thread
+              member={member}
+              kind={place.kind}
+              objectId={place.objectId}
+              commentId={place.commentId}
+              drafted={drafted}
+            />
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,147 @@
+import { useCallback, useEffect, useMemo } from 'preact/hooks';
+import { plural, t } from '@/lib/i18n';
+import { sendMessage } from '@/lib/protocol';
+import {
+  groupMessages,
+  isMessageFilter,
+  MESSAGE_FILTERS,
+  type MessageFilter,
+  matchesFilter,
+  sentTypeOf,
+  unreadIds,
+} from '@/lib/services/messages-model';
+import { messageDraftsItem, messagesFilterItem, type SessionUser } from '@/lib/storage';
+import { FeedStatus } from '../feed/FeedStatus';
+import { ListEnd } from '../feed/ListEnd';
+import { useStorageItem } from '../storage-hooks';
+import { messageLinks } from './links';
+import { MessageItem } from './MessageItem';
+import { useMemberMessages, useUnreadCount } from './messages-data';
+import '../feed/feed.css';
+import './messages.css';
+
+/** Performance mark of the first painted message (scripts/bench/popup-messages.ts measures it). */
+export const FIRST_MESSAGE_MARK = 'companion:first-message-item';
+
+const FILTER_KEYS = {
+  all: 'messagesTab.filters.all',
+  comments: 'messagesTab.filters.comments',
+  projects: 'messagesTab.filters.projects',
+  studios: 'messagesTab.filters.studios',
+  forums: 'messagesTab.filters.forums',
+} as const satisfies Record<MessageFilter, string>;
+
+/** Failures are recorded in the list's `error`; a background that is not there shows in the frame. */
+const ask = (promise: Promise<void>) => promise.catch(() => undefined);
+
+/**
+ * The Messages tab: the member's messages in the site's words, newest first, the unread ones marked,
+ * loves, favorites and remixes of one project grouped; the site's filter; comment messages open their
+ * conversation to reply or delete in place. Paints the cache at once, then refreshes (the service
+ * skips a read younger than its freshness window).
+ */
+export function MessagesTab({ member }: { member: SessionUser }) {
+  const { username } = member;
+  const list = useMemberMessages(username);
+  const count = useUnreadCount(username);
+  const storedFilter = useStorageItem(messagesFilterItem);
+  const filter: MessageFilter = isMessageFilter(storedFilter) ? storedFilter : 'all';
+  const drafts = useStorageItem(messageDraftsItem);
+  const draftKeys = useMemo(
+    () => (Object.hasOwn(drafts, username) ? Object.keys(drafts[username] ?? {}) : []),
+    [drafts, username],
+  );
+
+  useEffect(() => {
+    ask(sendMessage('refreshMessages', {}));
+  }, [username]);
+
+  const refresh = useCallback(() => ask(sendMessage('refreshMessages', { force: true })), []);
+  const more = useCallback(() => ask(sendMessage('loadMoreMessages', undefined)), []);
+
+  const rows = useMemo(() => {
+    const unread = unreadIds(list.items, count);
+    return groupMessages(
+      list.items.filter((message) => matchesFilter(sentTypeOf(message), filter)),
+      unread,
+    );
+  }, [list.items, count, filter]);
+
+  const anyRow = rows.length > 0;
+  useEffect(() => {
+    // Preact runs effects after the browser painted the frame.
+    if (anyRow && performance.getEntriesByName(FIRST_MESSAGE_MARK).length === 0)
+      performance.mark(FIRST_MESSAGE_MARK);
+  }, [anyRow]);
+
+  return (
+    <div class="messages">
+      <FeedStatus list={list} onRefresh={refresh} />
+      <div class="messages-toolbar">
+        <label class="messages-filter">
+          <span>{t('messagesTab.filterLabel')}</span>
+          <select
+            data-testid="message-filter"
+            value={filter}
+            onChange={(event) => {
+              const value = (event.currentTarget as HTMLSelectElement).value;
+              if (isMessageFilter(value)) void messagesFilterItem.setValue(value);
+            }}
+          >
+            {MESSAGE_FILTERS.map((name) => (
+              <option key={name} value={name}>
+                {t(FILTER_KEYS[name])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <a
+          class="open-messages"
+          href={messageLinks.messages()}
+          target="_blank"
+          rel="noreferrer"
+          title={t('messagesTab.openMessagesPageHelp')}
+          data-testid="open-messages-page"
+        >
+          {t('messagesTab.openMessagesPage')}
+        </a>
+      </div>
+      {anyRow ? (
+        <ul class="message-list">
+          {rows.map((row) => (
+            <MessageItem
+              key={row.kind === 'group' ? `g${row.messages[0]?.id}` : `m${row.message.id}`}
+              row={row}
+              member={member}
+              drafts={draftKeys}
+            />
+          ))}
+        </ul>
+      ) : list.items.length > 0 ? (
+        <div class="empty">
+          <p>{t('messagesTab.filteredEmpty')}</p>
+          <button type="button" class="text-button" onClick={() => void messagesFilterItem.setValue('all')}>
+            {t('messagesTab.showAll')}
+          </button>
+        </div>
+      ) : list.readAt > 0 ? (
+        <p class="empty">{t('messagesTab.empty')}</p>
+      ) : list.error === null ? (
+        <p class="empty loading">{t('messagesTab.loading')}</p>
+      ) : null}
+      <ListEnd list={list} onMore={more} />
+    </div>
+  );
+}
+
+/** The Messages tab's count: how many messages are unread (the member's message count). */
+export function UnreadCount({ member }: { member: SessionUser }) {
+  const count = useUnreadCount(member.username);
+  if (count === null || count === 0) return null;
+  return (
+    <span class="tab-count" data-testid="messages-unread-count" data-count={String(count)}>
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span class="visually-hidden">{plural('messagesTab.unreadCount', count)}</span>
+    </span>
+  );
+}

@@ -1,0 +1,26 @@
+/** The referer rule of writes: only the background's own POST/DELETE to the interface's /proxy/ paths. */
+import { describe, expect, it } from 'vitest';
+import { siteProfiles } from '@/lib/config';
+import { writeRefererRule } from './write-referer';
+
+describe('writeRefererRule', () => {
+  it('sets the site as referer on the extension’s own writes to /proxy/, from no tab', () => {
+    const rule = writeRefererRule(siteProfiles.public, 'abcdefghijklmnop');
+    expect(rule.action.requestHeaders).toEqual([
+      { header: 'Referer', operation: 'set', value: 'https://scratch.mit.edu/' },
+    ]);
+    expect(rule.condition).toEqual({
+      urlFilter: '|https://api.scratch.mit.edu/proxy/',
+      initiatorDomains: ['abcdefghijklmnop'],
+      tabIds: [-1],
+      requestMethods: ['post', 'delete'],
+      resourceTypes: ['xmlhttprequest'],
+    });
+  });
+
+  it('follows the profile (the local sandbox)', () => {
+    const rule = writeRefererRule(siteProfiles.local, 'uuid');
+    expect(rule.condition.urlFilter).toBe('|http://127.0.0.1:8611/proxy/');
+    expect(rule.action.requestHeaders[0]?.value).toBe('http://127.0.0.1:8610/');
+  });
+});

@@ -1,0 +1,531 @@
+/**
+ * The popup's Messages tab in real Chromium (public build, live host names mapped onto the sandbox)
+ * and Firefox (local build), signed in as demo: every message type in the site's words, unread as
+ * many as the count, grouping, the filter; a project comment's conversation with its parent and
+ * replies; replying (addressing checked on the sandbox, the referer check turned on), rejections,
+ * drafts across closing and a failed post, one post for a double click, deleting; and a site page
+ * that cannot make the background post or delete.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERNAME } from '@/sandbox/index';
+import type { Comment, Message, Project, User } from '@/sandbox/model';
+import { BROWSER_NAMES, type TestPage, useBrowser, withSandbox } from './harness';
+import { seriousAxeFindings } from './harness/axe';
+
+const sandbox = withSandbox();
+
+const ITEM = '[data-testid="message-item"]';
+const store = () => sandbox().control.store;
+const userName = (id: number) => store().getUserById(id)?.username ?? '';
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The site's sentence for one message (site-reference.md, messages page), as the popup must show it. */
+function expectedSentence(message: Message): string {
+  const actor = userName(message.actorId);
+  const f = message.fields as Record<string, unknown>;
+  switch (message.type) {
+    case 'followuser':
+      return `${actor} is now following you`;
+    case 'loveproject':
+      return `${actor} loved your project ${str(f.title) || str(f.project_title)}`;
+    case 'favoriteproject':
+      return `${actor} favorited your project ${str(f.project_title) || str(f.title)}`;
+    case 'remixproject':
+      return `${actor} remixed your project ${str(f.parent_title)}. Check out ${str(f.title)}!`;
+    case 'addcomment': {
+      const replied = f.commentee_username === DEMO_USERNAME;
+      if (f.comment_type === 0)
+        return `${actor} ${replied ? 'replied to your comment on' : 'commented on your project'} ${str(f.comment_obj_title)}`;
+      if (f.comment_type === 1) {
+        const where =
+          f.comment_obj_title === DEMO_USERNAME ? 'your profile' : `${str(f.comment_obj_title)}'s profile`;
+        return `${actor} ${replied ? 'replied to your comment on' : 'commented on'} ${where}`;
+      }
+      return `${actor} replied to your comment in ${str(f.comment_obj_title)}`;
+    }
+    case 'curatorinvite':
+      return `${actor} invited you to curate the studio ${str(f.title) || str(f.gallery_title)}. Visit the curator tab on the studio to accept the invitation`;
+    case 'becomeownerstudio':
+      return `${actor} promoted you to manager for the studio ${str(f.gallery_title) || str(f.title)}`;
+    case 'becomehoststudio':
+      return `${f.admin_actor ? 'A Scratch Team member' : actor} made you the host of the studio ${str(f.gallery_title) || str(f.title)}`;
+    case 'studioactivity':
+      return `There was new activity in ${str(f.title) || str(f.gallery_title)} today`;
+    case 'forumpost':
+      return `There are new posts in the forum thread: ${str(f.topic_title)}`;
+    case 'userjoin':
+      return "Welcome to Scratch! After you make projects and comments, you'll get messages about them here.";
+    default:
+      return `${actor} sent a message of a kind Companion does not know yet`;
+  }
+}
+
+const VERBS: Record<string, string> = {
+  loveproject: 'loved',
+  favoriteproject: 'favorited',
+  remixproject: 'remixed',
+};
+
+/** A row's sentence: one message, or a group of loves, favorites or remixes of one project. */
+function expectedRow(messages: Message[]): string {
+  const first = messages[0] as Message;
+  const actors = [...new Set(messages.map((m) => userName(m.actorId)))];
+  if (messages.length === 1 || actors.length === 1) return expectedSentence(first);
+  const f = first.fields as Record<string, unknown>;
+  const title =
+    first.type === 'remixproject'
+      ? str(f.parent_title)
+      : first.type === 'loveproject'
+        ? str(f.title) || str(f.project_title)
+        : str(f.project_title) || str(f.title);
+  const verb = VERBS[first.type];
+  if (actors.length === 2) return `${actors[0]} and ${actors[1]} ${verb} your project ${title}`;
+  const others = actors.length - 2;
+  return `${actors[0]}, ${actors[1]} and ${others} other${others === 1 ? '' : 's'} ${verb} your project ${title}`;
+}
+
+interface RowInfo {
+  type: string;
+  ids: number[];
+  unread: boolean;
+  text: string;
+}
+
+const readRows = (popup: TestPage) =>
+  popup.evaluate(
+    (selector) =>
+      [...document.querySelectorAll<HTMLElement>(selector)].map((item) => ({
+        type: item.dataset.type ?? '',
+        ids: (item.dataset.messageIds ?? '').split(' ').map(Number),
+        unread: item.dataset.unread === 'true',
+        text: (item.querySelector('.message-sentence')?.textContent ?? '').trim(),
+      })),
+    ITEM,
+  ) as Promise<RowInfo[]>;
+
+/** Types into a textarea as a member would (the input event Preact listens to). */
+const typeInto = (popup: TestPage, selector: string, value: string) =>
+  popup.evaluate(
+    ({ selector, value }) => {
+      const field = document.querySelector<HTMLTextAreaElement>(selector);
+      if (field === null) throw new Error(`no ${selector}`);
+      field.focus();
+      field.value = value;
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    { selector, value },
+  );
+
+const selectFilter = (popup: TestPage, value: string) =>
+  popup.evaluate((value) => {
+    const select = document.querySelector<HTMLSelectElement>('[data-testid="message-filter"]');
+    if (select === null) throw new Error('no filter');
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }, value);
+
+describe.each(BROWSER_NAMES)('%s', (name) => {
+  // The world of this browser's checks, made before the browser starts (hooks run in order).
+  let demo: User;
+  let project: Project;
+  let top: Comment;
+  let fromBob: Comment;
+  let toDemo: Comment;
+  let commentMessage: Message;
+  let grouped: Message[];
+  beforeAll(() => {
+    const { control } = sandbox();
+    control.messageCountCacheSeconds = 0;
+    demo = store().getUser(DEMO_USERNAME) as User;
+    const projects = store()
+      .sharedProjectsOf(demo.id)
+      .filter((p) => p.commentsAllowed);
+    project = projects[BROWSER_NAMES.indexOf(name) % projects.length] as Project;
+    const alice = store().getUser('alice') as User;
+    const bob = store().getUser('bob') as User;
+    const carol = store().getUser('carol') as User;
+    // A conversation on demo's project: alice's comment (with a link to the site), bob's reply to
+    // alice, and carol's question to demo, which is the message.
+    const site = name === 'chromium' ? 'https://scratch.mit.edu' : 'http://127.0.0.1:8610';
+    top = store().addComment({
+      place: 'project',
+      placeId: project.id,
+      parentId: null,
+      commenteeId: null,
+      authorId: alice.id,
+      content: `Great work (${name})! Mine is at ${site}/projects/${project.id}/ <b>not bold</b>`,
+    });
+    fromBob = store().addComment({
+      place: 'project',
+      placeId: project.id,
+      parentId: top.id,
+      commenteeId: alice.id,
+      authorId: bob.id,
+      content: '@alice agreed',
+    });
+    toDemo = store().addComment({
+      place: 'project',
+      placeId: project.id,
+      parentId: top.id,
+      commenteeId: demo.id,
+      authorId: carol.id,
+      content: `@${DEMO_USERNAME} how did you make the ${name} version?`,
+    });
+    // Three people loved another of demo's projects: one row.
+    const loved = projects[(BROWSER_NAMES.indexOf(name) + 2) % projects.length] as Project;
+    grouped = ['bob', 'alice', 'carol'].map((actor) =>
+      control.addMessage(DEMO_USERNAME, {
+        type: 'loveproject',
+        actor,
+        fields: { project_id: loved.id, title: loved.title },
+      }),
+    );
+    commentMessage = control.addMessage(DEMO_USERNAME, {
+      type: 'addcomment',
+      actor: 'carol',
+      fields: {
+        comment_type: 0,
+        comment_obj_id: project.id,
+        comment_obj_title: project.title,
+        comment_id: toDemo.id,
+        comment_fragment: toDemo.content.slice(0, 60),
+        commentee_username: DEMO_USERNAME,
+      },
+    });
+  });
+  const browser = useBrowser(name, { sandbox, signedInAs: DEMO_USERNAME });
+  let popup: TestPage;
+
+  const openMessages = async () => {
+    await browser().setStorage('local', { popupTab: 'messages' });
+    popup = await browser().openPopup();
+    await popup.waitFor((selector) => document.querySelectorAll(selector).length > 0, ITEM, {
+      timeout: 20_000,
+    });
+    return popup;
+  };
+  const threadOf = (message: Message) => `${ITEM}[data-message-id="${message.id}"]`;
+  const openThread = async (message: Message) => {
+    const toggle = `${threadOf(message)} [data-testid="thread-toggle"]`;
+    const expanded = await popup.evaluate(
+      (s) => document.querySelector(s)?.getAttribute('aria-expanded') === 'true',
+      toggle,
+    );
+    if (!expanded) await popup.click(toggle);
+    await popup.waitFor(
+      (s) => document.querySelector(s) !== null,
+      `${threadOf(message)} [data-testid="comment"]`,
+    );
+  };
+  const box = () =>
+    `${threadOf(commentMessage)} [data-testid="comment"][data-comment-id="${toDemo.id}"] [data-testid="reply-box"]`;
+  const send = () => `${threadOf(commentMessage)} [data-testid="reply-send"]`;
+  const error = () => `${threadOf(commentMessage)} [data-testid="comment-error"]`;
+  const demoComments = () =>
+    store()
+      .commentsBy(demo.id)
+      .filter((c) => c.placeId === project.id);
+
+  afterAll(() => {
+    sandbox().control.clearFaults();
+    sandbox().control.refererCheck = false;
+  });
+
+  it('shows every message type in the site’s words, unread as many as the count, loves of one project grouped', async () => {
+    await openMessages();
+    const count = store().unreadCount(DEMO_USERNAME);
+    await popup.waitForText('[data-testid="messages-unread-count"]', String(count), { timeout: 20_000 });
+    // The list of this open is the service's (the freshly added messages on top).
+    await popup.waitFor((selector) => document.querySelector(selector) !== null, threadOf(commentMessage), {
+      timeout: 20_000,
+    });
+    const rows = await readRows(popup);
+    const byId = new Map(
+      store()
+        .messagesFor(DEMO_USERNAME)
+        .map((m) => [m.id, m]),
+    );
+    for (const row of rows) {
+      const messages = row.ids.map((id) => byId.get(id) as Message);
+      expect(row.type).toBe(messages[0]?.type);
+      expect(row.text).toBe(expectedRow(messages));
+    }
+    const seenTypes = new Set(rows.map((row) => row.type));
+    for (const type of new Set(
+      store()
+        .messagesFor(DEMO_USERNAME)
+        .map((m) => m.type),
+    ))
+      expect(seenTypes).toContain(type);
+    // The first `count` messages are the unread ones, however they are grouped.
+    const unreadIds = rows.filter((row) => row.unread).flatMap((row) => row.ids);
+    const newest = store()
+      .messagesFor(DEMO_USERNAME)
+      .slice(0, count)
+      .map((m) => m.id);
+    expect(unreadIds.sort()).toEqual(newest.sort());
+    // The three loves: one row, newest actor first.
+    const group = rows.find((row) => row.ids.includes(grouped[0]?.id as number));
+    expect(group?.ids.sort()).toEqual(grouped.map((m) => m.id).sort());
+    expect(group?.text).toMatch(/^carol, alice and 1 other loved your project /);
+    // Hostile titles stay text: nothing from the service became an element in a sentence.
+    expect(
+      await popup.evaluate(
+        () => document.querySelectorAll('.message-list script, .message-list img:not(.avatar)').length,
+      ),
+    ).toBe(0);
+  });
+
+  it('filters like the site and remembers the filter', async () => {
+    await selectFilter(popup, 'comments');
+    await popup.waitFor((selector) => {
+      const items = [...document.querySelectorAll<HTMLElement>(selector)];
+      return items.length > 0 && items.every((item) => item.dataset.type === 'addcomment');
+    }, ITEM);
+    await selectFilter(popup, 'studios');
+    await popup.waitFor((selector) => {
+      const items = [...document.querySelectorAll<HTMLElement>(selector)];
+      const studio = ['curatorinvite', 'becomeownerstudio', 'becomehoststudio', 'studioactivity'];
+      return items.length > 0 && items.every((item) => studio.includes(item.dataset.type ?? ''));
+    }, ITEM);
+    await popup.close();
+    await openMessages();
+    expect(
+      await popup.evaluate(
+        () => document.querySelector<HTMLSelectElement>('[data-testid="message-filter"]')?.value,
+      ),
+    ).toBe('studios');
+    await selectFilter(popup, 'all');
+    await popup.waitFor((selector) => document.querySelector(selector) !== null, threadOf(commentMessage));
+  });
+
+  it('opens a project comment’s conversation with its parent and replies, in a handful of requests', async () => {
+    const since = Date.now();
+    await openThread(commentMessage);
+    for (const comment of [top, fromBob, toDemo]) {
+      await popup.waitFor(
+        (s) => document.querySelector(s) !== null,
+        `${threadOf(commentMessage)} [data-testid="comment"][data-comment-id="${comment.id}"]`,
+      );
+    }
+    const order = await popup.evaluate(
+      (s) => [...document.querySelectorAll<HTMLElement>(s)].map((c) => Number(c.dataset.commentId)),
+      `${threadOf(commentMessage)} [data-testid="comment"]`,
+    );
+    expect(order).toEqual([top.id, fromBob.id, toDemo.id]);
+    // The link to the site is a link; the markup in the text is text.
+    const topSelector = `${threadOf(commentMessage)} [data-testid="comment"][data-comment-id="${top.id}"]`;
+    const link = await popup.evaluate(
+      (s) => document.querySelector(`${s} .comment-content a`)?.getAttribute('href'),
+      topSelector,
+    );
+    expect(link).toBe(`${browser().profile.site}/projects/${project.id}/`);
+    expect(await popup.text(`${topSelector} .comment-content`)).toContain('<b>not bold</b>');
+    const reads = sandbox()
+      .control.requestLog({ part: 'api' })
+      .filter((e) => Date.parse(e.time) >= since && /comments|^\/projects\/\d+$/.test(e.path));
+    expect(reads.length).toBeLessThanOrEqual(4);
+    // The member's own project: they may delete any comment of it.
+    expect(
+      await popup.evaluate(
+        (s) => document.querySelector(`${s} [data-testid="delete-comment"]`) !== null,
+        topSelector,
+      ),
+    ).toBe(true);
+  });
+
+  it('shows each rejection’s sentence and keeps the draft', async () => {
+    const muteEnds = Math.floor(Date.now() / 1000) + 3600;
+    const cases: [string, string | RegExp, Record<string, unknown>?][] = [
+      ['isEmpty', 'The comment is empty. Write something before posting.'],
+      ['isFlood', "You're commenting too fast. Wait a little, then try again."],
+      ['isBad', 'The comment was blocked by the filter for words that are not allowed.'],
+      ['hasChatSite', 'The comment links to a chat site, which is not allowed.'],
+      ['isSpam', 'You already posted this comment. Write something different.'],
+      [
+        'isMuted',
+        /^You are muted from commenting until .*\d{4}.*\.$/,
+        { status: { mute_status: { muteExpiresAt: muteEnds, offenses: [] } } },
+      ],
+      ['isUnconstructive', 'The comment looks unconstructive or mean, so it was not posted.'],
+      ['isDisallowed', 'Comments are turned off here.'],
+      ['isIPMuted', 'Commenting is blocked from your network for now.'],
+      ['isTooLong', 'The comment is too long. Keep it to 500 characters.'],
+      ['isNotPermitted', 'Confirm your email address before commenting.'],
+      [
+        'replyLimitReached',
+        'This thread has reached its reply limit. Start a new comment on the site instead.',
+      ],
+      ['isSomethingNew', 'The comment could not be posted. Try again later.'],
+    ];
+    const before = demoComments().length;
+    for (const [code, sentence, extra] of cases) {
+      sandbox().control.forceCommentRejection({ code, count: 1, ...(extra ? { extra } : {}) });
+      const text = `A reply that will meet ${code} (${name})`;
+      await typeInto(popup, box(), text);
+      await popup.click(send());
+      const shown = await popup.waitForText(error(), sentence);
+      if (typeof sentence === 'string') expect(shown).toBe(sentence);
+      expect(await popup.evaluate((s) => document.querySelector<HTMLTextAreaElement>(s)?.value, box())).toBe(
+        text,
+      );
+      const drafts = (await browser().readStorage('local', ['messageDrafts'])).messageDrafts as Record<
+        string,
+        Record<string, { text: string }>
+      >;
+      expect(Object.values(drafts[DEMO_USERNAME] ?? {}).map((d) => d.text)).toContain(text);
+    }
+    expect(demoComments().length).toBe(before);
+  });
+
+  it('keeps a draft across closing the popup and a failed post (500)', async () => {
+    const text = `Draft that must survive (${name}) ${Date.now()}`;
+    await typeInto(popup, box(), text);
+    // Give the storage write its moment, as a member's typing would, then close.
+    await popup.waitFor(async () => true);
+    await popup.close();
+    await openMessages();
+    // The conversation with a draft opens by itself, the draft in its composer.
+    await popup.waitFor((s) => document.querySelector<HTMLTextAreaElement>(s)?.value !== undefined, box(), {
+      timeout: 20_000,
+    });
+    expect(await popup.evaluate((s) => document.querySelector<HTMLTextAreaElement>(s)?.value, box())).toBe(
+      text,
+    );
+
+    sandbox().control.addFailure({ pattern: '/proxy/comments/**', method: 'POST', rate: 1, status: 500 });
+    await popup.click(send());
+    expect(await popup.waitForText(error(), 'The site had a problem (error 500).')).toContain(
+      'Your reply is kept here as a draft.',
+    );
+    sandbox().control.clearFaults();
+    expect(await popup.evaluate((s) => document.querySelector<HTMLTextAreaElement>(s)?.value, box())).toBe(
+      text,
+    );
+    const drafts = (await browser().readStorage('local', ['messageDrafts'])).messageDrafts as Record<
+      string,
+      Record<string, { text: string }>
+    >;
+    expect(Object.values(drafts[DEMO_USERNAME] ?? {}).map((d) => d.text)).toContain(text);
+  });
+
+  it('posts one reply for a double click, addressed as the site does, past the referer check, and shows it', async () => {
+    sandbox().control.refererCheck = true;
+    const since = Date.now();
+    const text = `Thanks! I used lists (${name} ${since})`;
+    await typeInto(popup, box(), text);
+    expect(
+      Number(
+        await popup.evaluate(
+          (s) => document.querySelector<HTMLElement>(s)?.dataset.length,
+          `${threadOf(commentMessage)} [data-testid="reply-counter"]`,
+        ),
+      ),
+    ).toBe(`@carol ${text}`.length);
+    await popup.evaluate((s) => {
+      const button = document.querySelector<HTMLButtonElement>(s);
+      button?.click();
+      button?.click();
+    }, send());
+    await expect
+      .poll(() => demoComments().filter((c) => c.content.includes(text)).length, { timeout: 15_000 })
+      .toBe(1);
+    const posted = demoComments().find((c) => c.content.includes(text)) as Comment;
+    expect(posted.parentId).toBe(top.id);
+    expect(posted.commenteeId).toBe(toDemo.authorId);
+    expect(posted.content).toBe(`@carol ${text}`);
+    await popup.waitFor(
+      (s) => document.querySelector(s) !== null,
+      `${threadOf(commentMessage)} [data-testid="comment"][data-comment-id="${posted.id}"]`,
+    );
+    // Exactly one POST reached the sandbox, and the referer check let it through.
+    const posts = sandbox()
+      .control.requestLog({ part: 'api', method: 'POST', pattern: '/proxy/comments/**' })
+      .filter((e) => Date.parse(e.time) >= since);
+    expect(posts.map((e) => e.status)).toEqual([200]);
+    // Posted: the draft is gone.
+    const drafts = (await browser().readStorage('local', ['messageDrafts'])).messageDrafts as Record<
+      string,
+      Record<string, { text: string }>
+    >;
+    expect(Object.values(drafts?.[DEMO_USERNAME] ?? {}).map((d) => d.text)).not.toContain(text);
+  });
+
+  it('deletes the member’s own comment after a confirmation, on the sandbox and in the thread', async () => {
+    const mine = demoComments().at(-1) as Comment;
+    const row = `${threadOf(commentMessage)} [data-testid="comment"][data-comment-id="${mine.id}"]`;
+    await popup.click(`${row} [data-testid="delete-comment"]`);
+    // Nothing is deleted before the confirmation.
+    expect(store().getComment(mine.id)).toBeDefined();
+    await popup.click(`${row} [data-testid="delete-confirm"]`);
+    await popup.waitFor((s) => document.querySelector(s) === null, row);
+    expect(store().getComment(mine.id)).toBeUndefined();
+    sandbox().control.refererCheck = false;
+  });
+
+  it('has no serious or critical accessibility finding, light and dark, with a conversation open', async () => {
+    if (popup === undefined || popup.isClosed()) await openMessages();
+    await openThread(commentMessage);
+    // The composer open too (after a posted reply it closes).
+    const replyButton = `${threadOf(commentMessage)} [data-testid="comment"][data-comment-id="${toDemo.id}"] [data-testid="comment-reply"]`;
+    if (!(await popup.evaluate((s) => document.querySelector(s) !== null, box())))
+      await popup.click(replyButton);
+    await popup.waitFor((s) => document.querySelector(s) !== null, box());
+    for (const scheme of ['light', 'dark'] as const) {
+      await popup.emulateColorScheme(scheme);
+      await popup.waitFor(
+        (dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark,
+        scheme === 'dark',
+      );
+      expect(await seriousAxeFindings(popup), `axe, ${scheme}`).toEqual([]);
+    }
+    await popup.emulateColorScheme('light');
+  });
+
+  it('takes no post or delete from a site page’s script: nothing reaches the sandbox', async () => {
+    const since = Date.now();
+    const page = await browser().openPage(`${browser().profile.site}/projects/${project.id}/`);
+    const attempts = await page.evaluate(
+      async ({ projectId, commentId, topId }) => {
+        const results: string[] = [];
+        const message = (type: string, data: unknown) => ({ id: 1, type, data, timestamp: Date.now() });
+        const post = message('postReply', {
+          kind: 'project',
+          objectId: projectId,
+          commentId,
+          repliedId: commentId,
+          text: 'forged',
+        });
+        const remove = message('deleteMessageComment', {
+          kind: 'project',
+          objectId: projectId,
+          commentId,
+          targetId: topId,
+        });
+        // What a page can reach: the extension APIs (absent without externally_connectable), and
+        // window messages a content script might relay.
+        const runtime = (globalThis as { chrome?: { runtime?: { sendMessage?: unknown } } }).chrome?.runtime;
+        results.push(typeof runtime?.sendMessage);
+        for (const m of [post, remove]) {
+          window.postMessage(m, '*');
+          try {
+            await (runtime?.sendMessage as ((...args: unknown[]) => Promise<unknown>) | undefined)?.(m);
+            results.push('sent');
+          } catch {
+            results.push('refused');
+          }
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        return results;
+      },
+      { projectId: project.id, commentId: toDemo.id, topId: top.id },
+    );
+    expect(attempts[0]).not.toBe('function');
+    const writes = sandbox()
+      .control.requestLog({ part: 'api', pattern: '/proxy/**' })
+      .filter((e) => Date.parse(e.time) >= since && e.method !== 'GET' && e.method !== 'OPTIONS');
+    expect(writes).toEqual([]);
+    expect(store().getComment(top.id)).toBeDefined();
+    await page.close();
+  });
+});
