@@ -2,6 +2,7 @@ import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { isSiteProfileName, siteProfiles } from './lib/config';
 import { noEvalNoInnerHtml } from './scripts/vite/no-eval-no-inner-html';
+import { plainDynamicImports } from './scripts/vite/plain-dynamic-imports';
 
 // The site profile is chosen at build time; a store build targets `public`.
 const profileName = process.env.COMPANION_PROFILE ?? 'public';
@@ -19,7 +20,10 @@ export default defineConfig({
   outDirTemplate: `${profileName}-{{browser}}-mv{{manifestVersion}}{{modeSuffix}}`,
   manifestVersion: 3,
   vite: () => ({
-    plugins: [noEvalNoInnerHtml(), preact()],
+    plugins: [noEvalNoInnerHtml(), plainDynamicImports(), preact()],
+    // Extension pages load their chunks from the extension itself: neither modulepreload links nor
+    // their polyfill are worth their bytes in the popup's budget (see also plain-dynamic-imports.ts).
+    build: { modulePreload: false },
     define: {
       'import.meta.env.COMPANION_PROFILE': JSON.stringify(profileName),
     },
@@ -54,6 +58,15 @@ export default defineConfig({
       default_title: 'Companion',
       default_icon: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png' },
     },
+    // Explore (issue 12): a shortcut opens the popup on the search field (members change it in the
+    // browser's shortcut settings); the address-bar keyword suggests projects as the member types.
+    commands: {
+      'quick-search': {
+        suggested_key: { default: 'Alt+Shift+K' },
+        description: '__MSG_explore_command__',
+      },
+    },
+    omnibox: { keyword: 'scratch' },
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

@@ -8,6 +8,7 @@ import { currentProfile } from '@/lib/config';
 import { keepMemberItem } from '@/lib/member-item';
 import { onMessage } from '@/lib/protocol';
 import { isTrustedSender } from '@/lib/sender';
+import { registerExplore } from '@/lib/services/explore-background';
 import { registerFeed } from '@/lib/services/feed-background';
 import { registerFeedNotifications } from '@/lib/services/feed-notifications-background';
 import { registerMessageCount } from '@/lib/services/message-count-background';
@@ -78,6 +79,8 @@ export default defineBackground(() => {
     signedInUser: async () => (await session.whoami())?.username ?? null,
     onSessionChanged: (listener) => session.onChange((user) => listener(user?.username ?? null)),
   });
+  // Explore, search and the views inside the popup; the quick-search shortcut and the omnibox (issue 12).
+  registerExplore({ profile, api, signedInUser });
 
   onMessage('ping', ({ sender }) => {
     if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');

@@ -3,6 +3,7 @@
  * Every handler in the background checks the sender (see entrypoints/background.ts).
  */
 import { defineExtensionMessaging } from '@webext-core/messaging';
+import type { DetailSource, ListSource } from './services/explore-model';
 import type { FeedListName } from './services/feed-model';
 import type { DeleteOutcome, PostOutcome, ThreadKind } from './services/messages-model';
 import type { TranslationResult } from './services/translation';
@@ -102,6 +103,17 @@ export interface ProtocolMap {
    * class it changed). Updates the cached marks only; never makes the background send anything.
    */
   reportProjectStatus(data: { projectId: number; loved?: boolean; favorited?: boolean }): void;
+
+  // Explore (lib/services/explore-background.ts). Results arrive in storage (`exploreCacheItem`,
+  // `exploreViewsItem`); these resolve when the reads end, failures recorded beside the data.
+  /** Popup: the featured rows (hourly) and the shared-project count (daily), unless fresh. */
+  refreshExploreHome(data: { force?: boolean }): void;
+  /** Popup: a list's first page unless fresh (explore/search: 5 minutes; views: read since `since`). */
+  refreshExploreList(data: { source: ListSource; since?: number; force?: boolean }): void;
+  /** Popup: the end of a list came into view: its next page of 40. */
+  loadMoreExplore(data: { source: ListSource }): void;
+  /** Popup: what a view shows (project, person, studio), unless read since `since` (the popup's opening). */
+  openExploreView(data: { source: DetailSource; since?: number; force?: boolean }): void;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();

@@ -294,6 +294,15 @@ export class ApiClient {
   // -------------------------------------------------------------------------------------------------
   // Studios
 
+  /**
+   * A studio's title, description and stats. Not in the interface document, but served by the live
+   * service (real-payloads/studios-studio.json) and the sandbox; the popup's studio view needs it
+   * when it opens from a featured row, which names the studio only.
+   */
+  getStudio(studioId: number): Promise<Studio> {
+    return this.getJson(`/studios/${studioId}`, studioSchema);
+  }
+
   readonly studioComments = this.paged<{ studioId: number }, Comment>(
     (p) => `/studios/${p.studioId}/comments`,
     commentSchema,

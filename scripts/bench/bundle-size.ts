@@ -31,6 +31,9 @@ for (const build of builds) {
     ),
   );
   console.log(
+    `  ${'popup, all tabs'.padEnd(16)} ${(sizes.popupTotal / KB).toFixed(1).padStart(7)} KB   (the budget holds for the popup as it opens, with its largest tab)`,
+  );
+  console.log(
     `  ${'background'.padEnd(16)} ${(sizes.background / KB).toFixed(1).padStart(7)} KB   (no budget)`,
   );
 }
