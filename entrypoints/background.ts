@@ -8,11 +8,13 @@ import { currentProfile } from '@/lib/config';
 import { keepMemberItem } from '@/lib/member-item';
 import { onMessage } from '@/lib/protocol';
 import { isTrustedSender } from '@/lib/sender';
+import { registerExplore } from '@/lib/services/explore-background';
 import { registerFeed } from '@/lib/services/feed-background';
 import { registerFeedNotifications } from '@/lib/services/feed-notifications-background';
 import { registerMessageCount } from '@/lib/services/message-count-background';
 import { registerMessages } from '@/lib/services/messages-background';
 import { registerProjectStatus } from '@/lib/services/project-status-background';
+import { registerTranslation } from '@/lib/services/translation-background';
 import { browserSiteCookies, Session } from '@/lib/session';
 import { registerSessionMessages } from '@/lib/session-messages';
 import { memberItem, sessionItem } from '@/lib/storage';
@@ -47,6 +49,8 @@ export default defineBackground(() => {
     onSessionChanged: (listener) => session.onChange((user) => listener(user?.username ?? null)),
   });
 
+  // Translations (cached once per text and language) and read aloud.
+  registerTranslation(api, profile);
   // The member (no token) for the popup and options page: at start and on every change of session.
   void keepMemberItem(session, memberItem);
   // The following-activity feed and the three project sections (issue 8).
@@ -75,6 +79,8 @@ export default defineBackground(() => {
     signedInUser: async () => (await session.whoami())?.username ?? null,
     onSessionChanged: (listener) => session.onChange((user) => listener(user?.username ?? null)),
   });
+  // Explore, search and the views inside the popup; the quick-search shortcut and the omnibox (issue 12).
+  registerExplore({ profile, api, signedInUser });
 
   onMessage('ping', ({ sender }) => {
     if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');

@@ -3,8 +3,10 @@
  * Every handler in the background checks the sender (see entrypoints/background.ts).
  */
 import { defineExtensionMessaging } from '@webext-core/messaging';
+import type { DetailSource, ListSource } from './services/explore-model';
 import type { FeedListName } from './services/feed-model';
 import type { DeleteOutcome, PostOutcome, ThreadKind } from './services/messages-model';
+import type { TranslationResult } from './services/translation';
 import type { SessionUser } from './storage';
 
 /** The signed-in member as any context may know it: never the token. */
@@ -53,6 +55,18 @@ export interface ProtocolMap {
   /** Popup: the end of a list came into view: read its next page (no-op when complete or loading). */
   loadMoreFeed(data: { list: FeedListName }): void;
 
+  // Translation and read aloud (lib/services/translation-background.ts)
+  /** Content script: `text` (plain, decoded) in `language` (a helper code); cached, once per text and language. */
+  translate(data: { text: string; language: string }): TranslationResult;
+  /**
+   * Content script: reads `text` aloud in the voice of `language` (stopping any other reading);
+   * answers once the audio plays. Throws when it cannot start.
+   */
+  startReading(data: { text: string; language: string }): { readingId: number };
+  /** Content script: answers when the reading ends, however it ended. */
+  readingEnded(data: { readingId: number }): 'finished' | 'stopped' | 'failed';
+  /** Content script: stops this tab's reading `readingId`. */
+  stopReading(data: { readingId: number }): void;
   // Messages tab (issue 11): extension pages only (lib/services/messages-background.ts).
   /** Re-read the member's messages if older than MESSAGES_FRESH_MS (or always with force); results in messagesCacheItem. */
   refreshMessages(data: { force?: boolean }): void;
@@ -89,6 +103,17 @@ export interface ProtocolMap {
    * class it changed). Updates the cached marks only; never makes the background send anything.
    */
   reportProjectStatus(data: { projectId: number; loved?: boolean; favorited?: boolean }): void;
+
+  // Explore (lib/services/explore-background.ts). Results arrive in storage (`exploreCacheItem`,
+  // `exploreViewsItem`); these resolve when the reads end, failures recorded beside the data.
+  /** Popup: the featured rows (hourly) and the shared-project count (daily), unless fresh. */
+  refreshExploreHome(data: { force?: boolean }): void;
+  /** Popup: a list's first page unless fresh (explore/search: 5 minutes; views: read since `since`). */
+  refreshExploreList(data: { source: ListSource; since?: number; force?: boolean }): void;
+  /** Popup: the end of a list came into view: its next page of 40. */
+  loadMoreExplore(data: { source: ListSource }): void;
+  /** Popup: what a view shows (project, person, studio), unless read since `since` (the popup's opening). */
+  openExploreView(data: { source: DetailSource; since?: number; force?: boolean }): void;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();

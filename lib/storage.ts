@@ -20,6 +20,14 @@ import {
   type ProjectStatusSettings,
 } from '@/lib/project-status-cache';
 import {
+  defaultExploreSettings,
+  type ExploreCache,
+  type ExploreSettings,
+  type ExploreViews,
+  emptyExploreCache,
+  emptyExploreViews,
+} from '@/lib/services/explore-model';
+import {
   defaultFeedSettings,
   type FeedSettings,
   feedSettingsV1ToV2,
@@ -29,6 +37,12 @@ import type { FeedNotifierState } from '@/lib/services/feed-notifications';
 import { type MessageCountState, signedOutState } from '@/lib/services/message-count';
 import type { LastNotified } from '@/lib/services/message-notifications';
 import type { Drafts, MemberMessages, MessageFilter, MessageThread } from '@/lib/services/messages-model';
+import type { TranslationCache } from '@/lib/services/translation';
+import {
+  defaultTranslationSettings,
+  TRANSLATION_SETTINGS_KEY,
+  type TranslationSettings,
+} from '@/lib/translation-languages';
 
 // ---------------------------------------------------------------------------------------------------
 // Session (owned by lib/session.ts; only the background reads and writes these)
@@ -193,3 +207,47 @@ export const projectStatusSettingsItem = storage.defineItem<ProjectStatusSetting
   PROJECT_STATUS_SETTINGS_KEY,
   { fallback: defaultProjectStatusSettings, version: 1 },
 );
+
+// ---------------------------------------------------------------------------------------------------
+// Translation (lib/services/translation.ts; content scripts read the settings' raw key)
+
+/** Translations by text and language, least recently used out past a cap (background only). */
+export const translationCacheItem = storage.defineItem<TranslationCache>('local:translationCache', {
+  fallback: {},
+  version: 1,
+});
+
+/** Target language, read aloud and voice (the options page). */
+export const translationSettingsItem = storage.defineItem<TranslationSettings>(TRANSLATION_SETTINGS_KEY, {
+  fallback: defaultTranslationSettings,
+  version: 1,
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Explore (issue 12: lib/services/explore*.ts writes the caches, the popup's Explore tab reads them)
+
+export { defaultExploreSettings, type ExploreSettings };
+
+/**
+ * Public data of the Explore tab: featured rows (re-read hourly), the shared-project count (daily),
+ * explore and search pages (5 minutes; at most MAX_CACHED_LISTS lists). Nobody's own: no member key.
+ */
+export const exploreCacheItem = storage.defineItem<ExploreCache>('local:exploreCache', {
+  fallback: emptyExploreCache,
+  version: 1,
+});
+
+/**
+ * What the popup's views show (a project, a person, a studio and their lists), for the signed-in
+ * member only and for the popup's life: kept in memory for the browser session, never on disk.
+ */
+export const exploreViewsItem = storage.defineItem<ExploreViews>('session:exploreViews', {
+  fallback: emptyExploreViews,
+  version: 1,
+});
+
+/** The Explore tab's choices (projects or studios, tag, sorts, language), following the member. */
+export const exploreSettingsItem = storage.defineItem<ExploreSettings>('sync:exploreSettings', {
+  fallback: defaultExploreSettings,
+  version: 1,
+});

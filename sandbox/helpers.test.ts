@@ -103,3 +103,20 @@ describe('uploads host', () => {
     expect((await fetch(`${sandbox().urls.uploads}/users/avatars/nope.png`)).status).toBe(404);
   });
 });
+
+describe('the translation helper’s limit', () => {
+  // The live limit is unknown; the sandbox's is its HTTP server's: a request head over 16 KiB is
+  // refused (431), as front ends refuse long URLs. Companion sends pieces far below it (lib/text-split.ts).
+  it('takes a 1,000-character piece, even of CJK text, and refuses a request head over 16 KiB', async () => {
+    const cjk = '漢'.repeat(1000);
+    const ok = await fetch(
+      `${sandbox().urls.translate}/translate?language=fr&text=${encodeURIComponent(cjk)}`,
+    );
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { result: string }).result).toBe(`[fr] ${cjk}`);
+    const tooLong = await fetch(
+      `${sandbox().urls.translate}/translate?language=fr&text=${encodeURIComponent('é'.repeat(3000))}`,
+    );
+    expect(tooLong.status).toBe(431);
+  });
+});

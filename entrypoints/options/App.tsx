@@ -10,6 +10,7 @@ import {
   messageCountSettingsItem,
 } from '@/lib/storage';
 import { ProjectStatusSettings } from './ProjectStatusSettings';
+import { TranslationSettingsFieldset } from './TranslationSettings';
 
 const NOTIFICATIONS: { permissions: ['notifications'] } = { permissions: ['notifications'] };
 
@@ -134,7 +135,8 @@ export function App() {
         </label>
         {problem && <p class="error">{problem}</p>}
       </fieldset>
-      <fieldset>
+      <TranslationSettingsFieldset />
+      <fieldset data-testid="settings-feed">
         <legend>{t('feedNotifications.options.legend')}</legend>
         <label class="setting">
           <input

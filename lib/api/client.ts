@@ -8,6 +8,8 @@
  * endpoints that need it are not requested at all while signed out (`SignedOut`); a 401 (or 403 on
  * an endpoint that needs authentication) re-reads the session once and retries once.
  */
+
+import { translationLanguage as helperLanguage } from '../translation-languages';
 import { CommentRejected, Forbidden, InvalidResponse, SignedOut, Unauthorized } from './errors';
 import type { HttpClient, HttpRequest, ParsedList } from './http';
 import { type PagedList, pagedList } from './paging';
@@ -102,6 +104,12 @@ export interface SpeechOptions {
   gender?: 'male' | 'female';
 }
 
+/** A translation and the language it came from, when the helper says (null otherwise). */
+export interface TranslatedText {
+  text: string;
+  from: string | null;
+}
+
 export interface SynthesizedSpeech {
   bytes: Uint8Array;
   /** The `Content-Type` the helper sent, e.g. `audio/mpeg`. */
@@ -120,7 +128,7 @@ export class ApiClient {
   private readonly http: HttpClient;
   private readonly auth: ApiAuth;
   /** Recent translations, most recent last (the editor caches too: members re-translate often). */
-  private readonly translations = new Map<string, string>();
+  private readonly translations = new Map<string, TranslatedText>();
 
   constructor(options: ApiClientOptions) {
     this.urls = {
@@ -286,6 +294,15 @@ export class ApiClient {
   // -------------------------------------------------------------------------------------------------
   // Studios
 
+  /**
+   * A studio's title, description and stats. Not in the interface document, but served by the live
+   * service (real-payloads/studios-studio.json) and the sandbox; the popup's studio view needs it
+   * when it opens from a featured row, which names the studio only.
+   */
+  getStudio(studioId: number): Promise<Studio> {
+    return this.getJson(`/studios/${studioId}`, studioSchema);
+  }
+
   readonly studioComments = this.paged<{ studioId: number }, Comment>(
     (p) => `/studios/${p.studioId}/comments`,
     commentSchema,
@@ -343,7 +360,16 @@ export class ApiClient {
    * recent results are cached.
    */
   async translate(text: string, language: string): Promise<string> {
-    if (/^[\d\s.,]*$/.test(text)) return text;
+    return (await this.translateWithSource(text, language)).text;
+  }
+
+  /**
+   * `translate`, with the language the text came from when the helper says (`from`: a language
+   * code, or null). The live helper wraps a translation service whose answers name the detected
+   * language as `detectedSourceLanguage`; the captured answers carry only `result`.
+   */
+  async translateWithSource(text: string, language: string): Promise<TranslatedText> {
+    if (/^[\d\s.,]*$/.test(text)) return { text, from: null };
     const key = `${language}\u0000${text}`;
     const cached = this.translations.get(key);
     if (cached !== undefined) {
@@ -353,10 +379,15 @@ export class ApiClient {
       return cached;
     }
     const query = new URLSearchParams({ language, text });
-    const { result } = await this.http.json(
+    const answer = await this.http.json(
       { url: `${this.urls.translate}/translate?${query}` },
       translationSchema,
     );
+    const source = answer.detectedSourceLanguage ?? answer.sourceLanguage;
+    const result: TranslatedText = {
+      text: answer.result,
+      from: typeof source === 'string' && /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(source) ? source : null,
+    };
     this.translations.set(key, result);
     if (this.translations.size > 200)
       this.translations.delete(this.translations.keys().next().value as string);
@@ -524,26 +555,15 @@ export class ApiClient {
   }
 }
 
-/** Splits text into pieces of at most 128 characters, at spaces where possible, for `synthesize`. */
-export function splitForSpeech(text: string, max = MAX_SPEECH_LENGTH): string[] {
-  const pieces: string[] = [];
-  let rest = text.trim();
-  while (rest.length > max) {
-    const cut = rest.lastIndexOf(' ', max);
-    const at = cut > 0 ? cut : max;
-    pieces.push(rest.slice(0, at).trim());
-    rest = rest.slice(at).trim();
-  }
-  if (rest.length > 0) pieces.push(rest);
-  return pieces;
-}
+/** Splits text into pieces of at most 128 characters, between words, for `synthesize` (see lib/text-split.ts). */
+export { splitForSpeech } from '../text-split';
 
-/** The translation language for a site locale (es-419 to es, pt-br to pt, ja-hira to ja ...). */
+/**
+ * The translation language for a site locale (es-419 to es, pt-br to pt, ja-hira to ja ...); the
+ * locale's language part when the helper has no such language (see lib/translation-languages.ts).
+ */
 export function translationLanguage(locale: string): string {
-  const lower = locale.toLowerCase();
-  if (lower === 'zh-cn' || lower === 'zh-tw') return lower;
-  if (lower.startsWith('zh')) return 'zh-cn';
-  return lower.split(/[-_]/)[0] ?? lower;
+  return helperLanguage(locale) ?? locale.toLowerCase().split(/[-_]/)[0] ?? locale.toLowerCase();
 }
 
 function isRejection(result: CommentCreationResult): result is CommentRejection {

@@ -9,12 +9,14 @@ import { projectPageStatus } from './project-page-status';
 import { projectStatusMarks } from './project-status-marks';
 import type { Feature } from './registry';
 import { titleMessageCount } from './title-message-count';
+import { translateComments } from './translate-comments';
 
 export const features: readonly Feature[] = [
   navBarMessageCount,
   titleMessageCount,
   messagesPageOpened,
   profileMessageCount,
+  translateComments,
   projectStatusMarks,
   projectPageStatus,
 ];

@@ -60,3 +60,33 @@ export const projectLoveButton = 'div.project-loves';
 export const projectLovedClass = 'loved';
 export const projectFavoriteButton = 'div.project-favorites';
 export const projectFavoritedClass = 'favorited';
+
+// Translation (lib/features/translate-comments.ts): the texts that get a Translate button.
+
+/** A comment's text on scratch-www project and studio pages (the composer, also a `div.comment`, has none). */
+export const commentText =
+  'div.comment[id^="comments-"] > .comment-body > .comment-bubble > span.comment-content';
+/** The row under a comment's text (time, reply): where its buttons go. */
+export const commentBottomRow = '.comment-bottom-row';
+/** A list of scratch-www comments (project and studio pages), grown by "Load more". */
+export const commentList = 'div.comments-list';
+
+/** A comment's text on legacy profile pages (loaded after the page, grown live). */
+export const legacyCommentText = '#comments div.comment > div.info > div.content';
+/** A list of legacy profile comments. */
+export const legacyCommentList = '#comments ul.comments';
+
+/** The project page's instructions and "notes and credits" (the owner gets a textarea instead: not matched). */
+export const projectNotesText = 'div.project-notes div.description-block > div.project-description';
+/** A studio's description (its managers get a textarea instead: not matched). */
+export const studioDescriptionText = 'div.studio-info-section > div.studio-description';
+
+/** Every text that can be translated, for one query. */
+export const translatableText = [
+  commentText,
+  legacyCommentText,
+  projectNotesText,
+  studioDescriptionText,
+].join(', ');
+/** Every comment list, for one query. */
+export const anyCommentList = `${commentList}, ${legacyCommentList}`;

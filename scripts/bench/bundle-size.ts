@@ -1,7 +1,7 @@
 /**
  * Bundle sizes against the budgets of DESIGN.md, as ratios (below 1.00 is within budget): the
- * content script (<= 40 KB minified, all features) and the popup's JavaScript (<= 60 KB minified,
- * no zod). Every kilobyte ships to every member. Reads the production builds in `.output/`; run
+ * content script (<= 40 KB minified, all features) and the popup's JavaScript as it opens with its
+ * largest tab (<= 60 KB minified, no zod; tabs load on demand). Every kilobyte ships to every member. Reads the production builds in `.output/`; run
  * `npm run build:all` (or `npm test`, which builds) first.
  *
  *   npx tsx scripts/bench/bundle-size.ts
@@ -29,6 +29,9 @@ for (const build of builds) {
       BUNDLE_BUDGETS.popup,
       sizes.popupHasZod ? '   (contains zod!)' : '   (no zod)',
     ),
+  );
+  console.log(
+    `  ${'popup, all tabs'.padEnd(16)} ${(sizes.popupTotal / KB).toFixed(1).padStart(7)} KB   (the budget holds for the popup as it opens, with its largest tab)`,
   );
   console.log(
     `  ${'background'.padEnd(16)} ${(sizes.background / KB).toFixed(1).padStart(7)} KB   (no budget)`,

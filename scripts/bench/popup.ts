@@ -11,6 +11,8 @@
  *      medians of interleaved runs, as ratios to warm, in one process.
  *   2. Requests sent to the service by ten opens in one minute: Companion (the cache, a 60 s
  *      freshness window, one read shared by every opener) vs the network-first popup.
+ *   3. The Explore tab: requests of a scripted session of exploring with its caches on vs off, and a
+ *      settled search vs one per keystroke (scripts/bench/popup-explore.ts, its own sandbox).
  *
  * Uses the sandbox's fixed ports: run it under the end-to-end lock, after a build
  * (`COMPANION_PROFILE=public npx wxt build -b chrome`, or any e2e run):
@@ -22,6 +24,7 @@ import { join } from 'node:path';
 import { DEMO_USERNAME } from '../../sandbox/index';
 import { launchBrowser, startTestSandbox } from '../../tests/e2e/harness';
 import { buildDir } from '../../tests/e2e/harness/paths';
+import { runExploreBenchmark } from './popup-explore';
 
 const LATENCY_MS = 300;
 /** `--quick`: fewer runs and no request minute, while working on the popup. */
@@ -181,3 +184,8 @@ try {
   await browser.close();
   await sandbox.close();
 }
+
+// 3. The Explore tab (issue 12): requests of a scripted session of exploring, caches on vs off
+// (its own sandbox on random ports: scripts/bench/popup-explore.ts).
+console.log('');
+await runExploreBenchmark();

@@ -96,7 +96,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         () => document.querySelector<HTMLInputElement>('[data-testid="setting-feed-notifications"]')?.checked,
       ),
     ).toBe(false);
-    expect(await options.text('fieldset:last-of-type legend')).toBe('Feed');
+    expect(await options.text('[data-testid="settings-feed"] > legend')).toBe('Feed');
 
     // The popup's event filters are settings here too, shared with the popup.
     const kinds = async () =>

@@ -5,6 +5,7 @@
  * interface and shows rejections, and `button.load-more-button` appending the next page.
  * Comment text arrives HTML-escaped: it is decoded to text, never parsed.
  */
+import { decorateText } from './decorate-text.js';
 import { h, notice, userPath } from './dom.js';
 import { decodeEntities } from './entities.js';
 import { apiGet, apiWrite, avatar, type SessionUser, session } from './net.js';
@@ -101,7 +102,7 @@ function commentElement(comment: RemoteComment, context: Context, thread: Thread
       h(
         'div',
         { class: 'comment-bubble' },
-        h('span', { class: 'comment-content' }, decodeEntities(comment.content ?? '')),
+        h('span', { class: 'comment-content' }, ...decorateText(decodeEntities(comment.content ?? ''))),
         h(
           'div',
           { class: 'flex-row comment-bottom-row' },

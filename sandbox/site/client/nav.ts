@@ -3,6 +3,7 @@
  * then only 2, 6, 14, 30 and 62 minutes later; until the first read the element holds `0`
  * without `show`.
  */
+import { applySiteLocale } from './locale.js';
 import { apiGet, session } from './net.js';
 
 const REFRESH_MINUTES = [2, 6, 14, 30, 62];
@@ -37,6 +38,8 @@ let started = false;
 export async function startMessageCount(): Promise<void> {
   if (started) return;
   started = true;
+  // Every page script starts here: the language first, as scratch-www's init script does.
+  applySiteLocale();
   const user = await session();
   if (!user) return;
   void readMessageCount(user.username);

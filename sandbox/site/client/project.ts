@@ -3,6 +3,7 @@
  * that write through the REST interface, comments, remixes and studios.
  */
 import { mountComments } from './comments.js';
+import { decorateText } from './decorate-text.js';
 import { byId, h, notice, replaceChildren, userPath } from './dom.js';
 import { startMessageCount } from './nav.js';
 import {
@@ -84,6 +85,33 @@ function statButton(kind: Toggle, project: Project, me: SessionUser | null): HTM
   return element;
 }
 
+/**
+ * `div.project-notes` with a `div.description-block` each for the instructions and the notes and
+ * credits (label, then the text with @names, #tags and site links made links), shown when not empty;
+ * the owner gets an editable textarea in each block instead, empty or not, as on the live site.
+ */
+function projectNotes(project: Project, me: SessionUser | null): HTMLElement {
+  const editable = me !== null && me.id === project.author.id;
+  const block = (label: string, field: 'instructions' | 'description') => {
+    const value = project[field] ?? '';
+    if (!editable && value === '') return null;
+    return h(
+      'div',
+      { class: 'description-block' },
+      h('div', { class: 'project-textlabel' }, label),
+      editable
+        ? h('textarea', { class: 'project-description-edit', name: field }, value)
+        : h('div', { class: 'project-description' }, ...decorateText(value, { hashtags: true })),
+    );
+  };
+  return h(
+    'div',
+    { class: 'flex-row project-notes' },
+    block('Instructions', 'instructions'),
+    block('Notes and Credits', 'description'),
+  );
+}
+
 async function fillList(
   host: HTMLElement,
   path: string,
@@ -157,14 +185,7 @@ async function main(): Promise<void> {
           { class: 'guiPlayer' },
           h('img', { class: 'project-thumbnail', src: projectThumbnail(project.id), alt: '' }),
         ),
-        h(
-          'div',
-          { class: 'project-notes' },
-          h('div', { class: 'project-textlabel' }, 'Instructions'),
-          h('div', { class: 'project-description project-instructions' }, project.instructions ?? ''),
-          h('div', { class: 'project-textlabel' }, 'Notes and Credits'),
-          h('div', { class: 'project-description project-notes-text' }, project.description ?? ''),
-        ),
+        projectNotes(project, me),
       ),
       h(
         'div',

@@ -3,6 +3,7 @@
  * component). Tabs switch without a reload (history.pushState), like the live site.
  */
 import { mountComments } from './comments.js';
+import { decorateText } from './decorate-text.js';
 import { byId, h, notice, replaceChildren, userPath } from './dom.js';
 import { startMessageCount } from './nav.js';
 import {
@@ -191,6 +192,7 @@ async function main(): Promise<void> {
   void startMessageCount();
   const view = byId('view');
   const id = pageConfig().page.id ?? '';
+  const me = await session();
   let studio: StudioInfo;
   try {
     studio = await siteRequest<StudioInfo>('GET', `/site-api/studios/${encodeURIComponent(id)}/`);
@@ -247,7 +249,14 @@ async function main(): Promise<void> {
           'Hosted by ',
           h('a', { href: userPath(studio.host.username) }, studio.host.username),
         ),
-        h('div', { class: 'studio-description' }, studio.description),
+        // scratch-www: the description in `div.studio-info-section`, a textarea for its host instead.
+        h(
+          'div',
+          { class: 'studio-info-section' },
+          me !== null && me.id === studio.host.id
+            ? h('textarea', { class: 'inplace-textarea studio-description', rows: 20 }, studio.description)
+            : h('div', { class: 'uneditable studio-description' }, ...decorateText(studio.description)),
+        ),
         h(
           'div',
           { class: 'studio-stats' },

@@ -1,0 +1,310 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { currentProfile } from '@/lib/config';
+import { plural, t } from '@/lib/i18n';
+import { sendMessage } from '@/lib/protocol';
+import { EXPLORE_SORTS, EXPLORE_TAGS, normalizeQuery, SEARCH_SORTS } from '@/lib/services/explore-keys';
+import type { ExploreKind, ExploreSort, ExploreTag, ListSource } from '@/lib/services/explore-model';
+import { settledSearch } from '@/lib/services/explore-search';
+import { exploreCacheItem } from '@/lib/storage';
+import { useStorageItem } from '../storage-hooks';
+import { TabBar } from '../TabBar';
+import { ErrorLine } from './ErrorLine';
+import { ask, effectiveLanguage, setSettings, useList, useMore, useSettings } from './explore-data';
+import { FeaturedRows } from './FeaturedRows';
+import { ItemList } from './ListView';
+import { directTarget, useNavigation } from './navigation';
+
+const TAG_KEYS = {
+  '*': 'explore.browse.tags.all',
+  animations: 'explore.browse.tags.animations',
+  art: 'explore.browse.tags.art',
+  games: 'explore.browse.tags.games',
+  music: 'explore.browse.tags.music',
+  stories: 'explore.browse.tags.stories',
+  tutorials: 'explore.browse.tags.tutorials',
+} as const satisfies Record<ExploreTag, string>;
+const SORT_KEYS = {
+  popular: 'explore.browse.sorts.popular',
+  trending: 'explore.browse.sorts.trending',
+  recent: 'explore.browse.sorts.recent',
+} as const satisfies Record<ExploreSort, string>;
+/** Languages offered besides the member's own (site locales, named in the member's language). */
+const LANGUAGES = [
+  'en',
+  'es',
+  'fr',
+  'de',
+  'it',
+  'pt-br',
+  'nl',
+  'pl',
+  'tr',
+  'ru',
+  'ja',
+  'ko',
+  'zh-cn',
+  'ar',
+  'he',
+];
+
+function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames([navigator.language], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+function SortSelect({
+  id,
+  value,
+  sorts,
+  onChange,
+}: {
+  id: string;
+  value: ExploreSort;
+  sorts: readonly ExploreSort[];
+  onChange: (sort: ExploreSort) => void;
+}) {
+  return (
+    <label class="x-select" for={id}>
+      <span>{t('explore.browse.sortLabel')}</span>
+      <select
+        id={id}
+        data-testid="explore-sort"
+        value={value}
+        onChange={(event) => onChange((event.currentTarget as HTMLSelectElement).value as ExploreSort)}
+      >
+        {sorts.map((sort) => (
+          <option key={sort} value={sort}>
+            {t(SORT_KEYS[sort])}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function LanguageSelect({ id, value, own }: { id: string; value: string; own: string }) {
+  const codes = useMemo(() => [own, ...LANGUAGES.filter((code) => code !== own)], [own]);
+  return (
+    <label class="x-select" for={id}>
+      <span>{t('explore.browse.languageLabel')}</span>
+      <select
+        id={id}
+        data-testid="explore-language"
+        value={value}
+        onChange={(event) => setSettings({ language: (event.currentTarget as HTMLSelectElement).value })}
+      >
+        <option value="*">{t('explore.browse.anyLanguage')}</option>
+        {codes.map((code) => (
+          <option key={code} value={code}>
+            {languageName(code)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function ProjectsCount() {
+  const { projectCount } = useStorageItem(exploreCacheItem);
+  if (projectCount.count === null) return null;
+  return (
+    <p class="x-pride" data-testid="projects-count" data-count={String(projectCount.count)}>
+      {plural('explore.count', projectCount.count)}
+    </p>
+  );
+}
+
+/** A project, studio or profile address (or a project number) pasted into the field: open it here. */
+function DirectOpen({ text }: { text: string }) {
+  const navigation = useNavigation();
+  const target = directTarget(text, currentProfile().site);
+  if (target === null) return null;
+  const label =
+    target.detail === 'project'
+      ? t('explore.search.openProject', [String(target.id)])
+      : target.detail === 'studio'
+        ? t('explore.search.openStudio', [String(target.id)])
+        : t('explore.search.openUser', [target.username]);
+  return (
+    <p class="x-direct">
+      <button
+        type="button"
+        class="button x-direct-button"
+        data-testid="search-open-direct"
+        onClick={(event) => navigation.open(target, event.currentTarget)}
+      >
+        {label}
+      </button>
+    </p>
+  );
+}
+
+/**
+ * The Explore tab's first view: the search field (focused when the tab opens), then either the
+ * search results, or the featured rows, the count of shared projects and explore by tag.
+ */
+export function Home({ uid }: { uid: string }) {
+  const settings = useSettings();
+  const language = effectiveLanguage(settings);
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const search = useMemo(() => settledSearch<string, void>({ run: (q) => setQuery(q) }), []);
+  const { featured } = useStorageItem(exploreCacheItem);
+
+  useEffect(() => {
+    // The featured rows (hourly) and the count (daily): the service skips what is fresh.
+    ask(sendMessage('refreshExploreHome', {}));
+    input.current?.focus();
+    return () => search.cancel();
+  }, []);
+
+  const kind = settings.kind;
+  const settled = normalizeQuery(query);
+  const source: ListSource =
+    settled !== ''
+      ? { source: 'search', kind, query: settled, mode: settings.searchMode, language }
+      : { source: 'explore', kind, tag: settings.tag, mode: settings.mode, language };
+  const list = useList(source);
+  const more = useMore(source);
+
+  const onInput = (value: string) => {
+    setText(value);
+    if (normalizeQuery(value) === '') {
+      search.cancel();
+      setQuery('');
+    } else {
+      search.push(value);
+    }
+  };
+
+  const searching = settled !== '';
+  const typingAhead = normalizeQuery(text) !== settled;
+  const siteSearch = `${currentProfile().site}/search/${kind}?q=${encodeURIComponent(settled)}`;
+  const siteExplore = `${currentProfile().site}/explore/${kind}/${settings.tag === '*' ? 'all' : settings.tag}`;
+
+  return (
+    <div class="x-home">
+      <form
+        class="x-search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          search.flush();
+        }}
+      >
+        <label class="visually-hidden" for={`${uid}-q`}>
+          {t('explore.search.label')}
+        </label>
+        <input
+          ref={input}
+          id={`${uid}-q`}
+          type="search"
+          class="x-search-input"
+          data-testid="search-input"
+          placeholder={t('explore.search.placeholder')}
+          value={text}
+          autoComplete="off"
+          spellcheck={false}
+          maxLength={200}
+          onInput={(event) => onInput((event.currentTarget as HTMLInputElement).value)}
+          title={t('explore.search.shortcut')}
+        />
+        <TabBar<ExploreKind>
+          group={`${uid}-kind`}
+          class="segmented x-kind"
+          label={t('explore.search.kindLabel')}
+          tabs={[
+            { name: 'projects', label: t('explore.search.projects'), testId: 'explore-kind-projects' },
+            { name: 'studios', label: t('explore.search.studios'), testId: 'explore-kind-studios' },
+          ]}
+          selected={kind}
+          onSelect={(next) => setSettings({ kind: next })}
+        />
+      </form>
+      <DirectOpen text={text} />
+      <div role="tabpanel" id={`${uid}-kind-panel-${kind}`} aria-labelledby={`${uid}-kind-tab-${kind}`}>
+        {searching ? (
+          <section
+            class="x-section"
+            aria-labelledby={`${uid}-results`}
+            data-testid="search-results"
+            data-query={settled}
+          >
+            <div class="x-section-head">
+              <h2 id={`${uid}-results`} class="x-heading">
+                <bdi>{t('explore.search.results', [settled])}</bdi>
+              </h2>
+              {(typingAhead || list?.loading === 'refresh') && (
+                <span class="x-progress" role="status">
+                  <span class="spinner" aria-hidden="true" />
+                  <span class="visually-hidden">{t('explore.search.searching')}</span>
+                </span>
+              )}
+            </div>
+            <div class="x-controls">
+              <SortSelect
+                id={`${uid}-search-sort`}
+                value={SEARCH_SORTS.includes(settings.searchMode) ? settings.searchMode : 'popular'}
+                sorts={SEARCH_SORTS}
+                onChange={(mode) => setSettings({ searchMode: mode })}
+              />
+              <LanguageSelect
+                id={`${uid}-search-language`}
+                value={language}
+                own={effectiveLanguage({ ...settings, language: '' })}
+              />
+            </div>
+            <ItemList list={list} onMore={more} empty={t('explore.search.nothing')} moreHref={siteSearch} />
+          </section>
+        ) : (
+          <>
+            {featured.rows.length === 0 && featured.error === null && (
+              <p class="empty loading">{t('explore.featured.loading')}</p>
+            )}
+            {featured.error !== null && featured.rows.length === 0 && <ErrorLine error={featured.error} />}
+            <FeaturedRows rows={featured.rows} />
+            <ProjectsCount />
+            <section class="x-section" aria-labelledby={`${uid}-browse`} data-testid="explore-browse">
+              <h2 id={`${uid}-browse`} class="x-heading">
+                {t('explore.browse.heading')}
+              </h2>
+              <fieldset class="x-tags">
+                <legend class="visually-hidden">{t('explore.browse.tagsLabel')}</legend>
+                {EXPLORE_TAGS.map((tag) => (
+                  <button
+                    key={tag}
+                    type="button"
+                    class="chip x-chip"
+                    aria-pressed={settings.tag === tag}
+                    data-testid="explore-tag"
+                    data-tag={tag}
+                    onClick={() => setSettings({ tag })}
+                  >
+                    {t(TAG_KEYS[tag])}
+                  </button>
+                ))}
+              </fieldset>
+              <div class="x-controls">
+                <SortSelect
+                  id={`${uid}-sort`}
+                  value={settings.mode}
+                  sorts={EXPLORE_SORTS}
+                  onChange={(mode) => setSettings({ mode })}
+                />
+                <LanguageSelect
+                  id={`${uid}-language`}
+                  value={language}
+                  own={effectiveLanguage({ ...settings, language: '' })}
+                />
+              </div>
+              <ItemList list={list} onMore={more} empty={t('explore.list.empty')} moreHref={siteExplore} />
+            </section>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { useState } from 'preact/hooks';
+import { plural, t } from '@/lib/i18n';
+import type { CommentItem, ListSource } from '@/lib/services/explore-model';
+import { Avatar } from '../Avatar';
+import { RelativeTime } from '../RelativeTime';
+import { absoluteImageUrl, siteLinks } from '../site-links';
+import { UserLink } from './Cards';
+import { ErrorLine } from './ErrorLine';
+import { retryDetail, useDetail, useList, useMore } from './explore-data';
+import { ListEnd } from './ListView';
+import { LongText, Stat, Stats, ViewBar, ViewLoading } from './ViewParts';
+
+function Comment({ comment, studioId }: { comment: CommentItem; studioId: number }) {
+  const [showReplies, setShowReplies] = useState(false);
+  return (
+    <li class="x-comment" data-testid="studio-comment" data-comment-id={String(comment.id)}>
+      <Avatar
+        src={comment.authorImage && absoluteImageUrl(comment.authorImage)}
+        name={comment.author}
+        size={32}
+      />
+      <div class="x-comment-body">
+        <p class="x-comment-head">
+          <UserLink username={comment.author} class="x-strong" />{' '}
+          <RelativeTime time={comment.createdAt} class="x-date" />
+        </p>
+        <p class="x-comment-text">{comment.content}</p>
+        {comment.replyCount > 0 && (
+          <button
+            type="button"
+            class="text-button x-replies-toggle"
+            aria-expanded={showReplies}
+            data-testid="show-replies"
+            onClick={() => setShowReplies(!showReplies)}
+          >
+            {showReplies
+              ? t('explore.studio.hideReplies')
+              : plural('explore.studio.showReplies', comment.replyCount)}
+          </button>
+        )}
+        {showReplies && <Replies studioId={studioId} commentId={comment.id} />}
+      </div>
+    </li>
+  );
+}
+
+/** Replies of one comment, read when asked for, the next ones on a click. */
+function Replies({ studioId, commentId }: { studioId: number; commentId: number }) {
+  const source: ListSource = { source: 'comment-replies', studioId, commentId };
+  const list = useList(source);
+  const more = useMore(source);
+  if (list === null || (list.readAt === 0 && list.error === null)) return <ViewLoading />;
+  return (
+    <>
+      {list.error !== null && <ErrorLine error={list.error} kept={list.items.length > 0} />}
+      <ul class="x-comments x-replies" data-testid="comment-replies">
+        {list.items.map((reply) =>
+          reply.type === 'comment' ? <Comment key={reply.id} comment={reply} studioId={studioId} /> : null,
+        )}
+      </ul>
+      {!list.complete && list.loading === null && list.error === null && (
+        <button type="button" class="text-button" onClick={more}>
+          {t('explore.studio.moreReplies')}
+        </button>
+      )}
+      {list.loading === 'more' && <ViewLoading />}
+    </>
+  );
+}
+
+function Comments({ studioId, allowed }: { studioId: number; allowed: boolean }) {
+  const source: ListSource = { source: 'studio-comments', studioId };
+  const list = useList(source);
+  const more = useMore(source);
+  return (
+    <section class="x-block x-comments-block" aria-labelledby={`x-studio-comments-${studioId}`}>
+      <h2 id={`x-studio-comments-${studioId}`} class="x-heading">
+        {t('explore.studio.comments')}
+      </h2>
+      {!allowed && <p class="muted">{t('explore.studio.commentsOff')}</p>}
+      {list === null || (list.readAt === 0 && list.error === null) ? (
+        <ViewLoading />
+      ) : (
+        <>
+          {list.error !== null && list.loading === null && (
+            <ErrorLine error={list.error} kept={list.items.length > 0} />
+          )}
+          {list.items.length > 0 ? (
+            <ul class="x-comments">
+              {list.items.map((comment) =>
+                comment.type === 'comment' ? (
+                  <Comment key={comment.id} comment={comment} studioId={studioId} />
+                ) : null,
+              )}
+            </ul>
+          ) : (
+            list.readAt > 0 && <p class="empty">{t('explore.studio.noComments')}</p>
+          )}
+          <ListEnd list={list} onMore={more} moreHref={`${siteLinks.studio(studioId)}comments/`} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A studio inside the popup: title, description, stats, and its comments with replies on demand. */
+export function StudioView({ uid, id }: { uid: string; id: number }) {
+  const source = { detail: 'studio', id } as const;
+  const entry = useDetail(source);
+  const studio = entry?.value ?? null;
+  return (
+    <article
+      tabIndex={-1}
+      class="x-view"
+      data-testid="studio-view"
+      data-studio-id={String(id)}
+      aria-labelledby={`${uid}-title`}
+    >
+      <ViewBar href={siteLinks.studio(id)} />
+      {studio !== null ? (
+        <>
+          <img
+            class="x-hero x-hero-studio"
+            src={absoluteImageUrl(studio.thumbnailUrl)}
+            alt=""
+            width={356}
+            height={209}
+            decoding="async"
+          />
+          <div class="x-view-body">
+            <h1 id={`${uid}-title`} class="x-title">
+              <bdi>{studio.title}</bdi>
+            </h1>
+            <Stats>
+              <Stat icon="projects" count={studio.stats.projects} label="explore.stats.projects" />
+              <Stat icon="people" count={studio.stats.followers} label="explore.stats.followers" />
+              <Stat icon="favorites" count={studio.stats.managers} label="explore.stats.managers" />
+              <Stat icon="comments" count={studio.stats.comments} label="explore.stats.comments" />
+            </Stats>
+            {studio.modified !== null && (
+              <p class="x-meta">
+                <RelativeTime time={studio.modified} />
+              </p>
+            )}
+            {studio.description.trim() !== '' && (
+              <LongText text={studio.description} testId="studio-description" />
+            )}
+            <Comments studioId={id} allowed={studio.commentsAllowed} />
+          </div>
+        </>
+      ) : entry?.error ? (
+        <div class="x-view-body">
+          <h1 id={`${uid}-title`} class="visually-hidden">
+            {t('explore.search.openStudio', [String(id)])}
+          </h1>
+          <ErrorLine
+            error={entry.error}
+            onRetry={entry.error.kind === 'not-found' ? undefined : () => retryDetail(source)}
+          />
+        </div>
+      ) : (
+        <ViewLoading />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,140 @@
+import { useState } from 'preact/hooks';
+import { t } from '@/lib/i18n';
+import type { ListSource } from '@/lib/services/explore-model';
+import { Avatar } from '../Avatar';
+import { RelativeTime } from '../RelativeTime';
+import { Sentence } from '../Sentence';
+import { sentenceMarkers } from '../sentence-markers';
+import { absoluteImageUrl, siteLinks } from '../site-links';
+import { TabBar, TabPanel } from '../TabBar';
+import { ErrorLine } from './ErrorLine';
+import { retryDetail, useDetail, useList, useMore } from './explore-data';
+import { ItemList } from './ListView';
+import { LongText, ViewBar, ViewLoading } from './ViewParts';
+
+type UserList = 'user-projects' | 'favorites' | 'curated' | 'followers' | 'following';
+const LISTS: readonly { name: UserList; label: () => string; site: string }[] = [
+  { name: 'user-projects', label: () => t('explore.user.projects'), site: 'projects/' },
+  { name: 'favorites', label: () => t('explore.user.favorites'), site: 'favorites/' },
+  { name: 'curated', label: () => t('explore.user.curated'), site: 'studios/' },
+  { name: 'followers', label: () => t('explore.user.followers'), site: 'followers/' },
+  { name: 'following', label: () => t('explore.user.following'), site: 'following/' },
+];
+
+function UserLists({ uid, username }: { uid: string; username: string }) {
+  const [selected, setSelected] = useState<UserList>('user-projects');
+  const source = { source: selected, username } as ListSource;
+  const list = useList(source);
+  const more = useMore(source);
+  const site = LISTS.find((entry) => entry.name === selected)?.site ?? '';
+  return (
+    <>
+      <TabBar<UserList>
+        group={`${uid}-lists`}
+        class="segmented x-user-lists"
+        label={t('explore.user.listsLabel')}
+        tabs={LISTS.map((entry) => ({
+          name: entry.name,
+          label: entry.label(),
+          testId: `user-list-${entry.name}`,
+        }))}
+        selected={selected}
+        onSelect={setSelected}
+      />
+      <TabPanel group={`${uid}-lists`} name={selected} class="x-list-panel">
+        {selected === 'user-projects' &&
+          list !== null &&
+          list.order !== undefined &&
+          list.items.length > 0 && (
+            <p class="x-order" data-testid="user-projects-order" data-order={list.order}>
+              {list.order === 'newest' ? t('explore.user.newestFirst') : t('explore.user.oldestFirst')}
+            </p>
+          )}
+        <ItemList
+          list={list}
+          onMore={more}
+          empty={selected === 'user-projects' ? t('explore.user.noProjects') : t('explore.user.nothing')}
+          moreHref={`${siteLinks.user(username)}${site}`}
+        />
+      </TabPanel>
+    </>
+  );
+}
+
+/** A person inside the popup: avatar, status, bio, country, joined, and their lists, each paged. */
+export function UserView({ uid, username }: { uid: string; username: string }) {
+  const source = { detail: 'user', username } as const;
+  const entry = useDetail(source);
+  const user = entry?.value ?? null;
+  return (
+    <article
+      tabIndex={-1}
+      class="x-view"
+      data-testid="user-view"
+      data-username={username}
+      aria-labelledby={`${uid}-title`}
+    >
+      <ViewBar href={siteLinks.user(username)} />
+      {user !== null ? (
+        <>
+          <div class="x-view-body">
+            <div class="x-person">
+              <Avatar
+                src={user.avatarUrl && absoluteImageUrl(user.avatarUrl)}
+                name={user.username}
+                size={64}
+              />
+              <div class="x-person-text">
+                <h1 id={`${uid}-title`} class="x-title">
+                  <bdi>{user.username}</bdi>
+                </h1>
+                {user.scratchteam && <span class="x-badge">{t('explore.user.scratchteam')}</span>}
+                <p class="x-meta">
+                  {user.country !== '' && (
+                    <span data-testid="user-country">
+                      <bdi>{user.country}</bdi>
+                    </span>
+                  )}
+                  {user.country !== '' && user.joined !== null && ' · '}
+                  {user.joined !== null && (
+                    <span data-testid="user-joined">
+                      <Sentence
+                        message={t('explore.user.joined', sentenceMarkers(1))}
+                        parts={[<RelativeTime key="j" time={user.joined} />]}
+                      />
+                    </span>
+                  )}
+                </p>
+              </div>
+            </div>
+            {user.bio.trim() !== '' && (
+              <section class="x-block">
+                <h2 class="x-heading">{t('explore.user.bio')}</h2>
+                <LongText text={user.bio} testId="user-bio" />
+              </section>
+            )}
+            {user.status.trim() !== '' && (
+              <section class="x-block">
+                <h2 class="x-heading">{t('explore.user.status')}</h2>
+                <LongText text={user.status} testId="user-status" />
+              </section>
+            )}
+          </div>
+          <UserLists uid={uid} username={user.username} />
+        </>
+      ) : entry?.error ? (
+        <div class="x-view-body">
+          <h1 id={`${uid}-title`} class="x-title">
+            <bdi>{username}</bdi>
+          </h1>
+          <ErrorLine
+            error={entry.error}
+            onRetry={entry.error.kind === 'not-found' ? undefined : () => retryDetail(source)}
+          />
+        </div>
+      ) : (
+        <ViewLoading />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,119 @@
+import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import { formatNumber, plural, t } from '@/lib/i18n';
+import { useNavigation } from './navigation';
+
+/** The bar above a view: back (also Escape) and a link to the same page on the site. */
+export function ViewBar({ href }: { href: string }) {
+  const navigation = useNavigation();
+  return (
+    <div class="x-viewbar">
+      <button type="button" class="x-back" data-testid="back" onClick={() => navigation.back()}>
+        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+          <path
+            d="M10 3 5 8l5 5"
+            fill="none"
+            stroke="currentColor"
+            stroke-width="1.8"
+            stroke-linecap="round"
+            stroke-linejoin="round"
+          />
+        </svg>
+        {t('explore.back')}
+      </button>
+      <a class="x-onsite" href={href} target="_blank" rel="noreferrer" data-testid="open-on-site">
+        {t('explore.openOnSite')}
+      </a>
+    </div>
+  );
+}
+
+const SHORT = 420;
+
+/** A remote text as text (line breaks kept); a long one shows its beginning and a button for the rest. */
+export function LongText({ text, testId }: { text: string; testId?: string }) {
+  const [open, setOpen] = useState(false);
+  const long = text.length > SHORT + 80;
+  return (
+    <div class="x-text" data-testid={testId}>
+      <p>{long && !open ? `${text.slice(0, SHORT).trimEnd()}…` : text}</p>
+      {long && (
+        <button type="button" class="text-button" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? t('explore.showLess') : t('explore.showMore')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+type StatKey =
+  | 'explore.stats.views'
+  | 'explore.stats.loves'
+  | 'explore.stats.favorites'
+  | 'explore.stats.remixes'
+  | 'explore.stats.followers'
+  | 'explore.stats.projects'
+  | 'explore.stats.managers'
+  | 'explore.stats.comments';
+
+/** Small line icons (no emoji: not every system has a font for them). */
+const ICONS = {
+  views:
+    'M1.5 8s2.4-4.5 6.5-4.5S14.5 8 14.5 8 12.1 12.5 8 12.5 1.5 8 1.5 8zM8 6a2 2 0 1 0 0 4 2 2 0 0 0 0-4z',
+  loves: 'M8 13.5S2 10 2 6.2A3 3 0 0 1 8 5a3 3 0 0 1 6 1.2C14 10 8 13.5 8 13.5z',
+  favorites: 'M8 2l1.8 3.8 4.2.5-3.1 2.9.8 4.1L8 11.3l-3.7 2 .8-4.1L2 6.3l4.2-.5z',
+  remixes: 'M3 5h7l-2-2m2 2-2 2M13 11H6l2-2m-2 2 2 2',
+  people:
+    'M5.5 7.5a2.2 2.2 0 1 0 0-4.4 2.2 2.2 0 0 0 0 4.4zM1.5 13c.4-2.3 2-3.6 4-3.6s3.6 1.3 4 3.6M10.5 7.3a2 2 0 1 0 0-4M12 9.6c1.4.4 2.3 1.6 2.5 3.4',
+  projects: 'M2.5 3.5h11v9h-11zM2.5 6.5h11',
+  comments: 'M2.5 3.5h11v7h-6l-3 2.5v-2.5h-2z',
+} as const;
+export type IconName = keyof typeof ICONS;
+
+export function Icon({ name }: { name: IconName }) {
+  return (
+    <svg class="x-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+      <path
+        d={ICONS[name]}
+        fill={name === 'loves' || name === 'favorites' ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        stroke-width="1.4"
+        stroke-linecap="round"
+        stroke-linejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** One number of a stats row, with its words for screen readers and on hover. */
+export function Stat({ icon, count, label }: { icon: IconName; count: number | undefined; label: StatKey }) {
+  if (count === undefined) return null;
+  const words = plural(label, count);
+  return (
+    <li
+      class="x-stat"
+      title={words}
+      data-stat={label.slice('explore.stats.'.length)}
+      data-count={String(count)}
+    >
+      <span class="x-stat-icon">
+        <Icon name={icon} />
+      </span>
+      <span aria-hidden="true">{formatNumber(count)}</span>
+      <span class="visually-hidden">{words}</span>
+    </li>
+  );
+}
+
+export function Stats({ children }: { children: ComponentChildren }) {
+  return <ul class="x-stats">{children}</ul>;
+}
+
+/** While a view's first read runs. */
+export function ViewLoading() {
+  return (
+    <p class="empty loading" role="status">
+      <span class="spinner" aria-hidden="true" /> {t('explore.list.loading')}
+    </p>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * What the Explore views read: the explore service's storage items (written only by the background)
+ * and the messages that ask it for fresh data. A view never builds a URL of the REST interface.
+ */
+import { createContext } from 'preact';
+import { useCallback, useContext, useEffect, useMemo } from 'preact/hooks';
+import { uiLanguage } from '@/lib/i18n';
+import { sendMessage } from '@/lib/protocol';
+import { detailKey, isPublicList, listKey, siteLanguage } from '@/lib/services/explore-keys';
+import {
+  type DetailEntry,
+  type DetailOf,
+  type DetailSource,
+  defaultExploreSettings,
+  type ExploreList,
+  type ExploreSettings,
+  type ListSource,
+} from '@/lib/services/explore-model';
+import { exploreCacheItem, exploreSettingsItem, exploreViewsItem } from '@/lib/storage';
+import { useStorageItem } from '../storage-hooks';
+
+/**
+ * When this popup opened: what the service read since is this popup's, and is not read again (a
+ * view is cached for the popup's life).
+ */
+export const OPENED_AT = Math.floor(performance.timeOrigin);
+
+/** Failures are recorded beside the data; a background that does not answer shows in the frame. */
+export const ask = (promise: Promise<unknown>) => {
+  promise.catch(() => undefined);
+};
+
+/** The member whose views are shown (another member's never are). */
+export const MemberContext = createContext<string>('');
+
+export function useSettings(): ExploreSettings {
+  const stored = useStorageItem(exploreSettingsItem);
+  return useMemo(() => ({ ...defaultExploreSettings, ...stored }), [stored]);
+}
+
+export function setSettings(change: Partial<ExploreSettings>): void {
+  void exploreSettingsItem
+    .getValue()
+    .then((current) => exploreSettingsItem.setValue({ ...current, ...change }));
+}
+
+/** The language explore and search ask for: the member's choice, else the browser's. */
+export function effectiveLanguage(settings: ExploreSettings): string {
+  return settings.language === '' ? siteLanguage(uiLanguage()) : settings.language;
+}
+
+/** A list as the service stored it (null before its first read), refreshed when first shown. */
+export function useList(source: ListSource | null): ExploreList | null {
+  const member = useContext(MemberContext);
+  const cache = useStorageItem(exploreCacheItem);
+  const views = useStorageItem(exploreViewsItem);
+  const key = source === null ? null : listKey(source);
+  useEffect(() => {
+    if (source !== null) ask(sendMessage('refreshExploreList', { source, since: OPENED_AT }));
+    // The key names the source: a new object for the same list asks nothing.
+  }, [key]);
+  if (source === null || key === null) return null;
+  if (isPublicList(source)) return cache.lists[key] ?? null;
+  return views.member === member ? (views.lists[key] ?? null) : null;
+}
+
+/** The next page of a list (the end of it came into view). */
+export function useMore(source: ListSource | null): () => void {
+  const key = source === null ? null : listKey(source);
+  return useCallback(() => {
+    if (source !== null) ask(sendMessage('loadMoreExplore', { source }));
+  }, [key]);
+}
+
+/** What a view shows, asked for once when the view opens (the service skips what this popup read). */
+export function useDetail<D extends DetailSource>(source: D): DetailEntry<DetailOf[D['detail']]> | null {
+  const member = useContext(MemberContext);
+  const views = useStorageItem(exploreViewsItem);
+  const key = detailKey(source);
+  useEffect(() => {
+    ask(sendMessage('openExploreView', { source, since: OPENED_AT }));
+  }, [key]);
+  if (views.member !== member) return null;
+  return (views.details[key] as DetailEntry<DetailOf[D['detail']]> | undefined) ?? null;
+}
+
+export function retryDetail(source: DetailSource): void {
+  ask(sendMessage('openExploreView', { source, since: OPENED_AT, force: true }));
+}

@@ -1,0 +1,22 @@
+/**
+ * The Explore tab of the popup (issue 12): featured rows, explore by tag, search, and views of a
+ * project, a person and a studio inside the popup. The view itself is loaded on demand (a chunk of
+ * its own, fetched when the tab first shows) so the popup's other tabs open without it; the storage
+ * its first frame shows is read before the popup renders, like every tab's.
+ */
+import { t } from '@/lib/i18n';
+import { exploreCacheItem, exploreSettingsItem, exploreViewsItem } from '@/lib/storage';
+import type { PopupTab } from '../popup-tab';
+import { LazyExploreTab } from './LazyExploreTab';
+import { listenForQuickSearchKey } from './quick-search-key';
+// Styles load with the popup (they are not JavaScript): the view's chunk then needs no loader of its own.
+import './explore.css';
+
+listenForQuickSearchKey();
+
+export const exploreTab: PopupTab = {
+  name: 'explore',
+  label: () => t('explore.tab'),
+  View: LazyExploreTab,
+  storage: [exploreCacheItem, exploreViewsItem, exploreSettingsItem],
+};

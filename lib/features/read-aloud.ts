@@ -1,0 +1,79 @@
+/**
+ * The read-aloud button beside a Translate button (translate-comments.ts adds it while the setting
+ * is on): it asks the background to read the text it is given (the translation when one shows, the
+ * original otherwise) and shows the reading's state; a second click stops. One reading at a time on
+ * a page: starting one ends the one before (the background stops it, and its button hears so).
+ */
+import { t } from '@/lib/i18n';
+import { sendMessage } from '@/lib/protocol';
+
+/** What to read: the text and the language it is in (a helper code, or a guess from its script). */
+export interface Speech {
+  text: string;
+  language: string;
+}
+
+export const READ_ALOUD_MARK = 'read-aloud';
+
+type ReadingState = 'idle' | 'starting' | 'playing' | 'error';
+
+/** The button of the reading that runs on this page, and how to reset it. */
+let active: { button: HTMLButtonElement; reset: () => void } | null = null;
+
+export function readAloudButton(speech: () => Speech, signal: AbortSignal): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'companion-link-button companion-read-aloud';
+  button.setAttribute('data-companion', READ_ALOUD_MARK);
+  let readingId: number | null = null;
+
+  const show = (state: ReadingState) => {
+    button.dataset.state = state;
+    button.setAttribute('aria-pressed', String(state === 'starting' || state === 'playing'));
+    button.textContent =
+      state === 'idle' || state === 'error' ? t('translate.readAloud') : t('translate.stopReading');
+    button.title = state === 'error' ? t('translate.readAloudFailed') : '';
+  };
+  const reset = (state: ReadingState = 'idle') => {
+    readingId = null;
+    if (active?.button === button) active = null;
+    show(state);
+  };
+  show('idle');
+
+  button.addEventListener('click', async () => {
+    if (button.dataset.state === 'starting' || button.dataset.state === 'playing') {
+      const id = readingId;
+      reset();
+      if (id !== null) await sendMessage('stopReading', { readingId: id }).catch(() => undefined);
+      return;
+    }
+    active?.reset();
+    active = { button, reset };
+    show('starting');
+    try {
+      const { readingId: id } = await sendMessage('startReading', speech());
+      // Stopped (or replaced) while it was starting: stop this reading, not a newer one.
+      if (active?.button !== button || signal.aborted) {
+        void sendMessage('stopReading', { readingId: id }).catch(() => undefined);
+        return;
+      }
+      readingId = id;
+      show('playing');
+      await sendMessage('readingEnded', { readingId: id }).catch(() => undefined);
+      if (readingId === id) reset();
+    } catch {
+      if (active?.button === button) reset('error');
+    }
+  });
+  signal.addEventListener(
+    'abort',
+    () => {
+      if (active?.button === button && readingId !== null)
+        void sendMessage('stopReading', { readingId }).catch(() => undefined);
+      if (active?.button === button) active = null;
+    },
+    { once: true },
+  );
+  return button;
+}

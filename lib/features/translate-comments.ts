@@ -1,0 +1,537 @@
+/**
+ * A Translate button beside every comment, reply, project note and studio description that has
+ * words in it (lib/site/selectors.ts names them; the composer has none), on project, studio and
+ * legacy profile pages, also for comments added later ("Load more", opened replies, the member's own
+ * posts, profile comments that arrive after the page). A click shows the translation below the
+ * original, as text, in the member's language; a second click hides it, and a third shows it again,
+ * with no request. Nothing is translated before a click. A failure shows a sentence and a retry on
+ * that text alone. "Translate all" (one per comment list) translates what is in view, then what
+ * scrolls into view, one text at a time and paced, until stopped. With the setting on, a read-aloud
+ * button sits beside Translate (./read-aloud.ts).
+ *
+ * The background translates (and caches: each text once per language, ever); this file only asks.
+ * Work follows what changes (one MutationObserver, attributes included: React reuses nodes and
+ * changes their text in place) and, for "Translate all", what is visible (IntersectionObserver).
+ */
+import { t } from '@/lib/i18n';
+import { sendMessage } from '@/lib/protocol';
+import type { TranslationResult } from '@/lib/services/translation';
+import { anyCommentList, commentBottomRow, translatableText } from '@/lib/site/selectors';
+import { needsTranslation } from '@/lib/text-split';
+import {
+  guessLanguageFromScript,
+  languageName,
+  languageTag,
+  memberLanguage,
+  siteLanguageCookie,
+  TRANSLATION_SETTINGS_KEY,
+  type TranslationSettings,
+  translationLanguage,
+  translationSettingsOf,
+} from '@/lib/translation-languages';
+import { readAloudButton } from './read-aloud';
+import type { Feature } from './registry';
+import { addStyles } from './stylesheet';
+
+export const TRANSLATE_MARK = 'translate';
+export const TRANSLATION_MARK = 'translation';
+export const TRANSLATION_ERROR_MARK = 'translation-error';
+export const TRANSLATE_ALL_MARK = 'translate-all';
+/** Between two requests of "Translate all": at most 2.5 a second from it, half the extension's 5. */
+export const TRANSLATE_ALL_PACE_MS = 400;
+
+const STYLES = `
+.companion-tools{display:inline-flex;gap:.75em;margin-inline-start:.75em;align-items:baseline}
+.companion-tools-block{display:flex;margin:.25em 0 .5em}
+.companion-link-button{all:unset;cursor:pointer;color:#855cd6;font-size:.85em;font-weight:600}
+.companion-link-button:hover{text-decoration:underline}
+.companion-link-button:focus-visible{outline:2px solid #855cd6;outline-offset:2px;border-radius:2px}
+.companion-link-button[aria-busy=true]{opacity:.6;cursor:progress}
+.companion-translation{display:block;margin:.5em 0 .25em;padding-block:.35em;padding-inline:.75em .5em;border-inline-start:3px solid #855cd6;background:rgba(133,92,214,.07);border-radius:4px}
+.companion-translation-note{display:block;font-size:.75em;color:#575e75;margin-bottom:.15em}
+.companion-translation-text{display:block;white-space:pre-wrap;overflow-wrap:anywhere}
+.companion-translation-error{display:block;margin:.4em 0;font-size:.85em;color:#b4261a}
+.companion-translation-error button{margin-inline-start:.5em}
+.companion-translate-all{display:block;margin:.5em 0}
+`;
+
+/** Where a text's buttons go and how its translation is placed. */
+interface Placement {
+  /** The element the buttons are appended to, or null: a row of their own after the text. */
+  toolsHost: Element | null;
+}
+
+function placementOf(text: Element): Placement {
+  // Classes, not the full selectors: this runs for every comment.
+  if (text.classList.contains('comment-content')) {
+    const next = text.nextElementSibling;
+    if (next?.matches(commentBottomRow)) return { toolsHost: next };
+    const bubble = text.parentElement;
+    const row = bubble ? [...bubble.children].find((child) => child.matches(commentBottomRow)) : undefined;
+    return { toolsHost: row ?? null };
+  }
+  if (text.classList.contains('content')) {
+    // The row of time and "Reply" right after the text.
+    const row = text.nextElementSibling;
+    return { toolsHost: row && row.tagName === 'DIV' ? row : null };
+  }
+  return { toolsHost: null };
+}
+
+interface TextState {
+  element: Element;
+  /** The text as it was when the buttons were added (React may change it in place). */
+  text: string;
+  tools: HTMLElement;
+  button: HTMLButtonElement;
+  readAloud: HTMLButtonElement | null;
+  /** Translations already received, by language: showing one again needs no request. */
+  results: Map<string, TranslationResult>;
+  /** The language shown now, or null while the original shows alone. */
+  shown: string | null;
+  box: HTMLElement | null;
+  error: HTMLElement | null;
+  /** The request under way; it resolves true when it reached the helper (not the cache). */
+  busy: Promise<boolean> | null;
+}
+
+function button(mark: string, label: string, title = ''): HTMLButtonElement {
+  const element = document.createElement('button');
+  element.type = 'button';
+  element.className = 'companion-link-button';
+  element.setAttribute('data-companion', mark);
+  element.textContent = label;
+  if (title) element.title = title;
+  return element;
+}
+
+function errorSentence(error: unknown): string {
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'Timeout' || name === 'Network') return t('translate.errorOffline');
+  if (name === 'RateLimited') return t('translate.errorBusy');
+  return t('translate.errorFailed');
+}
+
+/** The language the member reads: the setting, the site's cookie, the page's `lang`, the browser's. */
+function targetLanguage(settings: TranslationSettings): string {
+  return memberLanguage({
+    setting: settings.language,
+    siteCookie: siteLanguageCookie(document.cookie),
+    pageLang: document.documentElement.lang,
+    browserLanguages: navigator.languages,
+  });
+}
+
+/** The site's language without the setting: the guess for originals in Latin script. */
+function siteLanguage(): string {
+  return (
+    translationLanguage(siteLanguageCookie(document.cookie)) ??
+    translationLanguage(document.documentElement.lang) ??
+    'en'
+  );
+}
+
+/** Calls `deliver` with the stored settings now and after each change, until `signal` aborts. */
+function followTranslationSettings(signal: AbortSignal, deliver: (settings: TranslationSettings) => void) {
+  const name = TRANSLATION_SETTINGS_KEY.slice('sync:'.length);
+  const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+    const change = changes[name];
+    if (area === 'sync' && change !== undefined && !signal.aborted)
+      deliver(translationSettingsOf(change.newValue));
+  };
+  browser.storage.onChanged.addListener(listener);
+  signal.addEventListener('abort', () => browser.storage.onChanged.removeListener(listener), { once: true });
+  browser.storage.sync.get(name).then(
+    (values) => {
+      if (!signal.aborted) deliver(translationSettingsOf(values[name]));
+    },
+    () => undefined,
+  );
+}
+
+/** True for what Companion added (the root element's `data-companion` is only the script's ready mark). */
+/** The classes of every translatable text (site-reference.md), for a quick test before the full selectors. */
+const TEXT_CLASSES = '.comment-content, div.content, .project-description, .studio-description';
+
+const ours = (node: Node | null): boolean => {
+  const element = node instanceof Element ? node : (node?.parentElement ?? null);
+  const marked = element?.closest('[data-companion]');
+  return marked != null && marked !== document.documentElement;
+};
+
+export const translateComments: Feature = {
+  name: 'translate-comments',
+  runsOn: (page) =>
+    /^\/projects\/\d+/.test(page.path) ||
+    /^\/studios\/\d+/.test(page.path) ||
+    /^\/users\/[^/]+$/.test(page.path),
+  run(_page, signal) {
+    if (signal.aborted) return;
+    addStyles('translate-comments', STYLES, signal);
+    let settings = translationSettingsOf(undefined);
+    // "Translate into French": one language name per page and setting (Intl.DisplayNames is slow to make).
+    let title: { language: string; text: string } | null = null;
+    const buttonTitle = () => {
+      const language = targetLanguage(settings);
+      if (title?.language !== language)
+        title = { language, text: t('translate.buttonTitle', [languageName(language, uiLanguageOf())]) };
+      return title.text;
+    };
+    const states = new WeakMap<Element, TextState>();
+    /** Every text with buttons, to add or remove read-aloud buttons when the setting changes. */
+    const tracked = new Set<TextState>();
+    const added: Node[] = [];
+    const cleanup = () => {
+      for (const node of added) (node as ChildNode).remove();
+      added.length = 0;
+    };
+
+    const setButton = (state: TextState) => {
+      const busy = state.busy !== null;
+      state.button.setAttribute('aria-busy', String(busy));
+      state.button.dataset.state = busy ? 'loading' : state.shown ? 'shown' : 'original';
+      state.button.textContent = busy
+        ? t('translate.translating')
+        : state.shown
+          ? t('translate.showOriginal')
+          : t('translate.button');
+      state.button.title = state.shown ? '' : buttonTitle();
+    };
+
+    const clearError = (state: TextState) => {
+      state.error?.remove();
+      state.error = null;
+    };
+
+    const hide = (state: TextState) => {
+      state.box?.remove();
+      state.box = null;
+      state.shown = null;
+      setButton(state);
+    };
+
+    const display = (state: TextState, language: string, result: TranslationResult) => {
+      clearError(state);
+      state.box?.remove();
+      const box = document.createElement('div');
+      box.className = 'companion-translation';
+      const note = document.createElement('span');
+      note.className = 'companion-translation-note';
+      note.textContent = result.from
+        ? t('translate.translatedFrom', [languageName(result.from, uiLanguageOf())])
+        : t('translate.translation');
+      const text = document.createElement('span');
+      text.className = 'companion-translation-text';
+      text.setAttribute('data-companion', TRANSLATION_MARK);
+      text.lang = languageTag(language);
+      text.dir = 'auto';
+      text.textContent = result.text;
+      box.append(note, text);
+      // The marker of the box is its text's; the box itself is ours too (the observer skips it).
+      box.setAttribute('data-companion', 'translation-box');
+      state.element.after(box);
+      added.push(box);
+      state.box = box;
+      state.shown = language;
+      setButton(state);
+    };
+
+    const showError = (state: TextState, error: unknown) => {
+      clearError(state);
+      const box = document.createElement('div');
+      box.className = 'companion-translation-error';
+      box.setAttribute('data-companion', TRANSLATION_ERROR_MARK);
+      box.setAttribute('role', 'alert');
+      const sentence = document.createElement('span');
+      sentence.textContent = errorSentence(error);
+      const retry = button('translation-retry', t('translate.retry'));
+      retry.addEventListener('click', () => void translate(state));
+      box.append(sentence, retry);
+      state.element.after(box);
+      added.push(box);
+      state.error = box;
+    };
+
+    /**
+     * Shows the translation in the member's language, asking the background if not known yet.
+     * Resolves true when that cost a request to the helper (not answered from a cache).
+     */
+    const translate = (state: TextState): Promise<boolean> => {
+      if (state.busy) return state.busy;
+      const language = targetLanguage(settings);
+      const known = state.results.get(language);
+      if (known) {
+        display(state, language, known);
+        return Promise.resolve(false);
+      }
+      const text = state.text;
+      state.busy = sendMessage('translate', { text, language }).then(
+        (result) => {
+          state.busy = null;
+          if (!signal.aborted && state.text === text) {
+            state.results.set(language, result);
+            display(state, language, result);
+          }
+          return !result.cached;
+        },
+        (error: unknown) => {
+          state.busy = null;
+          if (!signal.aborted && state.text === text) {
+            setButton(state);
+            showError(state, error);
+          }
+          return true;
+        },
+      );
+      clearError(state);
+      setButton(state);
+      return state.busy;
+    };
+
+    const speech = (state: TextState) => {
+      if (state.shown) {
+        const result = state.results.get(state.shown);
+        if (result) return { text: result.text, language: state.shown };
+      }
+      return { text: state.text, language: guessLanguageFromScript(state.text, siteLanguage()) };
+    };
+
+    const setReadAloud = (state: TextState) => {
+      if (settings.readAloud && !state.readAloud) {
+        state.readAloud = readAloudButton(() => speech(state), signal);
+        state.tools.append(state.readAloud);
+      } else if (!settings.readAloud && state.readAloud) {
+        state.readAloud.remove();
+        state.readAloud = null;
+      }
+    };
+
+    const detach = (state: TextState) => {
+      states.delete(state.element);
+      tracked.delete(state);
+      state.tools.remove();
+      state.box?.remove();
+      state.error?.remove();
+    };
+
+    // The rows of buttons, made once (inline in a comment's bottom row, or a block after the text).
+    const makeTools = (tag: 'span' | 'div', className: string) => {
+      const tools = document.createElement(tag);
+      tools.className = className;
+      tools.setAttribute('data-companion', 'text-tools');
+      const translateButton = button(TRANSLATE_MARK, t('translate.button'));
+      translateButton.setAttribute('aria-busy', 'false');
+      translateButton.dataset.state = 'original';
+      tools.append(translateButton);
+      return tools;
+    };
+    const inlineTools = makeTools('span', 'companion-tools');
+    const blockTools = makeTools('div', 'companion-tools companion-tools-block');
+    // One listener for every Translate button.
+    const buttonStates = new WeakMap<Element, TextState>();
+    document.addEventListener(
+      'click',
+      (event) => {
+        const state = event.target instanceof Element ? buttonStates.get(event.target) : undefined;
+        if (!state || state.busy) return;
+        if (state.shown) hide(state);
+        else void translate(state);
+      },
+      { signal },
+    );
+
+    /** Adds the buttons to a text, or brings them up to date when React changed the text in place. */
+    const check = (element: Element) => {
+      const text = (element.textContent ?? '').trim();
+      const state = states.get(element);
+      if (state) {
+        if (state.text === text && state.tools.isConnected) return;
+        detach(state);
+      }
+      if (!element.isConnected || !needsTranslation(text)) return;
+      const { toolsHost } = placementOf(element);
+      // A copy of a ready-made row: cheaper than building one per comment.
+      const tools = (toolsHost ? inlineTools : blockTools).cloneNode(true) as HTMLElement;
+      const translateButton = tools.firstElementChild as HTMLButtonElement;
+      translateButton.title = buttonTitle();
+      const fresh: TextState = {
+        element,
+        text,
+        tools,
+        button: translateButton,
+        readAloud: null,
+        results: new Map(),
+        shown: null,
+        box: null,
+        error: null,
+        busy: null,
+      };
+      buttonStates.set(translateButton, fresh);
+      if (settings.readAloud) setReadAloud(fresh);
+      if (toolsHost) toolsHost.append(tools);
+      else element.after(tools);
+      added.push(tools);
+      states.set(element, fresh);
+      tracked.add(fresh);
+      listOf(element)?.add(fresh);
+    };
+
+    // ------------------------------------------------------------------------------------------------
+    // Translate all: one control per comment list.
+
+    interface ListState {
+      control: HTMLButtonElement;
+      running: boolean;
+      visible: IntersectionObserver;
+      queue: TextState[];
+      pumping: boolean;
+      texts: Set<TextState>;
+      add(state: TextState): void;
+    }
+    const lists = new WeakMap<Element, ListState>();
+    /** When the last request of "Translate all" left (any list: the pace is the page's). */
+    let lastRequest = 0;
+    const observers: IntersectionObserver[] = [];
+
+    const listOf = (element: Element): ListState | null => {
+      const list = element.closest(anyCommentList);
+      if (!list?.parentElement) return null;
+      let state = lists.get(list);
+      if (state) return state;
+      const control = button(TRANSLATE_ALL_MARK, t('translate.all'), t('translate.allTitle'));
+      control.classList.add('companion-translate-all');
+      const byElement = new WeakMap<Element, TextState>();
+      const visible = new IntersectionObserver((entries) => {
+        for (const entry of entries) {
+          const text = byElement.get(entry.target);
+          if (entry.isIntersecting && text && state?.running && !text.shown && !state.queue.includes(text)) {
+            state.queue.push(text);
+          }
+        }
+        void pump();
+      });
+      observers.push(visible);
+      const created: ListState = {
+        control,
+        running: false,
+        visible,
+        queue: [],
+        pumping: false,
+        texts: new Set(),
+        add(text) {
+          this.texts.add(text);
+          byElement.set(text.element, text);
+          if (this.running) this.visible.observe(text.element);
+        },
+      };
+      state = created;
+      const pump = async () => {
+        if (created.pumping) return;
+        created.pumping = true;
+        try {
+          while (created.running && !signal.aborted) {
+            const next = created.queue.shift();
+            if (!next) break;
+            if (next.shown || !next.element.isConnected || !tracked.has(next)) continue;
+            // Requests start at least the pace apart; answers from the cache cost nothing and wait not.
+            const wait = lastRequest + TRANSLATE_ALL_PACE_MS - Date.now();
+            if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+            if (!created.running) break;
+            const started = Date.now();
+            if (await translate(next)) lastRequest = started;
+          }
+        } finally {
+          created.pumping = false;
+        }
+      };
+      const setRunning = (running: boolean) => {
+        created.running = running;
+        created.queue = [];
+        control.setAttribute('aria-pressed', String(running));
+        control.dataset.state = running ? 'running' : 'stopped';
+        control.textContent = running ? t('translate.allStop') : t('translate.all');
+        created.visible.disconnect();
+        if (running)
+          for (const text of created.texts)
+            if (text.element.isConnected) created.visible.observe(text.element);
+      };
+      control.addEventListener('click', () => setRunning(!created.running));
+      setRunning(false);
+      list.before(control);
+      added.push(control);
+      lists.set(list, created);
+      return created;
+    };
+
+    // ------------------------------------------------------------------------------------------------
+    // Watching the page
+
+    const scan = (root: ParentNode) => {
+      if (root instanceof Element && root.matches(translatableText)) check(root);
+      for (const element of root.querySelectorAll(translatableText)) check(element);
+    };
+
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        if (ours(record.target)) continue;
+        // A change inside a text (React rewrote it), or to an element holding texts.
+        const host = record.target instanceof Element ? record.target : record.target.parentElement;
+        // Cheap class test first: the full selectors only for elements that may be texts.
+        const text =
+          record.type === 'characterData' || record.type === 'childList' ? host?.closest(TEXT_CLASSES) : null;
+        if (text?.matches(translatableText)) check(text);
+        if (record.type === 'attributes' && record.target instanceof Element) scan(record.target);
+        for (const node of record.addedNodes) if (node instanceof Element && !ours(node)) scan(node);
+        // A row holding our buttons re-rendered without them: put them back.
+        for (const node of record.removedNodes) {
+          if (
+            node instanceof Element &&
+            (ours(node) || node.querySelector('[data-companion="text-tools"]'))
+          ) {
+            const comment = host?.closest('div.comment');
+            if (comment) scan(comment);
+            break;
+          }
+        }
+      }
+      // What this callback changed itself (our buttons) needs no second look.
+      observer.takeRecords();
+    });
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['id', 'class'],
+    });
+    scan(document.body);
+
+    followTranslationSettings(signal, (next) => {
+      const languageChanged = next.language !== settings.language;
+      settings = next;
+      for (const state of tracked) {
+        setReadAloud(state);
+        if (languageChanged && !state.busy) setButton(state);
+      }
+    });
+
+    signal.addEventListener(
+      'abort',
+      () => {
+        observer.disconnect();
+        for (const visible of observers) visible.disconnect();
+        cleanup();
+        tracked.clear();
+      },
+      { once: true },
+    );
+  },
+};
+
+function uiLanguageOf(): string {
+  try {
+    return browser.i18n.getUILanguage() || 'en';
+  } catch {
+    return 'en';
+  }
+}
