@@ -33,7 +33,7 @@ function importsOf(dir: string, file: string): { static: string[]; dynamic: stri
     path.startsWith('chunks/') ? path : join('chunks', path.replace(/^.*\//, ''));
   const found = { static: [] as string[], dynamic: [] as string[] };
   for (const m of source.matchAll(
-    /from\s*["']\.{0,2}\/?([^"']+\.js)["']|import\(["']\.{0,2}\/?([^"']+\.js)["']\)/g,
+    /from\s*["'`]\.{0,2}\/?([^"'`]+\.js)["'`]|import\(["'`]\.{0,2}\/?([^"'`]+\.js)["'`]\)/g,
   )) {
     if (m[1] !== undefined) found.static.push(chunk(m[1]));
     else if (m[2] !== undefined) found.dynamic.push(chunk(m[2]));
