@@ -1,9 +1,10 @@
 import { render } from 'preact';
 import { uiLanguage } from '@/lib/i18n';
+import { popupTabItem } from '@/lib/storage';
 import { App, frameStorage } from './App';
 import { messageCountStorage } from './MessageCountLine';
-import { primeStorageItems } from './storage-hooks';
-import { popupTabs } from './tabs';
+import { primedValue, primeStorageItems } from './storage-hooks';
+import { popupTabs, tabNamed } from './tabs';
 import './style.css';
 
 // Performance marks (scripts/bench/popup.ts reads them): the script runs, storage is read, and the
@@ -18,7 +19,11 @@ document.documentElement.dir = browser.i18n.getMessage('@@bidi_dir') === 'rtl' ?
 const root = document.getElementById('app');
 primeStorageItems([...frameStorage, ...messageCountStorage, ...popupTabs.flatMap((tab) => tab.storage)])
   .catch(() => undefined)
-  .then(() => {
+  .then(async () => {
     performance.mark('companion:popup-storage-read');
+    // The tab the popup opens on is a chunk of its own (lazy-view.tsx): in before the first frame.
+    await tabNamed(primedValue(popupTabItem) ?? popupTabItem.fallback)
+      .preload?.()
+      .catch(() => undefined);
     if (root) render(<App />, root);
   });

@@ -12,6 +12,8 @@ export interface PopupTab {
   label: () => string;
   /** The view, for the signed-in member (the frame shows no view while signed out). */
   View: ComponentType<{ member: SessionUser }>;
+  /** Loads a view kept in a chunk of its own (lazy-view.tsx): awaited before the first frame it shows. */
+  preload?: () => Promise<void>;
   /** Beside the label, e.g. how many items are new; renders nothing when there is nothing to say. */
   Count?: ComponentType<{ member: SessionUser }>;
   /** The storage items the view's first frame shows: read before the popup renders at all. */

@@ -24,14 +24,17 @@ for (const build of builds) {
   console.log(row('content script', sizes.contentScript, BUNDLE_BUDGETS.contentScript));
   console.log(
     row(
-      'popup JS',
+      'popup JS, Feed',
       sizes.popup,
       BUNDLE_BUDGETS.popup,
       sizes.popupHasZod ? '   (contains zod!)' : '   (no zod)',
     ),
   );
   console.log(
-    `  ${'popup, all tabs'.padEnd(16)} ${(sizes.popupTotal / KB).toFixed(1).padStart(7)} KB   (the budget holds for the popup as it opens, with its largest tab)`,
+    row('popup, largest', sizes.popupLargestTab, BUNDLE_BUDGETS.popup, '   (opening on the largest tab)'),
+  );
+  console.log(
+    `  ${'popup, all tabs'.padEnd(16)} ${(sizes.popupTotal / KB).toFixed(1).padStart(7)} KB   (every tab's view; each loads with its tab)`,
   );
   console.log(
     `  ${'background'.padEnd(16)} ${(sizes.background / KB).toFixed(1).padStart(7)} KB   (no budget)`,

@@ -14,17 +14,21 @@ export const BUNDLE_BUDGETS = { contentScript: 40 * KB, popup: 60 * KB } as cons
 export interface BundleSizes {
   contentScript: number;
   /**
-   * The popup's JavaScript when it opens: its entry, what that imports, and the largest view it
-   * loads on demand (each tab is a chunk of its own, loaded with the tab; the budget holds for
-   * whichever tab the member opens first).
+   * The popup's JavaScript as it opens on its first tab (Feed, the default): its entry, what that
+   * imports, and that tab's view (each tab's view is a chunk of its own, loaded with the tab).
    */
   popup: number;
+  /** The same, opening on the tab with the largest view (the worst case a member meets). */
+  popupLargestTab: number;
   /** Every chunk the popup can ever load (all tabs). */
   popupTotal: number;
   background: number;
   /** zod must stay in the background. */
   popupHasZod: boolean;
 }
+
+/** The chunk of the view the popup opens on by default (`popupTabItem`'s fallback, 'feed'). */
+const FIRST_TAB_VIEW = /^chunks\/FeedTab-/;
 
 /** The chunks a script imports: statically (`from "./x.js"`) and on demand (`import("./x.js")`). */
 function importsOf(dir: string, file: string): { static: string[]; dynamic: string[] } {
@@ -33,7 +37,7 @@ function importsOf(dir: string, file: string): { static: string[]; dynamic: stri
     path.startsWith('chunks/') ? path : join('chunks', path.replace(/^.*\//, ''));
   const found = { static: [] as string[], dynamic: [] as string[] };
   for (const m of source.matchAll(
-    /from\s*["']\.{0,2}\/?([^"']+\.js)["']|import\(["']\.{0,2}\/?([^"']+\.js)["']\)/g,
+    /from\s*["'`]\.{0,2}\/?([^"'`]+\.js)["'`]|import\(["'`]\.{0,2}\/?([^"'`]+\.js)["'`]\)/g,
   )) {
     if (m[1] !== undefined) found.static.push(chunk(m[1]));
     else if (m[2] !== undefined) found.dynamic.push(chunk(m[2]));
@@ -81,9 +85,12 @@ export function measureBuild(dir: string): BundleSizes {
   const contentScripts = readdirSync(join(dir, 'content-scripts')).map((f) => join('content-scripts', f));
   const popup = pageScripts(dir, 'popup.html');
   const all = [...popup.atOpen, ...new Set(popup.onDemand.flat())];
+  const atOpen = size(dir, popup.atOpen);
+  const firstTab = popup.onDemand.find((part) => part.some((file) => FIRST_TAB_VIEW.test(file))) ?? [];
   return {
     contentScript: size(dir, contentScripts),
-    popup: size(dir, popup.atOpen) + Math.max(0, ...popup.onDemand.map((part) => size(dir, part))),
+    popup: atOpen + size(dir, firstTab),
+    popupLargestTab: atOpen + Math.max(0, ...popup.onDemand.map((part) => size(dir, part))),
     popupTotal: size(dir, all),
     background: size(dir, ['background.js']),
     popupHasZod: all.some((f) => /ZodError|\$ZodType/.test(readFileSync(join(dir, f), 'utf8'))),

@@ -6,17 +6,20 @@
  */
 import { t } from '@/lib/i18n';
 import { exploreCacheItem, exploreSettingsItem, exploreViewsItem } from '@/lib/storage';
+import { lazyView } from '../lazy-view';
 import type { PopupTab } from '../popup-tab';
-import { LazyExploreTab } from './LazyExploreTab';
 import { listenForQuickSearchKey } from './quick-search-key';
 // Styles load with the popup (they are not JavaScript): the view's chunk then needs no loader of its own.
 import './explore.css';
 
 listenForQuickSearchKey();
 
+const view = lazyView(() => import('./ExploreTab').then((module) => module.ExploreTab));
+
 export const exploreTab: PopupTab = {
   name: 'explore',
   label: () => t('explore.tab'),
-  View: LazyExploreTab,
+  View: view.View,
+  preload: view.preload,
   storage: [exploreCacheItem, exploreViewsItem, exploreSettingsItem],
 };

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { plural, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/protocol';
 import type { FeedListName } from '@/lib/services/feed-model';
 import type { SessionUser } from '@/lib/storage';
@@ -8,7 +8,6 @@ import { ActivityFeed } from './ActivityFeed';
 import { useFeedSettings, useMemberFeed, useNewCount } from './feed-data';
 import { ProjectSection } from './ProjectSection';
 import { useMemberStatuses } from './project-statuses';
-import './feed.css';
 
 /**
  * BENCHMARK BASELINE ONLY (scripts/bench/popup.ts): `popup.html?networkFirst=1` waits for a forced
@@ -86,17 +85,5 @@ export function FeedTab({ member }: { member: SessionUser }) {
         )}
       </TabPanel>
     </div>
-  );
-}
-
-/** The Feed tab's count: how many shown items are new since the last open. */
-export function FeedNewCount({ member }: { member: SessionUser }) {
-  const count = useNewCount(member.username);
-  if (count === 0) return null;
-  return (
-    <span class="tab-count" data-testid="feed-new-count" data-count={String(count)}>
-      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
-      <span class="visually-hidden">{plural('feed.newCount', count)}</span>
-    </span>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'preact/hooks';
-import { plural, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/protocol';
 import {
   groupMessages,
@@ -17,8 +17,6 @@ import { useStorageItem } from '../storage-hooks';
 import { messageLinks } from './links';
 import { MessageItem } from './MessageItem';
 import { useMemberMessages, useUnreadCount } from './messages-data';
-import '../feed/feed.css';
-import './messages.css';
 
 /** Performance mark of the first painted message (scripts/bench/popup-messages.ts measures it). */
 export const FIRST_MESSAGE_MARK = 'companion:first-message-item';
@@ -131,17 +129,5 @@ export function MessagesTab({ member }: { member: SessionUser }) {
       ) : null}
       <ListEnd list={list} onMore={more} />
     </div>
-  );
-}
-
-/** The Messages tab's count: how many messages are unread (the member's message count). */
-export function UnreadCount({ member }: { member: SessionUser }) {
-  const count = useUnreadCount(member.username);
-  if (count === null || count === 0) return null;
-  return (
-    <span class="tab-count" data-testid="messages-unread-count" data-count={String(count)}>
-      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
-      <span class="visually-hidden">{plural('messagesTab.unreadCount', count)}</span>
-    </span>
   );
 }

@@ -1,13 +1,20 @@
 /** The Messages tab of the popup (issue 11): messages in the site's words, conversations, replies. */
 import { t } from '@/lib/i18n';
+import { lazyView } from '../lazy-view';
 import type { PopupTab } from '../popup-tab';
-import { MessagesTab, UnreadCount } from './MessagesTab';
 import { messagesStorage } from './messages-data';
+import { UnreadCount } from './UnreadCount';
+// The view's styles load with the popup (see lazy-view.tsx).
+import '../feed/feed.css';
+import './messages.css';
+
+const view = lazyView(() => import('./MessagesTab').then((module) => module.MessagesTab));
 
 export const messagesTab: PopupTab = {
   name: 'messages',
   label: () => t('messagesTab.tab'),
-  View: MessagesTab,
+  View: view.View,
+  preload: view.preload,
   Count: UnreadCount,
   storage: messagesStorage,
 };

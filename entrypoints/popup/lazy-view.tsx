@@ -1,0 +1,40 @@
+/**
+ * A tab's view, loaded on demand: each tab's code is a chunk of its own, so the popup loads only
+ * the tab it opens on (DESIGN budget: the popup's JavaScript as it opens). `preload()` is awaited
+ * before the first render for the tab the popup opens on, so its first frame still shows the cache
+ * (main.tsx); other tabs load when chosen, from the extension itself, in a few milliseconds.
+ *
+ * A lazily loaded view imports its stylesheet from its tab's static `index.ts`: dynamic imports are
+ * plain ones here (scripts/vite/plain-dynamic-imports.ts), and nothing would load a lazy chunk's CSS.
+ */
+import type { ComponentType } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import type { SessionUser } from '@/lib/storage';
+
+export type TabView = ComponentType<{ member: SessionUser }>;
+
+export interface LazyView {
+  View: TabView;
+  /** Loads the view's chunk (once); resolves when it can render. */
+  preload(): Promise<void>;
+}
+
+export function lazyView(load: () => Promise<TabView>): LazyView {
+  let loaded: TabView | null = null;
+  let loading: Promise<TabView> | null = null;
+  const preload = () => {
+    loading ??= load().then((view) => {
+      loaded = view;
+      return view;
+    });
+    return loading.then(() => undefined);
+  };
+  function View({ member }: { member: SessionUser }) {
+    const [Loaded, setLoaded] = useState<TabView | null>(() => loaded);
+    useEffect(() => {
+      if (Loaded === null) preload().then(() => setLoaded(() => loaded));
+    }, [Loaded]);
+    return Loaded === null ? <div class="tab-loading" aria-busy="true" /> : <Loaded member={member} />;
+  }
+  return { View, preload };
+}
