@@ -5,7 +5,7 @@ import type { FeedListName } from '@/lib/services/feed-model';
 import type { SessionUser } from '@/lib/storage';
 import { TabBar, type TabBarItem, TabPanel } from '../TabBar';
 import { ActivityFeed } from './ActivityFeed';
-import { useFeedSettings, useMemberFeed, useNewCount } from './feed-data';
+import { useFeedSettings, useMemberFeed } from './feed-data';
 import { ProjectSection } from './ProjectSection';
 import { useMemberStatuses } from './project-statuses';
 
