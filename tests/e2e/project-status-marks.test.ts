@@ -404,7 +404,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
                 ?.getAttribute('data-loved'),
             id,
           ),
-        { timeout: 5000 },
+        // Page → background → storage → the other tab: seconds at most on a loaded machine.
+        { timeout: 15_000 },
       )
       .toBe('true');
     expect(
