@@ -16,8 +16,8 @@ export default defineConfig({
             'tests/contract/**/*.test.ts',
           ],
           environment: 'node',
-          // The fake browser gets the real `en` messages (browser.i18n).
-          setupFiles: ['./tests/unit/i18n-setup.ts'],
+          // The fake browser gets the real `en` messages (browser.i18n) and the events it lacks.
+          setupFiles: ['./tests/unit/i18n-setup.ts', './tests/unit/fake-browser-gaps.ts'],
           testTimeout: 20_000,
         },
       },

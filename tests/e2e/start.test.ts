@@ -50,7 +50,7 @@ describe.each(BROWSER_NAMES)('npm start --browser %s --headless --once', (name) 
       expect(statSync(join(SCREENS, file)).size).toBeGreaterThan(1_000);
     }
     // The popup at its real width; the site page at the window's size.
-    expect(pngSize(join(SCREENS, 'popup.png')).width).toBe(360);
+    expect(pngSize(join(SCREENS, 'popup.png')).width).toBe(380);
     expect(pngSize(join(SCREENS, 'site.png'))).toEqual({ width: 1280, height: 800 });
   });
 });
