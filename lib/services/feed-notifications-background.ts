@@ -15,6 +15,7 @@ import {
   pathOfFeedNotification,
 } from './feed-notifications';
 import { idleUnlessTestSaysNo } from './message-count-background';
+import { openSitePageOnNotificationClick } from './notification-clicks';
 
 /** The notifier's one alarm. */
 export const FEED_NOTIFICATIONS_ALARM = 'feed-new-projects';
@@ -97,23 +98,7 @@ export function registerFeedNotifications(deps: FeedNotificationsDeps): FeedNoti
     if (on && previous?.newProjectNotifications !== true) notifier.markAllSeen().catch(warn('baseline'));
   });
 
-  const openNotification = (id: string) => {
-    const path = pathOfFeedNotification(id);
-    if (path === null) return;
-    const url = new URL(path, profile.site);
-    // Paths are built from the service's data: never let one lead off the site.
-    if (url.origin !== new URL(profile.site).origin) return;
-    browser.tabs.create({ url: url.href }).catch(warn('open'));
-    browser.notifications.clear(id).catch(() => undefined);
-  };
-  // The notifications API exists only once the optional permission is granted.
-  const listenToNotifications = () => {
-    if (browser.notifications && !browser.notifications.onClicked.hasListener(openNotification)) {
-      browser.notifications.onClicked.addListener(openNotification);
-    }
-  };
-  listenToNotifications();
-  browser.permissions.onAdded.addListener(listenToNotifications);
+  openSitePageOnNotificationClick(profile, pathOfFeedNotification, warn);
 
   reschedule();
   return notifier;

@@ -24,6 +24,7 @@ import {
   type MessageCountService,
 } from './message-count';
 import { createMessageNotifier, pathOfNotification } from './message-notifications';
+import { openSitePageOnNotificationClick } from './notification-clicks';
 import { publicCount } from './profile-message-counts';
 import { browserIdle, siteActivity } from './site-activity';
 
@@ -163,23 +164,7 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
     }
   });
 
-  const openNotification = (id: string) => {
-    const path = pathOfNotification(id);
-    if (path === null) return;
-    const url = new URL(path, profile.site);
-    // Paths are built from the service's data: never let one lead off the site.
-    if (url.origin !== new URL(profile.site).origin) return;
-    browser.tabs.create({ url: url.href }).catch(warn('open'));
-    browser.notifications.clear(id).catch(() => undefined);
-  };
-  // The notifications API exists only once the optional permission is granted.
-  const listenToNotifications = () => {
-    if (browser.notifications && !browser.notifications.onClicked.hasListener(openNotification)) {
-      browser.notifications.onClicked.addListener(openNotification);
-    }
-  };
-  listenToNotifications();
-  browser.permissions.onAdded.addListener(listenToNotifications);
+  openSitePageOnNotificationClick(profile, pathOfNotification, warn);
 
   const fromSiteTab = (sender: Parameters<typeof isTrustedSender>[0]) =>
     isTrustedSender(sender, profile) && sender.tab !== undefined && isSitePage(sender.tab.url, profile);
