@@ -36,7 +36,13 @@ import {
 import type { FeedNotifierState } from '@/lib/services/feed-notifications';
 import { type MessageCountState, signedOutState } from '@/lib/services/message-count';
 import type { LastNotified } from '@/lib/services/message-notifications';
-import type { Drafts, MemberMessages, MessageFilter, MessageThread } from '@/lib/services/messages-model';
+import type {
+  Drafts,
+  MemberMessages,
+  MessageFilter,
+  MessageThread,
+  PostsInDoubt,
+} from '@/lib/services/messages-model';
 import type { TranslationCache } from '@/lib/services/translation';
 import {
   defaultTranslationSettings,
@@ -187,6 +193,14 @@ export const messageThreadsItem = storage.defineItem<Record<string, Record<strin
 export const messageDraftsItem = storage.defineItem<Drafts>('local:messageDrafts', {
   fallback: {},
   version: 1,
+});
+
+/**
+ * Replies whose post got no readable answer (timeout, connection lost, body cut short), per member
+ * and draft: the next send of the draft first looks for them on the site, so none is posted twice.
+ */
+export const messagePostsInDoubtItem = storage.defineItem<PostsInDoubt>('local:messagePostsInDoubt', {
+  fallback: {},
 });
 
 /** The Messages tab's filter (All, Comments, Projects, Studios, Forums), remembered. */
