@@ -14,6 +14,7 @@ import { expect } from 'vitest';
 import type { RequestLogEntry } from '@/sandbox/control';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import { BROWSER_NAMES, type TestPage, withSandbox } from './harness';
+import { attempts } from './harness/fault-checks';
 import { describeFaultMatrix, type FaultContext } from './harness/fault-matrix';
 
 const sandbox = withSandbox();
@@ -67,17 +68,6 @@ const extensionReads = ({ browser, sandbox }: Pick<FaultContext, 'browser' | 'sa
     .filter((entry: RequestLogEntry) => Date.parse(entry.time) >= faultAt && entry.origin !== site);
 };
 
-/**
- * The extension's attempts among requests the sandbox saw: Firefox itself re-sends a request whose
- * connection was dropped before any answer (up to 10 times within milliseconds, its
- * `network.http.request.max-attempts`), so under `network gone` one fetch of the extension arrives
- * as a burst. A burst is one attempt.
- */
-function attempts(reads: readonly RequestLogEntry[]): number {
-  const times = reads.map((entry) => Date.parse(entry.time)).sort((a, b) => a - b);
-  return times.filter((time, i) => i === 0 || time - (times[i - 1] as number) > 50).length;
-}
-
 describeFaultMatrix(
   BROWSER_NAMES,
   {
@@ -127,7 +117,7 @@ describeFaultMatrix(
       // The poller backs off instead of hammering the failing route: the client's retries (3)
       // per attempt, attempts at most every period, doubling.
       const seconds = (Date.now() - faultAt) / 1000;
-      expect(attempts(extensionReads(context))).toBeLessThanOrEqual(
+      expect(attempts(extensionReads(context)).length).toBeLessThanOrEqual(
         4 * Math.ceil(seconds / PERIOD_SECONDS + 1),
       );
     },
