@@ -32,8 +32,8 @@ import {
   MESSAGES_PAGE_SIZE,
   type MemberMessages,
   type MessageThread,
-  type PostOutcome,
   type PostInDoubt,
+  type PostOutcome,
   type PostsInDoubt,
   postInDoubtOf,
   replyAddress,
@@ -442,7 +442,8 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
         commenteeId: address.commenteeId,
       });
     } catch (error) {
-      if (isAnswerLost(error)) await setInDoubt(member.username, key, { content: address.content, at: leftAt });
+      if (isAnswerLost(error))
+        await setInDoubt(member.username, key, { content: address.content, at: leftAt });
       if (isApiError(error, 'CommentRejected')) {
         const { code, muteExpiresAt } = error as unknown as { code: string; muteExpiresAt?: number };
         return muteExpiresAt === undefined

@@ -135,10 +135,8 @@ describeFaultMatrix(
       const world: World = { demo, project, toDemo, message, popup };
       worlds.set(browser.name, world);
       await popup.click(`${threadOf(world)} [data-testid="thread-toggle"]`, { timeout: 20_000 });
-      await popup.click(
-        `${threadOf(world)} [data-testid="comment"][data-comment-id="${toDemo.id}"] [data-testid="comment-reply"]`,
-      );
-      await popup.waitFor((s) => document.querySelector(s) !== null, box(world));
+      // The conversation opens with the composer under the message's comment.
+      await popup.waitFor((s) => document.querySelector(s) !== null, box(world), { timeout: FAULT_MS });
     },
 
     async askAgain(context) {
