@@ -188,9 +188,10 @@ describeFaultMatrix(
       expect(onSite(world).length).toBeLessThanOrEqual(1);
       // No storm: one attempt per post (writes are never retried), the client's 4 per list read
       // (two reads: the member's refresh, and the one the new message count asks for).
-      expect(
-        attempts(requestsSince(context.sandbox, { ...POST_ROUTE, method: 'POST' }, faultAt)),
-      ).toHaveLength(1);
+      // (Under `timeout` the sandbox still holds the post: it logs it once it has answered.)
+      const posts = attempts(requestsSince(context.sandbox, { ...POST_ROUTE, method: 'POST' }, faultAt));
+      if (context.fault.name === 'timeout') expect(posts.length).toBeLessThanOrEqual(1);
+      else expect(posts).toHaveLength(1);
       expect(attempts(requestsSince(context.sandbox, LIST_ROUTE, faultAt)).length).toBeLessThanOrEqual(8);
     },
 
