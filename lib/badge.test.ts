@@ -23,7 +23,9 @@ describe('toolbar badge', () => {
   });
 
   it('has a tooltip with the count and the username', () => {
-    expect(badgeLook(state(1), { badge: true, signedOutMark: true }).title).toBe('Companion: 1 new message for demo');
+    expect(badgeLook(state(1), { badge: true, signedOutMark: true }).title).toBe(
+      'Companion: 1 new message for demo',
+    );
     expect(badgeLook(state(1234), { badge: true, signedOutMark: true })).toMatchObject({
       text: '1k+',
       title: 'Companion: 1,234 new messages for demo',
@@ -43,7 +45,10 @@ describe('toolbar badge', () => {
 
   it('shows no text at all with the badge turned off, and keeps the tooltip', () => {
     const off = { badge: false, signedOutMark: true };
-    expect(badgeLook(state(12), off)).toMatchObject({ text: '', title: 'Companion: 12 new messages for demo' });
+    expect(badgeLook(state(12), off)).toMatchObject({
+      text: '',
+      title: 'Companion: 12 new messages for demo',
+    });
     expect(badgeLook(state(null, null), off).text).toBe('');
   });
 
