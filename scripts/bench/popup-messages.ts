@@ -17,6 +17,7 @@ import { DEMO_USERNAME, startSandbox } from '../../sandbox/index';
 import type { Comment, Message, Project, User } from '../../sandbox/model';
 import { launchChromium } from '../../tests/e2e/harness/chromium';
 import type { TestPage } from '../../tests/e2e/harness/test-page';
+import { reportFigure } from './report';
 
 const OPENS = 7;
 const LATENCY_MS = 300;
@@ -159,6 +160,21 @@ async function main() {
       `Requests to open five conversations: ${firstThreads} (${(firstThreads / 5).toFixed(1)} per thread); the same five again: ${cachedThreads}`,
     );
     console.log(`Screenshots: ${join(screens, 'messages-light.png')}, ${join(screens, 'messages-dark.png')}`);
+    reportFigure({
+      bench: 'popup-messages',
+      name: 'open to first message, from cache (median)',
+      value: Math.round(w),
+      unit: 'ms',
+      baseline: { name: 'no cache', value: Math.round(c) },
+      budget: { text: '≤ 100 ms', max: 100 },
+    });
+    reportFigure({
+      bench: 'popup-messages',
+      name: 'five conversations opened again: requests',
+      value: cachedThreads,
+      unit: 'requests',
+      baseline: { name: 'first opening', value: firstThreads },
+    });
   } finally {
     await browser.close();
     await sandbox.close();
