@@ -307,9 +307,13 @@ function makeDay(seed: number): Day {
   const loads: Day['loads'] = [];
   const total = DOINGS.reduce((sum, [, weight]) => sum + weight, 0);
   for (let at = 0; at < DAY_LENGTH; ) {
-    let pick = rand() * total;
+    const pick = rand() * total;
+    let below = 0;
     const [doing, , shortest, longest] =
-      DOINGS.find(([, weight]) => (pick -= weight) < 0) ?? (DOINGS[0] as (typeof DOINGS)[number]);
+      DOINGS.find(([, weight]) => {
+        below += weight;
+        return pick < below;
+      }) ?? (DOINGS[0] as (typeof DOINGS)[number]);
     const previous = periods.at(-1);
     const until = Math.min(DAY_LENGTH, at + (shortest + rand() * (longest - shortest)) * MINUTE);
     if (previous?.doing === doing) previous.until = until;
@@ -504,7 +508,7 @@ async function dayPart(): Promise<void> {
         pad(ratio(summary.requests, poller.requests), 7),
         pad(seconds(summary.meanDelay), 11),
         pad(seconds(summary.experienced), 12),
-        pad(ratio(summary.experienced, poller.experienced), 6),
+        pad(`${(summary.experienced / poller.experienced).toFixed(2)}×`, 6),
         pad(seconds(summary.whileLooking), 14),
         pad(ratio(summary.whileLooking, poller.whileLooking), 6),
       ].join('  '),
