@@ -165,11 +165,11 @@ function textTable(): string {
 }
 
 function markdownTable(): string {
-  const escape = (cell: string) => cell.replaceAll('|', '\\|');
+  const escapeBars = (cell: string) => cell.replaceAll('|', '\\|');
   return [
     `| ${header.join(' | ')} |`,
     `|${header.map(() => '---').join('|')}|`,
-    ...rows.map((row) => `| ${row.map(escape).join(' | ')} |`),
+    ...rows.map((row) => `| ${row.map(escapeBars).join(' | ')} |`),
   ].join('\n');
 }
 
