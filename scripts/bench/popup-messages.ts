@@ -7,7 +7,7 @@
  * - requests sent to open five conversations, then to open the same five again (cached).
  *
  * It also saves screenshots of the tab with a conversation open, light and dark
- * (.output/screens/messages-light.png, messages-dark.png). Uses the sandbox's fixed ports: run it
+ * (.output/screens/messages-light.png, messages-dark.png). The sandbox runs on free ports; run it
  * under the e2e lock (`flock /tmp/companion-e2e.lock npx tsx scripts/bench/popup-messages.ts`), after
  * a build (`npx wxt build -b chrome`).
  */
@@ -30,7 +30,8 @@ const median = (values: number[]) => {
 };
 
 async function main() {
-  const sandbox = await startSandbox({ https: true, quiet: true });
+  // Free ports: the store build reaches the sandbox through host-resolver rules, whatever its port.
+  const sandbox = await startSandbox({ port: 0, https: { port: 0 }, quiet: true });
   const { control } = sandbox;
   const { store } = control;
   control.messageCountCacheSeconds = 0;

@@ -14,15 +14,15 @@
  *   3. The Explore tab: requests of a scripted session of exploring with its caches on vs off, and a
  *      settled search vs one per keystroke (scripts/bench/popup-explore.ts, its own sandbox).
  *
- * Uses the sandbox's fixed ports: run it under the end-to-end lock, after a build
- * (`COMPANION_PROFILE=public npx wxt build -b chrome`, or any e2e run):
+ * Runs the sandbox on free ports (the store build reaches it through host-resolver rules); run it
+ * under the end-to-end lock all the same (a browser: CPU shared with e2e runs), after a build
  *
  *   flock /tmp/companion-e2e.lock npx tsx scripts/bench/popup.ts
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_USERNAME } from '../../sandbox/index';
-import { launchBrowser, startTestSandbox } from '../../tests/e2e/harness';
+import { DEMO_USERNAME, startSandbox } from '../../sandbox/index';
+import { launchBrowser } from '../../tests/e2e/harness';
 import { buildDir } from '../../tests/e2e/harness/paths';
 import { runExploreBenchmark } from './popup-explore';
 import { reportFigure } from './report';
@@ -53,7 +53,8 @@ if (!existsSync(join(buildDir('public', 'chromium'), 'manifest.json'))) {
   process.exit(1);
 }
 
-const sandbox = await startTestSandbox();
+// Free ports: the store build reaches the sandbox through host-resolver rules, whatever its port.
+const sandbox = await startSandbox({ port: 0, https: { port: 0 }, quiet: true });
 const browser = await launchBrowser('chromium', { sandbox, signedInAs: DEMO_USERNAME });
 try {
   sandbox.control.addLatency({ fixedMs: LATENCY_MS, part: 'api' });
