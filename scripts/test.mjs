@@ -8,7 +8,7 @@
  *
  * Arguments after `--` go to vitest (e.g. `npm test -- tests/e2e/foundation.test.ts`).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDeps } from './ensure-deps.mjs';
@@ -37,6 +37,33 @@ function step(title, command, args, { env = {}, last = false } = {}) {
   return ok;
 }
 
+/**
+ * A step that runs beside the next ones (the machine has a core to spare while a build runs): its
+ * output is held back and printed, with its result line, when `finish` is awaited.
+ */
+function stepBeside(title, command, args) {
+  const started = Date.now();
+  console.log(`\n▶ ${title} (beside the next steps; its output follows when it ends)`);
+  const child = spawn(command, args, { cwd: repoRoot, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  const status = new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code));
+  });
+  return {
+    async finish() {
+      const code = await status;
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n▶ ${title}`);
+      process.stdout.write(Buffer.concat(output));
+      console.log(`${code === 0 ? '✔' : '✖'} ${title} (${seconds} s)`);
+      return code === 0;
+    },
+  };
+}
+
 try {
   ensureDeps({ browsers: ['chromium', 'firefox'] });
 } catch (error) {
@@ -45,7 +72,7 @@ try {
 }
 
 const failed = [];
-if (!step('typecheck', bin('tsc'), ['--noEmit', '-p', '.'])) failed.push('typecheck');
+const typecheck = stepBeside('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
 if (!step('lint', bin('biome'), ['check', '.'])) failed.push('lint');
 let built = true;
 // The store packages once for the whole run: scripts/store-package.test.ts checks these (told so
@@ -62,6 +89,8 @@ for (const { profile, browser } of BUILDS) {
     built = false;
   }
 }
+
+if (!(await typecheck.finish())) failed.push('typecheck');
 
 if (failed.length > 0) console.error(`\nnpm test: failed before the tests: ${failed.join(', ')}`);
 // Without the builds the end-to-end tests cannot run: run the unit tests alone then.
