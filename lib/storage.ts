@@ -116,6 +116,14 @@ export const testIgnoreIdleItem = storage.defineItem<boolean>('local:testIgnoreI
 export const testRequestTimeoutMsItem = storage.defineItem<number | null>('local:testRequestTimeoutMs', {
   fallback: null,
 });
+/**
+ * TEST ONLY: a factor (0..1) on every wait of the HTTP client between attempts (backoff, Retry-After
+ * and the longest Retry-After it waits for), so the fault tests see a 2-minute Retry-After pass in
+ * about a second, in proportion. Unset in real use.
+ */
+export const testRetryWaitScaleItem = storage.defineItem<number | null>('local:testRetryWaitScale', {
+  fallback: null,
+});
 
 // ---------------------------------------------------------------------------------------------------
 // Feed (issue 8: lib/services/feed*.ts writes, the popup reads; contract in lib/services/feed-model.ts)

@@ -229,6 +229,29 @@ describe('HttpClient', () => {
     expect(winner).toBe('waiting');
   });
 
+  it('scales its waits in proportion with the test-only retry-wait scale, and goes back to its own', async () => {
+    const clock = virtualClock();
+    const limiter = new SlidingWindowLimiter(clock);
+    const { fetch, calls } = scriptedFetch(json({}, 429, { 'Retry-After': '120' }), json({ count: 5 }));
+    const http = client(fetch, { limiter, maxRetryAfterMs: 60_000 });
+    http.setRetryWaitScale(0.01);
+    // 120 s is still longer than the client waits (60 s): it fails at once, as in real use, and the
+    // services hear the scaled wait.
+    const error = await http.request({ url }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimited);
+    expect((error as RateLimited).retryAfterMs).toBe(1200);
+    expect(calls).toHaveLength(1);
+    // The whole client is held back for the scaled cap (0.6 s), not a minute.
+    expect(await http.json({ url }, countSchema)).toEqual({ count: 5 });
+    expect(clock.now()).toBe(600);
+    http.setRetryWaitScale(null);
+    const again = scriptedFetch(json({}, 429, { 'Retry-After': '120' }));
+    const unscaled = client(again.fetch, { maxRetryAfterMs: 60_000 });
+    unscaled.setRetryWaitScale(0);
+    const refused = await unscaled.request({ url }).catch((e: unknown) => e);
+    expect((refused as RateLimited).retryAfterMs).toBe(120_000);
+  });
+
   it('maps statuses to typed errors', async () => {
     const cases: [number, unknown][] = [
       [404, NotFound],

@@ -18,6 +18,12 @@ import { type UseBrowserOptions, useBrowser } from './launch';
 
 /** The per-attempt timeout the matrix gives the extension (test-only item), so a timeout costs ~1 s. */
 export const MATRIX_REQUEST_TIMEOUT_MS = 1_000;
+/**
+ * The factor the matrix puts on the extension's waits between attempts (test-only item): backoffs
+ * of milliseconds, and the 2-minute Retry-After of `rate limited` passing in 1.2 s (the client's own
+ * 60 s cap in 0.6 s), so a 429 behaves as in real use, in proportion, and the matrix can see it end.
+ */
+export const MATRIX_RETRY_WAIT_SCALE = 0.01;
 
 export type FaultName =
   | 'server error'
@@ -103,6 +109,8 @@ export interface FaultContext {
   browser: ExtensionBrowser;
   sandbox: RunningSandbox;
   fault: Fault;
+  /** When the fault was set (ms since the epoch): the request log from here is the fault's. */
+  appliedAt?: number;
 }
 
 /** One surface, described once; the runner does the rest. */
@@ -145,13 +153,17 @@ export function describeFaultMatrix(
     let primed = false;
 
     it.each(faults.map((fault) => [fault.name, fault] as const))('%s', async (_name, fault) => {
-      const context = { browser: browser(), sandbox: sandbox(), fault };
+      const context: FaultContext = { browser: browser(), sandbox: sandbox(), fault };
       if (!primed) {
-        await context.browser.setStorage('local', { testRequestTimeoutMs: MATRIX_REQUEST_TIMEOUT_MS });
+        await context.browser.setStorage('local', {
+          testRequestTimeoutMs: MATRIX_REQUEST_TIMEOUT_MS,
+          testRetryWaitScale: MATRIX_RETRY_WAIT_SCALE,
+        });
         await surface.prime(context);
         primed = true;
       }
       try {
+        context.appliedAt = Date.now();
         fault.apply(context.sandbox, surface.routes);
         await surface.askAgain(context);
         await surface.expectDuringFault(context);
