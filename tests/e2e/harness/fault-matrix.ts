@@ -72,7 +72,7 @@ export const FAULTS: readonly Fault[] = [
     expect: 'cached-or-sentence',
     apply: (sandbox, routes) => {
       for (const route of routesOf(routes))
-        sandbox.control.addLatency({ ...route, fixedMs: MATRIX_REQUEST_TIMEOUT_MS * 4 });
+        sandbox.control.addLatency({ ...route, fixedMs: MATRIX_REQUEST_TIMEOUT_MS * 2 });
     },
   },
   {

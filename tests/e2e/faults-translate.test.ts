@@ -1,0 +1,231 @@
+/**
+ * Translation on site pages under every fault of the sandbox's control interface (the fault matrix,
+ * tests/e2e/harness/fault-matrix.ts), in real Chromium and Firefox: while the translation helper
+ * fails, a comment the member asks to translate says so beside its "Try again", in the member's
+ * words and by what went wrong, with no retry storm; a translation made before still shows (from
+ * the background's cache, in another tab, with no request); the popup and the REST interface still
+ * answer; and when the fault ends, "Try again" translates, without a reload.
+ */
+import { expect } from 'vitest';
+import type { RequestLogEntry } from '@/sandbox/control';
+import { translateText } from '@/sandbox/helpers/translator';
+import { DEMO_USERNAME, type RunningSandbox } from '@/sandbox/index';
+import type { Comment, Project } from '@/sandbox/model';
+import { BROWSER_NAMES, type TestPage, withSandbox } from './harness';
+import type { ExtensionBrowser } from './harness/extension-browser';
+import {
+  describeFaultMatrix,
+  FAULTS,
+  type FaultContext,
+  type FaultName,
+  type FaultSurface,
+} from './harness/fault-matrix';
+import { clickCentered, popupOpensProjectView, someSharedProject } from './harness/still-works';
+
+const sandbox = withSandbox();
+
+/** What the member reads beside "Try again", by fault (locales/en.yml, translate.error*). */
+const SENTENCES: Record<FaultName, string | null> = {
+  'server error': 'This text could not be translated.',
+  'rate limited': 'The translator is busy. Wait a moment, then try again.',
+  timeout: 'The translator did not answer. Check your connection, then try again.',
+  'malformed body': 'This text could not be translated.',
+  'truncated body': 'This text could not be translated.',
+  'network gone': 'The translator did not answer. Check your connection, then try again.',
+  'session expired': null,
+};
+/**
+ * Requests one click may cost while the helper fails: a GET is retried 3 times after a 5xx or a
+ * network error, not after the rest; a dropped connection may be tried once more by the browser's
+ * own network stack (Chromium does), so the network gone allows two per attempt.
+ */
+const MOST_REQUESTS: Record<FaultName, number> = {
+  'server error': 4,
+  'rate limited': 1,
+  timeout: 1,
+  'malformed body': 1,
+  'truncated body': 1,
+  'network gone': 8,
+  'session expired': 1,
+};
+
+/** A project someone else owns with at least 20 comments of distinct plain text on its first page. */
+function busyProject(sandbox: RunningSandbox): { project: Project; comments: Comment[] } {
+  const store = sandbox.control.store;
+  const demo = store.getUser(DEMO_USERNAME)?.id;
+  for (const project of store.projects()) {
+    if (!project.isShared || project.authorId === demo) continue;
+    const top = store.topLevelComments('project', project.id);
+    if (top.length < 40) continue;
+    const seen = new Set<string>();
+    const comments = top.slice(0, 20).filter((c) => {
+      const plain = /\p{L}{3}/u.test(c.content) && !/[<&@]/.test(c.content) && !seen.has(c.content);
+      seen.add(c.content);
+      return plain;
+    });
+    if (comments.length >= 1 + 2 * FAULTS.length) return { project, comments };
+  }
+  throw new Error('The seed has no project with enough plain comments');
+}
+
+interface State {
+  /** The tab where each fault's new comment is translated. */
+  page: TestPage;
+  /** A second tab of the same project: the translations made in `page` come from the cache here. */
+  other: TestPage;
+  round: number;
+}
+const states = new WeakMap<ExtensionBrowser, State>();
+const stateOf = (browser: ExtensionBrowser) => {
+  const state = states.get(browser);
+  if (!state) throw new Error('not primed');
+  return state;
+};
+
+let chosen: { project: Project; comments: Comment[] } | null = null;
+const chosenProject = () => {
+  chosen ??= busyProject(sandbox());
+  return chosen;
+};
+/** The comment each fault translates anew, and the one made before it that must come from the cache. */
+const faultComment = (round: number) => chosenProject().comments[1 + 2 * round] as Comment;
+const cachedComment = (round: number) => chosenProject().comments[2 * round] as Comment;
+const selectorOf = (comment: Comment) => `#comments-${comment.id}`;
+
+const translations = (since: number): RequestLogEntry[] =>
+  sandbox()
+    .control.requestLog({ part: 'translate', pattern: '/translate' })
+    .filter((entry) => Date.parse(entry.time) >= since && entry.method === 'GET');
+
+async function openProject(browser: ExtensionBrowser): Promise<TestPage> {
+  const page = await browser.openPage(`${browser.profile.site}/projects/${chosenProject().project.id}/`);
+  await page.waitFor(() => document.querySelectorAll('button[data-companion="translate"]').length >= 20);
+  return page;
+}
+
+const clickTranslate = (page: TestPage, comment: Comment) =>
+  clickCentered(page, `${selectorOf(comment)} button[data-companion="translate"]`);
+
+/** What a comment shows: its translation, its error sentence and retry, its button's state. */
+function shown(page: TestPage, comment: Comment) {
+  return page.evaluate((s) => {
+    const root = document.querySelector(s);
+    const button = root?.querySelector('button[data-companion="translate"]');
+    const error = root?.querySelector('[data-companion="translation-error"]');
+    return {
+      translation: root?.querySelector('[data-companion="translation"]')?.textContent?.trim() ?? null,
+      sentence: error?.querySelector('span')?.textContent ?? null,
+      retry: error?.querySelector('button[data-companion="translation-retry"]')?.textContent ?? null,
+      state: button?.getAttribute('data-state') ?? null,
+      busy: button?.getAttribute('aria-busy') ?? null,
+      errorsOnPage: document.querySelectorAll('[data-companion="translation-error"]').length,
+    };
+  }, selectorOf(comment));
+}
+
+const translationOf = (comment: Comment) => translateText(comment.content, 'en').trim();
+
+const surface: FaultSurface = {
+  name: 'translation on site pages',
+  routes: [{ part: 'translate' }],
+
+  async prime({ browser }) {
+    // Both tabs open, the first comment translated in the first: the helper and the cache work.
+    const page = await openProject(browser);
+    const other = await openProject(browser);
+    await clickTranslate(page, cachedComment(0));
+    await page.waitFor(
+      (s) => document.querySelector(`${s} [data-companion="translation"]`) !== null,
+      selectorOf(cachedComment(0)),
+      { timeout: 15_000 },
+    );
+    states.set(browser, { page, other, round: 0 });
+  },
+
+  async askAgain({ browser }) {
+    const state = stateOf(browser);
+    await clickTranslate(state.page, faultComment(state.round));
+  },
+
+  async expectDuringFault({ browser, fault, appliedAt }) {
+    const state = stateOf(browser);
+    const comment = faultComment(state.round);
+    const sentence = SENTENCES[fault.name];
+    if (sentence === null) {
+      // The helper needs no session: translating goes on.
+      await state.page.waitFor(
+        (s) => document.querySelector(`${s} [data-companion="translation"]`) !== null,
+        selectorOf(comment),
+        { timeout: 15_000 },
+      );
+    } else {
+      await state.page.waitFor(
+        (s) => document.querySelector(`${s} [data-companion="translation-error"]`) !== null,
+        selectorOf(comment),
+        { timeout: 15_000 },
+      );
+      // The sentence by what went wrong, its retry, the button ready (not stuck on "Translating…"),
+      // and no other comment touched.
+      expect(await shown(state.page, comment)).toEqual({
+        translation: null,
+        sentence,
+        retry: 'Try again',
+        state: 'original',
+        busy: 'false',
+        errorsOnPage: 1,
+      });
+    }
+    // A translation made before the fault shows in the other tab, from the cache: no request.
+    const before = translations(appliedAt ?? 0).length;
+    const cached = cachedComment(state.round);
+    await clickTranslate(state.other, cached);
+    await state.other.waitFor(
+      (s) => document.querySelector(`${s} [data-companion="translation"]`) !== null,
+      selectorOf(cached),
+    );
+    expect((await shown(state.other, cached)).translation?.trim()).toBe(translationOf(cached));
+    // No storm: the click cost at most what the client's retries allow, the cached one nothing.
+    const sent = translations(appliedAt ?? 0).filter((entry) => entry.query.includes('text='));
+    expect(sent.length).toBeLessThanOrEqual(MOST_REQUESTS[fault.name]);
+    expect(translations(appliedAt ?? 0).length - before).toBeLessThanOrEqual(
+      fault.name === 'timeout' ? 1 : 0,
+    );
+  },
+
+  async expectRestWorks({ browser, sandbox }) {
+    await popupOpensProjectView(browser, someSharedProject(sandbox));
+  },
+
+  async expectRecovered({ browser, fault }: FaultContext) {
+    const state = stateOf(browser);
+    const comment = faultComment(state.round);
+    if (SENTENCES[fault.name] !== null) {
+      await clickCentered(state.page, `${selectorOf(comment)} [data-companion="translation-retry"]`);
+    }
+    await state.page.waitFor(
+      (s) => document.querySelector(`${s} [data-companion="translation"]`) !== null,
+      selectorOf(comment),
+      { timeout: 15_000 },
+    );
+    expect(await shown(state.page, comment)).toMatchObject({
+      translation: translationOf(comment),
+      sentence: null,
+      state: 'shown',
+      errorsOnPage: 0,
+    });
+    // The next fault's comments come from the next pair.
+    state.round++;
+    // The cached comment of the next round is translated now, while the helper answers.
+    const next = cachedComment(state.round);
+    if (state.round < FAULTS.length) {
+      await clickTranslate(state.page, next);
+      await state.page.waitFor(
+        (s) => document.querySelector(`${s} [data-companion="translation"]`) !== null,
+        selectorOf(next),
+        { timeout: 15_000 },
+      );
+    }
+  },
+};
+
+describeFaultMatrix(BROWSER_NAMES, surface, { sandbox, signedInAs: DEMO_USERNAME });
