@@ -117,11 +117,10 @@ export const testRequestTimeoutMsItem = storage.defineItem<number | null>('local
   fallback: null,
 });
 /**
- * TEST ONLY: a factor (0..1) on every wait of the HTTP client between attempts (backoff, Retry-After
- * and the longest Retry-After it waits for), so the fault tests see a 2-minute Retry-After pass in
- * about a second, in proportion. Unset in real use.
+ * TEST ONLY: a factor (0..1) on the HTTP client's backoff before retrying a 5xx or a network error,
+ * so the fault tests see the three retries of a failing read in milliseconds. Unset in real use.
  */
-export const testRetryWaitScaleItem = storage.defineItem<number | null>('local:testRetryWaitScale', {
+export const testBackoffScaleItem = storage.defineItem<number | null>('local:testBackoffScale', {
   fallback: null,
 });
 

@@ -229,27 +229,33 @@ describe('HttpClient', () => {
     expect(winner).toBe('waiting');
   });
 
-  it('scales its waits in proportion with the test-only retry-wait scale, and goes back to its own', async () => {
-    const clock = virtualClock();
-    const limiter = new SlidingWindowLimiter(clock);
-    const { fetch, calls } = scriptedFetch(json({}, 429, { 'Retry-After': '120' }), json({ count: 5 }));
-    const http = client(fetch, { limiter, maxRetryAfterMs: 60_000 });
-    http.setRetryWaitScale(0.01);
-    // 120 s is still longer than the client waits (60 s): it fails at once, as in real use, and the
-    // services hear the scaled wait.
-    const error = await http.request({ url }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RateLimited);
-    expect((error as RateLimited).retryAfterMs).toBe(1200);
-    expect(calls).toHaveLength(1);
-    // The whole client is held back for the scaled cap (0.6 s), not a minute.
-    expect(await http.json({ url }, countSchema)).toEqual({ count: 5 });
-    expect(clock.now()).toBe(600);
-    http.setRetryWaitScale(null);
-    const again = scriptedFetch(json({}, 429, { 'Retry-After': '120' }));
-    const unscaled = client(again.fetch, { maxRetryAfterMs: 60_000 });
-    unscaled.setRetryWaitScale(0);
-    const refused = await unscaled.request({ url }).catch((e: unknown) => e);
-    expect((refused as RateLimited).retryAfterMs).toBe(120_000);
+  it('scales its backoff with the test-only factor (as many retries, sooner), and goes back to its own', async () => {
+    const sleeps: number[] = [];
+    const realSetTimeout = globalThis.setTimeout;
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+      sleeps.push(ms ?? 0);
+      return realSetTimeout(fn, 0);
+    }) as typeof setTimeout);
+    try {
+      const { fetch, calls } = scriptedFetch(json({}, 503));
+      const http = client(fetch, {
+        backoffBaseMs: 1000,
+        backoffMaxMs: 8000,
+        random: () => 1,
+        timeoutMs: 60_000,
+      });
+      http.setBackoffScale(0.01);
+      await expect(http.request({ url })).rejects.toBeInstanceOf(ServerError);
+      expect(calls).toHaveLength(4);
+      // The backoffs (the attempts' own timers are 60 s): 1, 2 and 4 s scaled to 10, 20 and 40 ms.
+      expect(sleeps.filter((ms) => ms !== 60_000)).toEqual([10, 20, 40]);
+      sleeps.length = 0;
+      http.setBackoffScale(null);
+      await expect(http.request({ url: `${url}?2` })).rejects.toBeInstanceOf(ServerError);
+      expect(sleeps.filter((ms) => ms !== 60_000)).toEqual([1000, 2000, 4000]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('maps statuses to typed errors', async () => {

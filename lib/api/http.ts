@@ -114,8 +114,8 @@ export class HttpClient {
   private readonly fetchImpl: typeof fetch;
   private timeoutMs: number;
   private readonly defaultTimeoutMs: number;
-  /** TEST ONLY: scales every wait between attempts (backoff, Retry-After); 1 in real use. */
-  private retryWaitScale = 1;
+  /** TEST ONLY: scales the backoff between attempts; 1 in real use. */
+  private backoffScale = 1;
   private readonly limiter: RequestLimiter | null;
   private readonly shareInFlight: boolean;
   private readonly retries: number;
@@ -151,14 +151,13 @@ export class HttpClient {
     this.timeoutMs = ms !== null && ms > 0 ? ms : this.defaultTimeoutMs;
   }
   /**
-   * Scales every wait between attempts from now on: the backoff after a 5xx or a network error, and
-   * the service's `Retry-After` with the longest one the client waits for (so a 429 is handled as
-   * in real use, in proportion: failing at once when too long, holding the client back, and telling
-   * the services when to ask again). `null` goes back to 1. Only the end-to-end fault tests use it
-   * (through a test-only storage item), so that a 2-minute Retry-After costs them about a second.
+   * Scales the backoff before a retry after a 5xx or a network error from now on (not Retry-After:
+   * that is the service's to say); `null` goes back to 1. Only the end-to-end fault tests use it
+   * (through a test-only storage item), so that the three retries of a failing read cost them
+   * milliseconds, not seconds; how many there are does not change.
    */
-  setRetryWaitScale(scale: number | null): void {
-    this.retryWaitScale = scale !== null && scale > 0 && scale <= 1 ? scale : 1;
+  setBackoffScale(scale: number | null): void {
+    this.backoffScale = scale !== null && scale > 0 && scale <= 1 ? scale : 1;
   }
 
   /** Sends the request; resolves with a 2xx response, otherwise throws a typed error. */
@@ -245,14 +244,11 @@ export class HttpClient {
       if (status >= 200 && status < 300) return response;
       const url = request.url;
       if (status === 429) {
-        const announced = parseRetryAfter(response.headers.get('Retry-After'));
-        const retryAfterMs =
-          announced === undefined ? undefined : Math.round(announced * this.retryWaitScale);
-        const maxRetryAfterMs = this.maxRetryAfterMs * this.retryWaitScale;
+        const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'));
         // Hold back every request, not only this one: the limit is the service's, for the whole client.
         // Never longer than we would wait ourselves: an hour's Retry-After must not freeze the extension.
-        if (retryAfterMs !== undefined) this.limiter?.pauseFor(Math.min(retryAfterMs, maxRetryAfterMs));
-        if (attempt < retries && (retryAfterMs === undefined || retryAfterMs <= maxRetryAfterMs)) {
+        if (retryAfterMs !== undefined) this.limiter?.pauseFor(Math.min(retryAfterMs, this.maxRetryAfterMs));
+        if (attempt < retries && (retryAfterMs === undefined || retryAfterMs <= this.maxRetryAfterMs)) {
           await sleep(retryAfterMs ?? this.backoff(attempt));
           continue;
         }
@@ -318,7 +314,7 @@ export class HttpClient {
 
   /** Exponential backoff with "equal jitter": half the delay fixed, half random. */
   private backoff(attempt: number): number {
-    const ceiling = Math.min(this.backoffMaxMs, this.backoffBaseMs * 2 ** attempt) * this.retryWaitScale;
+    const ceiling = Math.min(this.backoffMaxMs, this.backoffBaseMs * 2 ** attempt) * this.backoffScale;
     return ceiling / 2 + this.random() * (ceiling / 2);
   }
 }

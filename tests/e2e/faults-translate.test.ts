@@ -35,13 +35,13 @@ const SENTENCES: Record<FaultName, string | null> = {
   'session expired': null,
 };
 /**
- * Requests one click may cost while the helper fails: a GET is retried 3 times after a 5xx or a
- * network error, not after the rest; a dropped connection may be tried once more by the browser's
- * own network stack (Chromium does), so the network gone allows two per attempt.
+ * Requests one click may cost while the helper fails: a GET is retried 3 times after a 5xx, a 429
+ * (after its Retry-After) or a network error, not after the rest; a dropped connection may be
+ * tried once more by the browser's own network stack (Chromium does), so two per attempt there.
  */
 const MOST_REQUESTS: Record<FaultName, number> = {
   'server error': 4,
-  'rate limited': 1,
+  'rate limited': 4,
   timeout: 1,
   'malformed body': 1,
   'truncated body': 1,
@@ -228,4 +228,5 @@ const surface: FaultSurface = {
   },
 };
 
-describeFaultMatrix(BROWSER_NAMES, surface, { sandbox, signedInAs: DEMO_USERNAME });
+// The client's backoffs in milliseconds (as many retries): the 5xx and network rows cost no waiting.
+describeFaultMatrix(BROWSER_NAMES, surface, { sandbox, signedInAs: DEMO_USERNAME, backoffScale: 0.01 });
