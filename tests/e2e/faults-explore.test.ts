@@ -52,7 +52,8 @@ const BROWSE = '[data-testid="explore"] > div:not([hidden]) [data-testid="explor
 
 /** One search per fault: members with shared projects (a search finds its creator's projects). */
 let queries: string[] | null = null;
-const queryOf = (round: number) => {
+const queryOf = (fault: { name: FaultName }) => {
+  const round = FAULTS.findIndex((row) => row.name === fault.name);
   queries ??= sandbox()
     .control.store.users()
     .filter((user) => /^[a-z]{4,}$/.test(user.username))
@@ -73,7 +74,6 @@ const searches = (since: number, query: string): RequestLogEntry[] =>
 
 interface State {
   popup: TestPage | null;
-  round: number;
   /** The explore grid as first read: shown again from the cache under every fault. */
   grid: number[];
 }
@@ -150,10 +150,10 @@ const surface: FaultSurface = {
     );
     const grid = await gridOf(popup);
     await popup.close();
-    states.set(browser, { popup: null, round: 0, grid });
+    states.set(browser, { popup: null, grid });
   },
 
-  async askAgain({ browser }) {
+  async askAgain({ browser, fault }) {
     const state = stateOf(browser);
     // The Explore tab opens from its cache, whatever the service does.
     const popup = await openExplore(browser);
@@ -168,13 +168,13 @@ const surface: FaultSurface = {
     );
     expect(await gridOf(popup)).toEqual(state.grid);
     // A search it never made: it must ask the service.
-    await search(popup, queryOf(state.round));
+    await search(popup, queryOf(fault));
   },
 
   async expectDuringFault({ browser, fault, appliedAt }) {
     const state = stateOf(browser);
     const popup = state.popup as TestPage;
-    const query = queryOf(state.round);
+    const query = queryOf(fault);
     const sentence = SENTENCES[fault.name];
     if (sentence === null) {
       await popup.waitFor(
@@ -202,7 +202,7 @@ const surface: FaultSurface = {
   async expectRecovered({ browser, fault, appliedAt }) {
     const state = stateOf(browser);
     const popup = state.popup as TestPage;
-    const query = queryOf(state.round);
+    const query = queryOf(fault);
     if (fault.name === 'rate limited') {
       // Once the service's wait is over, the search answers by itself (its sentence said so).
       await popup.waitFor(
@@ -228,7 +228,6 @@ const surface: FaultSurface = {
     expect(answered.length).toBeLessThanOrEqual(fault.name === 'timeout' ? 2 : 1);
     await popup.close();
     state.popup = null;
-    state.round++;
   },
 };
 

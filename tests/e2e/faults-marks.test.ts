@@ -17,8 +17,8 @@ import { inFront, popupOpensProjectView, someSharedProject } from './harness/sti
 
 const sandbox = withSandbox();
 
-/** Every kind of project thumbnail (lib/site/selectors.ts `projectThumbnail`). */
-const THUMBNAIL = 'div.thumbnail.project, div.studio-project-tile, li.project.thumb.item';
+/** The explore page's project thumbnails (one kind of lib/site/selectors.ts `projectThumbnail`). */
+const THUMBNAIL = '#projectBox div.thumbnail.project';
 const LOVE_READ = /^\/projects\/(\d+)\/loves\/user\/([^/]+)$/;
 /**
  * Love reads one project may cost while the reads fail: the client's attempts (4 after a 5xx or a
@@ -49,7 +49,7 @@ function readThumbnails(page: TestPage): Promise<Shown[]> {
       const match = /\/projects\/(\d+)/.exec(href ?? '');
       return match ? Number(match[1]) : null;
     };
-    return [...document.querySelectorAll(`#projectBox ${selector}`)].map((host) => {
+    return [...document.querySelectorAll(selector)].map((host) => {
       const marks = host.querySelectorAll('[data-companion="project-status"]');
       const box = host.getBoundingClientRect();
       return {
