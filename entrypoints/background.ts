@@ -17,7 +17,7 @@ import { registerProjectStatus } from '@/lib/services/project-status-background'
 import { registerTranslation } from '@/lib/services/translation-background';
 import { browserSiteCookies, Session } from '@/lib/session';
 import { registerSessionMessages } from '@/lib/session-messages';
-import { memberItem, sessionItem, testBackoffScaleItem, testRequestTimeoutMsItem } from '@/lib/storage';
+import { memberItem, sessionItem, testRequestTimeoutMsItem } from '@/lib/storage';
 
 export default defineBackground(() => {
   const profile = currentProfile();
@@ -26,8 +26,6 @@ export default defineBackground(() => {
   const http = new HttpClient();
   testRequestTimeoutMsItem.getValue().then((ms) => http.setTimeoutMs(ms));
   testRequestTimeoutMsItem.watch((ms) => http.setTimeoutMs(ms));
-  testBackoffScaleItem.getValue().then((scale) => http.setBackoffScale(scale));
-  testBackoffScaleItem.watch((scale) => http.setBackoffScale(scale));
   const session = new Session({
     site: profile.site,
     http,

@@ -116,13 +116,6 @@ export const testIgnoreIdleItem = storage.defineItem<boolean>('local:testIgnoreI
 export const testRequestTimeoutMsItem = storage.defineItem<number | null>('local:testRequestTimeoutMs', {
   fallback: null,
 });
-/**
- * TEST ONLY: a factor (0..1) on the HTTP client's backoff before retrying a 5xx or a network error,
- * so the fault tests see the three retries of a failing read in milliseconds. Unset in real use.
- */
-export const testBackoffScaleItem = storage.defineItem<number | null>('local:testBackoffScale', {
-  fallback: null,
-});
 
 // ---------------------------------------------------------------------------------------------------
 // Feed (issue 8: lib/services/feed*.ts writes, the popup reads; contract in lib/services/feed-model.ts)

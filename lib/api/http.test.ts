@@ -229,35 +229,6 @@ describe('HttpClient', () => {
     expect(winner).toBe('waiting');
   });
 
-  it('scales its backoff with the test-only factor (as many retries, sooner), and goes back to its own', async () => {
-    const sleeps: number[] = [];
-    const realSetTimeout = globalThis.setTimeout;
-    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
-      sleeps.push(ms ?? 0);
-      return realSetTimeout(fn, 0);
-    }) as typeof setTimeout);
-    try {
-      const { fetch, calls } = scriptedFetch(json({}, 503));
-      const http = client(fetch, {
-        backoffBaseMs: 1000,
-        backoffMaxMs: 8000,
-        random: () => 1,
-        timeoutMs: 60_000,
-      });
-      http.setBackoffScale(0.01);
-      await expect(http.request({ url })).rejects.toBeInstanceOf(ServerError);
-      expect(calls).toHaveLength(4);
-      // The backoffs (the attempts' own timers are 60 s): 1, 2 and 4 s scaled to 10, 20 and 40 ms.
-      expect(sleeps.filter((ms) => ms !== 60_000)).toEqual([10, 20, 40]);
-      sleeps.length = 0;
-      http.setBackoffScale(null);
-      await expect(http.request({ url: `${url}?2` })).rejects.toBeInstanceOf(ServerError);
-      expect(sleeps.filter((ms) => ms !== 60_000)).toEqual([1000, 2000, 4000]);
-    } finally {
-      spy.mockRestore();
-    }
-  });
-
   it('maps statuses to typed errors', async () => {
     const cases: [number, unknown][] = [
       [404, NotFound],

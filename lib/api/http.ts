@@ -114,8 +114,6 @@ export class HttpClient {
   private readonly fetchImpl: typeof fetch;
   private timeoutMs: number;
   private readonly defaultTimeoutMs: number;
-  /** TEST ONLY: scales the backoff between attempts; 1 in real use. */
-  private backoffScale = 1;
   private readonly limiter: RequestLimiter | null;
   private readonly shareInFlight: boolean;
   private readonly retries: number;
@@ -149,15 +147,6 @@ export class HttpClient {
    */
   setTimeoutMs(ms: number | null): void {
     this.timeoutMs = ms !== null && ms > 0 ? ms : this.defaultTimeoutMs;
-  }
-  /**
-   * Scales the backoff before a retry after a 5xx or a network error from now on (not Retry-After:
-   * that is the service's to say); `null` goes back to 1. Only the end-to-end fault tests use it
-   * (through a test-only storage item), so that the three retries of a failing read cost them
-   * milliseconds, not seconds; how many there are does not change.
-   */
-  setBackoffScale(scale: number | null): void {
-    this.backoffScale = scale !== null && scale > 0 && scale <= 1 ? scale : 1;
   }
 
   /** Sends the request; resolves with a 2xx response, otherwise throws a typed error. */
@@ -314,7 +303,7 @@ export class HttpClient {
 
   /** Exponential backoff with "equal jitter": half the delay fixed, half random. */
   private backoff(attempt: number): number {
-    const ceiling = Math.min(this.backoffMaxMs, this.backoffBaseMs * 2 ** attempt) * this.backoffScale;
+    const ceiling = Math.min(this.backoffMaxMs, this.backoffBaseMs * 2 ** attempt);
     return ceiling / 2 + this.random() * (ceiling / 2);
   }
 }

@@ -221,5 +221,4 @@ const surface: FaultSurface = {
   },
 };
 
-// The client's backoffs in milliseconds (as many retries): the 5xx and network rows cost no waiting.
-describeFaultMatrix(BROWSER_NAMES, surface, { sandbox, signedInAs: DEMO_USERNAME, backoffScale: 0.01 });
+describeFaultMatrix(BROWSER_NAMES, surface, { sandbox, signedInAs: DEMO_USERNAME });

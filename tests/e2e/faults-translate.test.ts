@@ -217,4 +217,4 @@ const surface: FaultSurface = {
   },
 };
 
-describeFaultMatrix(BROWSER_NAMES, surface, { sandbox, signedInAs: DEMO_USERNAME, backoffScale: 0.01 });
+describeFaultMatrix(BROWSER_NAMES, surface, { sandbox, signedInAs: DEMO_USERNAME });

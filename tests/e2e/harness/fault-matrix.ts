@@ -143,11 +143,6 @@ export interface FaultMatrixOptions extends Omit<UseBrowserOptions, 'sandbox'> {
   sandbox: () => RunningSandbox;
   /** Only these faults (default: all). A surface that leaves one out says why in its file. */
   faults?: readonly FaultName[];
-  /**
-   * A factor on the extension's backoff before retrying a 5xx or a network error (test-only item;
-   * default: none, the real 0.5–8 s): as many retries, in milliseconds, so those rows cost no time.
-   */
-  backoffScale?: number;
 }
 
 /** One describe block per browser, one test per fault, one browser launch per browser. */
@@ -156,7 +151,7 @@ export function describeFaultMatrix(
   surface: FaultSurface,
   options: FaultMatrixOptions,
 ): void {
-  const { sandbox, faults: only, backoffScale, ...launch } = options;
+  const { sandbox, faults: only, ...launch } = options;
   const faults = FAULTS.filter((fault) => !only || only.includes(fault.name));
   describe.each(browsers)(`${surface.name} under faults in %s`, (browserName) => {
     const browser = useBrowser(browserName, { ...launch, sandbox });
@@ -165,10 +160,7 @@ export function describeFaultMatrix(
     it.each(faults.map((fault) => [fault.name, fault] as const))('%s', async (_name, fault) => {
       const context: FaultContext = { browser: browser(), sandbox: sandbox(), fault };
       if (!primed) {
-        await context.browser.setStorage('local', {
-          testRequestTimeoutMs: MATRIX_REQUEST_TIMEOUT_MS,
-          ...(backoffScale === undefined ? {} : { testBackoffScale: backoffScale }),
-        });
+        await context.browser.setStorage('local', { testRequestTimeoutMs: MATRIX_REQUEST_TIMEOUT_MS });
         await surface.prime(context);
         primed = true;
       }
