@@ -63,3 +63,17 @@ export async function clickCentered(page: TestPage, selector: string): Promise<v
   await page.evaluate((s) => document.querySelector(s)?.scrollIntoView({ block: 'center' }), selector);
   await page.click(selector);
 }
+
+/**
+ * Requests the sandbox may see for one fetch whose connection it drops (the `network gone` row):
+ * the browser's own network stack tries again before the extension hears of it. Chromium tries once
+ * more; Firefox up to `network.http.request.max-attempts` (10) times.
+ */
+export function requestsPerDroppedFetch(browser: ExtensionBrowser): number {
+  return browser.name === 'firefox' ? 10 : 2;
+}
+
+/** The most requests the sandbox may see for `attempts` fetches of the extension under `fault`. */
+export function mostRequests(browser: ExtensionBrowser, fault: { name: string }, attempts: number): number {
+  return fault.name === 'network gone' ? attempts * requestsPerDroppedFetch(browser) : attempts;
+}
