@@ -14,6 +14,8 @@ export interface Speech {
 }
 
 export const READ_ALOUD_MARK = 'read-aloud';
+/** The sentence beside the button after a reading could not start (the button is its retry). */
+export const READ_ALOUD_ERROR_MARK = 'read-aloud-error';
 
 type ReadingState = 'idle' | 'starting' | 'playing' | 'error';
 
@@ -26,8 +28,20 @@ export function readAloudButton(speech: () => Speech, signal: AbortSignal): HTML
   button.className = 'companion-link-button companion-read-aloud';
   button.setAttribute('data-companion', READ_ALOUD_MARK);
   let readingId: number | null = null;
+  let sentence: HTMLElement | null = null;
 
   const show = (state: ReadingState) => {
+    if (state === 'error' && sentence === null && button.isConnected) {
+      sentence = document.createElement('span');
+      sentence.className = 'companion-read-aloud-error';
+      sentence.setAttribute('data-companion', READ_ALOUD_ERROR_MARK);
+      sentence.setAttribute('role', 'alert');
+      sentence.textContent = t('translate.readAloudFailed');
+      button.after(sentence);
+    } else if (state !== 'error') {
+      sentence?.remove();
+      sentence = null;
+    }
     button.dataset.state = state;
     button.setAttribute('aria-pressed', String(state === 'starting' || state === 'playing'));
     button.textContent =
@@ -69,6 +83,7 @@ export function readAloudButton(speech: () => Speech, signal: AbortSignal): HTML
   signal.addEventListener(
     'abort',
     () => {
+      sentence?.remove();
       if (active?.button === button && readingId !== null)
         void sendMessage('stopReading', { readingId }).catch(() => undefined);
       if (active?.button === button) active = null;

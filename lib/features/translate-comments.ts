@@ -52,6 +52,7 @@ const STYLES = `
 .companion-translation-text{display:block;white-space:pre-wrap;overflow-wrap:anywhere}
 .companion-translation-error{display:block;margin:.4em 0;font-size:.85em;color:#b4261a}
 .companion-translation-error button{margin-inline-start:.5em}
+.companion-read-aloud-error{font-size:.85em;color:#b4261a}
 .companion-translate-all{display:block;margin:.5em 0}
 `;
 

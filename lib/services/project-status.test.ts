@@ -36,6 +36,10 @@ function setup(options: ProjectStatusOptions = {}) {
     stored: structuredClone(emptyProjectStatusCache) as ProjectStatusCache,
     gate: null as Promise<void> | null,
     failLove: new Set<number>(),
+    /** What the failing love reads throw (a RateLimited carries `retryAfterMs`). */
+    failure: (): Error => new Error('boom'),
+    /** Timers the service set (the retries of failed reads), run by `tick`. */
+    timers: [] as { at: number; run: () => void; cancelled: boolean }[],
   };
   const pass = async () => {
     if (world.gate) await world.gate;
@@ -46,7 +50,7 @@ function setup(options: ProjectStatusOptions = {}) {
       async readLove(id, username) {
         world.reads.push({ kind: 'love', id, username });
         await pass();
-        if (world.failLove.has(id)) throw new Error('boom');
+        if (world.failLove.has(id)) throw world.failure();
         return world.loved.get(username)?.has(id) ?? false;
       },
       async readFavorite(id, username) {
@@ -61,6 +65,13 @@ function setup(options: ProjectStatusOptions = {}) {
         return { ids, received: ids.length };
       },
       turn: async () => () => undefined,
+      later(ms, run) {
+        const timer = { at: world.clock + ms, run, cancelled: false };
+        world.timers.push(timer);
+        return () => {
+          timer.cancelled = true;
+        };
+      },
       cache: {
         get: async () => structuredClone(world.stored),
         set: async (cache) => {
@@ -72,7 +83,17 @@ function setup(options: ProjectStatusOptions = {}) {
   );
   const status = (id: number) => projectStatus(currentMember(world.stored), id, world.clock);
   const loveReads = () => world.reads.filter((r) => r.kind === 'love').map((r) => r.id);
-  return { world, service, status, loveReads };
+  /** Moves the clock on by `ms`, running the timers that fall due, then waits for the service. */
+  const tick = async (ms: number) => {
+    world.clock += ms;
+    for (const timer of world.timers.splice(0)) {
+      if (timer.cancelled) continue;
+      if (timer.at <= world.clock) timer.run();
+      else world.timers.push(timer);
+    }
+    await service.idle();
+  };
+  return { world, service, status, loveReads, tick };
 }
 
 /** A gate the test opens by hand. */
@@ -303,6 +324,52 @@ describe('project statuses', () => {
     await service.want('tab:1', [8]);
     await service.idle();
     expect(loveReads()).toEqual([8, 8]);
+  });
+
+  it('tries a failed read again by itself while the project is shown, waiting longer each time, until the mark arrives', async () => {
+    const { world, service, status, loveReads, tick } = setup();
+    await signedIn(service);
+    world.failLove.add(8);
+    await service.want('tab:1', [8]);
+    await service.idle();
+    expect(loveReads()).toEqual([8]);
+    // Not at once, and not before the wait (2 s) is over: no storm while the service is down.
+    await tick(1_000);
+    expect(loveReads()).toEqual([8]);
+    await tick(1_000);
+    expect(loveReads()).toEqual([8, 8]);
+    // Failed again: the next wait is twice as long.
+    await tick(3_000);
+    expect(loveReads()).toEqual([8, 8]);
+    world.failLove.clear();
+    await tick(1_000);
+    expect(loveReads()).toEqual([8, 8, 8]);
+    expect(status(8).loved).toBe(false);
+    // Known now: nothing more, however long.
+    await tick(10 * 60_000);
+    expect(loveReads()).toEqual([8, 8, 8]);
+  });
+
+  it('does not try again what left view, nor before the service’s Retry-After', async () => {
+    const { world, service, loveReads, tick } = setup();
+    await signedIn(service);
+    world.failLove.add(8).add(9);
+    world.failure = () => Object.assign(new Error('slow down'), { retryAfterMs: 30_000 });
+    await service.want('tab:1', [8, 9]);
+    await service.idle();
+    service.leftView('tab:1', [9]);
+    await tick(29_000);
+    expect(loveReads().sort()).toEqual([8, 9]);
+    world.failLove.clear();
+    await tick(1_000);
+    expect(loveReads().sort()).toEqual([8, 8, 9]);
+    // A closed tab takes its waiting retries with it.
+    world.failLove.add(10);
+    await service.want('tab:2', [10]);
+    await service.idle();
+    service.forgetRequester('tab:2');
+    await tick(60 * 60_000);
+    expect(loveReads().filter((id) => id === 10)).toEqual([10]);
   });
 
   it('starts from what storage holds (a restarted worker reads nothing again)', async () => {

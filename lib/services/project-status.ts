@@ -12,7 +12,10 @@
  * - shares identical reads in flight, and runs at most `maxInFlight` reads at once, each after a
  *   turn of its own share of the rate limit (`ports.turn`), so the marks never starve the message
  *   count's reads;
- * - takes what the site's own buttons show on a project page (`report`) as a free reading.
+ * - takes what the site's own buttons show on a project page (`report`) as a free reading;
+ * - tries a failed read again by itself while a surface still shows its project (after 2 s, then
+ *   doubling up to 5 minutes, never before the service's Retry-After), so the marks arrive once the
+ *   service is back, without a reload and without a storm of reads while it is down.
  *
  * Pure: every effect goes through `ports`, so the tests and the benchmark run it with fakes.
  */
@@ -46,6 +49,8 @@ export interface ProjectStatusPorts {
    * site tab receives each write whole). None in tests and the benchmark.
    */
   beforeWrite?: () => Promise<void>;
+  /** Runs `run` in `ms` (a timer); returns what cancels it. Default: `setTimeout`. */
+  later?: (ms: number, run: () => void) => () => void;
 }
 
 export interface ProjectStatusOptions {
@@ -59,7 +64,12 @@ export interface ProjectStatusOptions {
   membersKept?: number;
   /** Shortest time between two walks of the favorites, however often favorites change (default 1 min). */
   favoritesMinGapMs?: number;
-  /** A read that failed is not tried again for this long (default 5 min). */
+  /**
+   * A read that failed is tried again after this long (default 2 s), then after twice as long each
+   * time it fails again, up to `retryAfterFailureMs`, and never before the service's Retry-After.
+   */
+  firstRetryAfterFailureMs?: number;
+  /** The longest wait before a failed read is tried again (default 5 min). */
   retryAfterFailureMs?: number;
 }
 
@@ -97,6 +107,7 @@ const DEFAULTS = {
   favoritesCap: 1000,
   membersKept: 3,
   favoritesMinGapMs: 60_000,
+  firstRetryAfterFailureMs: 2_000,
   retryAfterFailureMs: 5 * 60_000,
 } satisfies Required<ProjectStatusOptions>;
 
@@ -111,9 +122,18 @@ export function createProjectStatusService(
   let batch = 0;
   let running = 0;
   /** Reads in flight by `<member>|<kind>|<id>`: an identical read joins the one running. */
-  const inFlight = new Map<string, Promise<void>>();
-  /** Failed reads by the same key, with when: not retried at once. */
-  const failedAt = new Map<string, number>();
+  const inFlight = new Map<string, Promise<boolean>>();
+  /** Failed reads by the same key: not tried again before `at`; `failures` in a row double the wait. */
+  const retryAt = new Map<string, { at: number; failures: number }>();
+  /** Projects whose read failed while someone showed them: who still does, and when to try again. */
+  const parked = new Map<number, { requesters: Set<string>; dueAt: number }>();
+  let wake: { at: number; cancel: () => void } | null = null;
+  const later =
+    ports.later ??
+    ((ms: number, run: () => void) => {
+      const timer = setTimeout(run, ms);
+      return () => clearTimeout(timer);
+    });
   /** The favorites walk in progress, by member key. */
   const walks = new Map<string, Promise<void>>();
   const lastWalkStart = new Map<string, number>();
@@ -227,8 +247,17 @@ export function createProjectStatusService(
     return walk;
   };
 
+  /** The wait after a failure: doubling from the first, capped, never shorter than a Retry-After. */
+  const recordFailure = (key: string, error: unknown) => {
+    const failures = (retryAt.get(key)?.failures ?? 0) + 1;
+    let wait = Math.min(config.retryAfterFailureMs, config.firstRetryAfterFailureMs * 2 ** (failures - 1));
+    const asked = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+    if (typeof asked === 'number' && Number.isFinite(asked)) wait = Math.max(wait, asked);
+    retryAt.set(key, { at: ports.now() + wait, failures });
+  };
+
   /** One read through the share of the rate limit, shared with an identical one in flight. */
-  const read = (kind: 'love' | 'favorite', id: number, username: string): Promise<void> => {
+  const read = (kind: 'love' | 'favorite', id: number, username: string): Promise<boolean> => {
     const key = `${memberKey(username)}|${kind}|${id}`;
     const existing = inFlight.get(key);
     if (existing) return existing;
@@ -238,15 +267,15 @@ export function createProjectStatusService(
       try {
         value = kind === 'love' ? await ports.readLove(id, username) : await ports.readFavorite(id, username);
       } catch (error) {
-        failedAt.set(key, ports.now());
+        recordFailure(key, error);
         console.warn(`Companion: project statuses: ${kind} of ${id} not read`, error);
-        return;
+        return false;
       } finally {
         release();
       }
-      failedAt.delete(key);
+      retryAt.delete(key);
       const member = memberOf(username);
-      if (member === null) return;
+      if (member === null) return true;
       const at = ports.now();
       if (kind === 'love') {
         member.loves[id] = { loved: value, at, seen: member.loves[id]?.seen ?? at };
@@ -255,35 +284,83 @@ export function createProjectStatusService(
         member.favoriteReads[id] = { favorited: value, at };
       }
       save();
+      return true;
     })().finally(() => inFlight.delete(key));
     inFlight.set(key, started);
     return started;
   };
 
-  const recentlyFailed = (kind: string, id: number, username: string, now: number) => {
-    const at = failedAt.get(`${memberKey(username)}|${kind}|${id}`);
-    return at !== undefined && now - at < config.retryAfterFailureMs;
+  /** When a failed read may go again (0: it did not fail, or may go now). */
+  const blockedUntil = (kind: string, id: number, username: string, now: number) => {
+    const at = retryAt.get(`${memberKey(username)}|${kind}|${id}`)?.at ?? 0;
+    return at > now ? at : 0;
   };
+  const recentlyFailed = (kind: string, id: number, username: string, now: number) =>
+    blockedUntil(kind, id, username, now) > 0;
 
-  const loveNeeded = (member: MemberStatuses, id: number, username: string, now: number) => {
+  const loveMissing = (member: MemberStatuses, id: number, now: number) => {
     const love = member.loves[id];
-    if (love !== undefined && now - love.at <= LOVE_FRESH_MS) return false;
-    return !recentlyFailed('love', id, username, now);
+    return love === undefined || now - love.at > LOVE_FRESH_MS;
   };
+  const loveNeeded = (member: MemberStatuses, id: number, username: string, now: number) =>
+    loveMissing(member, id, now) && !recentlyFailed('love', id, username, now);
 
   /** A per-project favorite read is needed only when the list is known and incomplete. */
+  const favoriteMissing = (member: MemberStatuses, id: number) =>
+    member.favorites !== null && !member.favorites.complete && favoritedState(member, id) === undefined;
   const favoriteNeeded = (member: MemberStatuses, id: number, username: string, now: number) =>
-    member.favorites !== null &&
-    !member.favorites.complete &&
-    favoritedState(member, id) === undefined &&
-    !recentlyFailed('favorite', id, username, now);
+    favoriteMissing(member, id) && !recentlyFailed('favorite', id, username, now);
+
+  /** When the reads a project still needs may be tried again after failing (0: none waits). */
+  const retryDue = (member: MemberStatuses, id: number, username: string, now: number) =>
+    Math.max(
+      loveMissing(member, id, now) ? blockedUntil('love', id, username, now) : 0,
+      favoriteMissing(member, id) ? blockedUntil('favorite', id, username, now) : 0,
+    );
+
+  /** Keeps a project whose read failed for a retry at `dueAt`, as long as someone shows it. */
+  const park = (id: number, requesters: Iterable<string>, dueAt: number) => {
+    const entry = parked.get(id) ?? { requesters: new Set<string>(), dueAt };
+    for (const requester of requesters) entry.requesters.add(requester);
+    entry.dueAt = dueAt;
+    if (entry.requesters.size === 0) return;
+    parked.set(id, entry);
+    scheduleWake();
+  };
+
+  /** One timer for the earliest retry: due projects go back in the queue, as if just seen. */
+  function scheduleWake() {
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const entry of parked.values()) earliest = Math.min(earliest, entry.dueAt);
+    if (wake !== null && wake.at === earliest) return;
+    wake?.cancel();
+    wake = null;
+    if (earliest === Number.POSITIVE_INFINITY) return;
+    const at = earliest;
+    wake = { at, cancel: later(Math.max(0, at - ports.now()), () => wakeUp(at)) };
+  }
+  function wakeUp(at: number) {
+    if (wake?.at === at) wake = null;
+    const now = ports.now();
+    batch++;
+    let index = 0;
+    for (const [id, entry] of parked) {
+      if (entry.dueAt > now) continue;
+      parked.delete(id);
+      const queued = queue.get(id);
+      if (queued) for (const requester of entry.requesters) queued.requesters.add(requester);
+      else queue.set(id, { id, requesters: entry.requesters, batch, index: index++ });
+    }
+    scheduleWake();
+    pump();
+  }
 
   /** The entry's turn: read what is still missing (a report or another read may have filled it). */
   const serve = async (entry: QueueEntry, username: string) => {
     const key = memberKey(username);
     const member = memberOf(username);
     if (member === null || !isCurrent(username)) return;
-    const reads: Promise<void>[] = [];
+    const reads: Promise<boolean>[] = [];
     if (loveNeeded(member, entry.id, username, ports.now())) reads.push(read('love', entry.id, username));
     // The favorites walk decides whether a per-project read is needed at all.
     const walk = walks.get(key);
@@ -291,7 +368,11 @@ export function createProjectStatusService(
     if (isCurrent(username) && favoriteNeeded(member, entry.id, username, ports.now())) {
       reads.push(read('favorite', entry.id, username));
     }
-    await Promise.all(reads);
+    const outcomes = await Promise.all(reads);
+    if (outcomes.every(Boolean) || !isCurrent(username)) return;
+    // Failed: tried again by itself for whoever still shows it (leftView takes them out meanwhile).
+    const due = retryDue(member, entry.id, username, ports.now());
+    if (due > 0) park(entry.id, entry.requesters, due);
   };
 
   const next = (): QueueEntry | undefined => {
@@ -328,6 +409,11 @@ export function createProjectStatusService(
 
   const drop = (requester: string, ids: Iterable<number>) => {
     for (const id of ids) {
+      const waiting = parked.get(id);
+      if (waiting !== undefined) {
+        waiting.requesters.delete(requester);
+        if (waiting.requesters.size === 0) parked.delete(id);
+      }
       const entry = queue.get(id);
       if (entry === undefined) continue;
       entry.requesters.delete(requester);
@@ -342,6 +428,8 @@ export function createProjectStatusService(
       if (state.member === username && (username === null || memberOf(username) !== null)) return;
       // Reads queued for the previous member are moot; those in flight land in their own record.
       queue.clear();
+      parked.clear();
+      scheduleWake();
       state.member = username;
       if (username !== null) {
         const key = memberKey(username);
@@ -378,7 +466,12 @@ export function createProjectStatusService(
         }
         const needed =
           loveNeeded(member, id, username, now) || walking || favoriteNeeded(member, id, username, now);
-        if (!needed) return;
+        if (!needed) {
+          // Failed a moment ago: it goes again when its wait is over, while this requester shows it.
+          const due = retryDue(member, id, username, now);
+          if (due > 0) park(id, [requester], due);
+          return;
+        }
         const entry = queue.get(id);
         if (entry) {
           entry.requesters.add(requester);
@@ -397,7 +490,7 @@ export function createProjectStatusService(
     },
 
     forgetRequester(requester) {
-      drop(requester, [...queue.keys()]);
+      drop(requester, [...queue.keys(), ...parked.keys()]);
     },
 
     async report(projectId, reported) {

@@ -15,7 +15,7 @@ import { exploreCacheItem } from '@/lib/storage';
 import { useStorageItem } from '../storage-hooks';
 import { TabBar } from '../TabBar';
 import { ErrorLine } from './ErrorLine';
-import { ask, effectiveLanguage, setSettings, useList, useMore, useSettings } from './explore-data';
+import { ask, effectiveLanguage, setSettings, useList, useMore, useRetry, useSettings } from './explore-data';
 import { FeaturedRows } from './FeaturedRows';
 import { ItemList } from './ListView';
 import { directTarget, useNavigation } from './navigation';
@@ -158,6 +158,7 @@ export function Home({ uid }: { uid: string }) {
       : { source: 'explore', kind, tag: settings.tag, mode: settings.mode, language };
   const list = useList(source);
   const more = useMore(source);
+  const retry = useRetry(source);
 
   const onInput = (value: string) => {
     setText(value);
@@ -245,14 +246,25 @@ export function Home({ uid }: { uid: string }) {
                 own={effectiveLanguage({ ...settings, language: '' })}
               />
             </div>
-            <ItemList list={list} onMore={more} empty={t('explore.search.nothing')} moreHref={siteSearch} />
+            <ItemList
+              list={list}
+              onMore={more}
+              onRetry={retry}
+              empty={t('explore.search.nothing')}
+              moreHref={siteSearch}
+            />
           </section>
         ) : (
           <>
             {featured.rows.length === 0 && featured.error === null && (
               <p class="empty loading">{t('explore.featured.loading')}</p>
             )}
-            {featured.error !== null && featured.rows.length === 0 && <ErrorLine error={featured.error} />}
+            {featured.error !== null && featured.rows.length === 0 && (
+              <ErrorLine
+                error={featured.error}
+                onRetry={() => ask(sendMessage('refreshExploreHome', { force: true }))}
+              />
+            )}
             <FeaturedRows rows={featured.rows} />
             <ProjectsCount />
             <section class="x-section" aria-labelledby={`${uid}-browse`} data-testid="explore-browse">
@@ -288,7 +300,13 @@ export function Home({ uid }: { uid: string }) {
                   own={effectiveLanguage({ ...settings, language: '' })}
                 />
               </div>
-              <ItemList list={list} onMore={more} empty={t('explore.list.empty')} moreHref={siteExplore} />
+              <ItemList
+                list={list}
+                onMore={more}
+                onRetry={retry}
+                empty={t('explore.list.empty')}
+                moreHref={siteExplore}
+              />
             </section>
           </>
         )}

@@ -71,6 +71,8 @@ export function ListEnd({
 export function ItemList(props: {
   list: ExploreList | null;
   onMore: () => void;
+  /** Reads the first page again: offered beside the sentence when a failed read left nothing to show. */
+  onRetry?: () => void;
   empty: string;
   label?: string;
   moreHref?: string;
@@ -87,7 +89,11 @@ export function ItemList(props: {
   return (
     <>
       {list.error !== null && list.loading === null && (
-        <ErrorLine error={list.error} kept={list.items.length > 0} />
+        <ErrorLine
+          error={list.error}
+          kept={list.items.length > 0}
+          onRetry={list.items.length === 0 ? props.onRetry : undefined}
+        />
       )}
       {list.items.length > 0 ? (
         <ul

@@ -49,6 +49,16 @@ export function effectiveLanguage(settings: ExploreSettings): string {
   return settings.language === '' ? siteLanguage(uiLanguage()) : settings.language;
 }
 
+/**
+ * How long until a list the service asked to slow down for may be read again (ms from `now`), or
+ * null when its error is not such a wait: the view reads it again by itself then, as its sentence
+ * says ("It will try again in N seconds").
+ */
+export function rateLimitRetryDelay(error: ExploreList['error'], now: number): number | null {
+  if (error?.kind !== 'rate-limited' || error.retryAfterMs === undefined) return null;
+  return Math.max(0, error.at + error.retryAfterMs - now);
+}
+
 /** A list as the service stored it (null before its first read), refreshed when first shown. */
 export function useList(source: ListSource | null): ExploreList | null {
   const member = useContext(MemberContext);
@@ -59,9 +69,26 @@ export function useList(source: ListSource | null): ExploreList | null {
     if (source !== null) ask(sendMessage('refreshExploreList', { source, since: OPENED_AT }));
     // The key names the source: a new object for the same list asks nothing.
   }, [key]);
-  if (source === null || key === null) return null;
-  if (isPublicList(source)) return cache.lists[key] ?? null;
-  return views.member === member ? (views.lists[key] ?? null) : null;
+  const list =
+    source === null || key === null
+      ? null
+      : isPublicList(source)
+        ? (cache.lists[key] ?? null)
+        : views.member === member
+          ? (views.lists[key] ?? null)
+          : null;
+  // Rate limited: once the service's wait is over, one read again while the list shows.
+  const error = list?.error ?? null;
+  useEffect(() => {
+    const delay = rateLimitRetryDelay(error, Date.now());
+    if (source === null || delay === null) return;
+    const timer = setTimeout(
+      () => ask(sendMessage('refreshExploreList', { source, since: OPENED_AT, force: true })),
+      delay + 50,
+    );
+    return () => clearTimeout(timer);
+  }, [key, error?.at, error?.kind]);
+  return list;
 }
 
 /** The next page of a list (the end of it came into view). */
@@ -69,6 +96,14 @@ export function useMore(source: ListSource | null): () => void {
   const key = source === null ? null : listKey(source);
   return useCallback(() => {
     if (source !== null) ask(sendMessage('loadMoreExplore', { source }));
+  }, [key]);
+}
+
+/** Reads a list's first page again now (the member's "Try again" after a failed read). */
+export function useRetry(source: ListSource | null): () => void {
+  const key = source === null ? null : listKey(source);
+  return useCallback(() => {
+    if (source !== null) ask(sendMessage('refreshExploreList', { source, since: OPENED_AT, force: true }));
   }, [key]);
 }
 

@@ -114,6 +114,8 @@ export interface FaultContext {
   browser: ExtensionBrowser;
   sandbox: RunningSandbox;
   fault: Fault;
+  /** When the fault was set (ms since the epoch): the request log from here on is the fault's. */
+  appliedAt?: number;
 }
 
 /** One surface, described once; the runner does the rest. */
@@ -156,13 +158,14 @@ export function describeFaultMatrix(
     let primed = false;
 
     it.each(faults.map((fault) => [fault.name, fault] as const))('%s', async (_name, fault) => {
-      const context = { browser: browser(), sandbox: sandbox(), fault };
+      const context: FaultContext = { browser: browser(), sandbox: sandbox(), fault };
       if (!primed) {
         await context.browser.setStorage('local', { testRequestTimeoutMs: MATRIX_REQUEST_TIMEOUT_MS });
         await surface.prime(context);
         primed = true;
       }
       try {
+        context.appliedAt = Date.now();
         fault.apply(context.sandbox, surface.routes);
         await surface.askAgain(context);
         await surface.expectDuringFault(context);
