@@ -37,7 +37,8 @@ function step(title, command, args, { env = {}, last = false } = {}) {
 }
 
 try {
-  ensureDeps({ browsers: ['chromium', 'firefox'] });
+  // tests/e2e/languages.test.ts runs both browsers in these languages.
+  ensureDeps({ browsers: ['chromium', 'firefox'], languages: ['ar', 'de'] });
 } catch (error) {
   console.error(`npm test: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
