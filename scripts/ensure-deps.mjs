@@ -148,7 +148,8 @@ function missingLanguagePacks(names, languages) {
     const packs = LANGUAGE_PACKS[name];
     const dir = process.env[packs.env] || (process.env[BROWSERS[name].env] ? null : packs.dir);
     if (!dir) continue;
-    for (const language of languages) {
+    // English is built in.
+    for (const language of languages.filter((code) => !/^en\b/i.test(code))) {
       if (!existsSync(join(dir, packs.file(language)))) packages.add(packs.pkg(language));
     }
   }
