@@ -100,15 +100,22 @@ export async function screenshotMarks(browser: ExtensionBrowser, dir: string): P
   );
   await settle();
   // The thumbnail that starts the run of thumbnails with the most marks goes to the middle.
+  // (No named functions in here: tsx would wrap them in a helper the page does not have.)
   await page.evaluate(() => {
     const thumbnails = [...document.querySelectorAll('.thumbnail')];
     const marked = thumbnails.map((thumbnail) =>
       thumbnail.querySelector('[data-companion="project-status"]') ? 1 : 0,
     );
-    const near = (index: number) =>
-      marked.slice(index, index + 10).reduce<number>((sum, one) => sum + one, 0);
     let best = 0;
-    for (let index = 1; index < thumbnails.length; index++) if (near(index) > near(best)) best = index;
+    let bestCount = -1;
+    for (let index = 0; index < thumbnails.length; index++) {
+      let count = 0;
+      for (const one of marked.slice(index, index + 10)) count += one;
+      if (count > bestCount) {
+        best = index;
+        bestCount = count;
+      }
+    }
     thumbnails[best]?.scrollIntoView({ block: 'center' });
   });
   const path = join(dir, 'site-marks.png');

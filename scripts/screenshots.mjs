@@ -18,6 +18,7 @@ const RUNS = [
   {
     language: 'en',
     pictures: [
+      ['site.png', 'site-home.png'],
       ['popup-feed.png', 'popup-feed.png'],
       ['popup-messages.png', 'popup-messages.png'],
       ['popup-explore.png', 'popup-explore.png'],
