@@ -37,7 +37,13 @@ import {
 import type { FeedNotifierState } from '@/lib/services/feed-notifications';
 import { type MessageCountState, signedOutState } from '@/lib/services/message-count';
 import type { LastNotified } from '@/lib/services/message-notifications';
-import type { Drafts, MemberMessages, MessageFilter, MessageThread } from '@/lib/services/messages-model';
+import type {
+  Drafts,
+  MemberMessages,
+  MessageFilter,
+  MessageThread,
+  PostsInDoubt,
+} from '@/lib/services/messages-model';
 import type { TranslationCache } from '@/lib/services/translation';
 import {
   defaultTranslationSettings,
@@ -120,6 +126,15 @@ export const testIgnoreIdleItem = storage.defineItem<boolean>('local:testIgnoreI
 export const testRequestTimeoutMsItem = storage.defineItem<number | null>('local:testRequestTimeoutMs', {
   fallback: null,
 });
+/**
+ * TEST ONLY: the loved/favorited marks' share of the rate limit in reads a second instead of 3 (the
+ * client-wide 5 still holds), so end-to-end tests that show a hundred thumbnails do not wait on the
+ * share. Unset in real use.
+ */
+export const testMarksReadsPerSecondItem = storage.defineItem<number | null>(
+  'local:testMarksReadsPerSecond',
+  { fallback: null },
+);
 
 // ---------------------------------------------------------------------------------------------------
 // Feed (issue 8: lib/services/feed*.ts writes, the popup reads; contract in lib/services/feed-model.ts)
@@ -191,6 +206,14 @@ export const messageThreadsItem = storage.defineItem<Record<string, Record<strin
 export const messageDraftsItem = storage.defineItem<Drafts>('local:messageDrafts', {
   fallback: {},
   version: 1,
+});
+
+/**
+ * Replies whose post got no readable answer (timeout, connection lost, body cut short), per member
+ * and draft: the next send of the draft first looks for them on the site, so none is posted twice.
+ */
+export const messagePostsInDoubtItem = storage.defineItem<PostsInDoubt>('local:messagePostsInDoubt', {
+  fallback: {},
 });
 
 /** The Messages tab's filter (All, Comments, Projects, Studios, Forums), remembered. */

@@ -9,7 +9,13 @@ import type { ApiClient } from '@/lib/api/client';
 import type { SiteProfile } from '@/lib/config';
 import { onMessage, type ProtocolMap } from '@/lib/protocol';
 import { isExtensionPageSender } from '@/lib/sender';
-import { messageCountItem, messageDraftsItem, messagesCacheItem, messageThreadsItem } from '@/lib/storage';
+import {
+  messageCountItem,
+  messageDraftsItem,
+  messagePostsInDoubtItem,
+  messagesCacheItem,
+  messageThreadsItem,
+} from '@/lib/storage';
 import { createMessagesService, type Member, type MessagesApi, type MessagesService } from './messages';
 import type { ThreadKind } from './messages-model';
 import { installWriteReferer } from './write-referer';
@@ -142,6 +148,10 @@ export function registerMessages(deps: MessagesDeps): MessagesService {
     cache: { get: () => messagesCacheItem.getValue(), set: (v) => messagesCacheItem.setValue(v) },
     threads: { get: () => messageThreadsItem.getValue(), set: (v) => messageThreadsItem.setValue(v) },
     drafts: { get: () => messageDraftsItem.getValue(), set: (v) => messageDraftsItem.setValue(v) },
+    postsInDoubt: {
+      get: () => messagePostsInDoubtItem.getValue(),
+      set: (v) => messagePostsInDoubtItem.setValue(v),
+    },
   });
   const handlers = messagesHandlers(service);
   onMessage('refreshMessages', handlers.refreshMessages);

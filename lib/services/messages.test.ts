@@ -5,11 +5,18 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { CommentRejected, NotFound, ServerError } from '@/lib/api/errors';
+import { CommentRejected, InvalidResponse, Network, NotFound, ServerError, Timeout } from '@/lib/api/errors';
 import type { Comment, Message } from '@/lib/api/schemas';
 import { createMessagesService, type Member, type MessagesPorts, type MessagesService } from './messages';
 import { messagesHandlers } from './messages-background';
-import { type Drafts, draftKey, MESSAGES_FRESH_MS, threadKey, withDraft } from './messages-model';
+import {
+  type Drafts,
+  draftKey,
+  MESSAGES_FRESH_MS,
+  type PostsInDoubt,
+  threadKey,
+  withDraft,
+} from './messages-model';
 
 afterEach(() => {
   fakeBrowser.reset();
@@ -97,6 +104,7 @@ function setup(options: { owner?: Member } = {}) {
     cache: memory({}),
     threads: memory({}),
     drafts: memory<Drafts>({}),
+    postsInDoubt: memory<PostsInDoubt>({}),
   } satisfies MessagesPorts;
   const service = createMessagesService(ports);
   return {
@@ -104,6 +112,7 @@ function setup(options: { owner?: Member } = {}) {
     api,
     calls,
     ports,
+    comments,
     tick: (ms: number) => {
       clock += ms;
     },
@@ -206,6 +215,65 @@ describe('replies', () => {
       error: { kind: 'server', status: 500 },
     });
     expect(ports.drafts.value).toEqual(withDraft({}, 'demo', KEY, 'thanks!', 1));
+  });
+
+  it('whose answer was lost are looked for before being sent again: on the site once, the draft gone', async () => {
+    for (const lost of [
+      new Timeout(1_000),
+      new InvalidResponse('not JSON ("{\\"id\\":10")'),
+      new ServerError('The service failed (status 502).', { status: 502 }),
+    ]) {
+      const { service, api, ports, comments, calls } = setup();
+      ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks!', 1);
+      await service.openThread('project', 5, 12);
+      // The site took the reply, but its answer never arrived readable.
+      api.post.mockImplementationOnce(async (_k, _o, c) => {
+        comments.set(100, { ...commentOf(100, 10, DEMO.id), content: c.content });
+        throw lost;
+      });
+      expect(await service.reply(REPLY)).toMatchObject({ ok: false, kind: 'failed' });
+      expect(ports.drafts.value).toEqual(withDraft({}, 'demo', KEY, 'thanks!', 1));
+      calls.length = 0;
+      // Sent again: the thread is read first, the reply found there, nothing posted twice.
+      const again = await service.reply(REPLY);
+      expect(again).toMatchObject({ ok: true, comment: { id: 100, content: '@carol thanks!' } });
+      expect(api.post).toHaveBeenCalledTimes(1);
+      expect(calls).not.toContain('post');
+      expect(ports.drafts.value).toEqual({});
+      expect(ports.postsInDoubt.value).toEqual({});
+    }
+  });
+
+  it('whose answer was lost before reaching the site are posted on the next send, after a look', async () => {
+    const { service, api, ports, calls } = setup();
+    ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks!', 1);
+    await service.openThread('project', 5, 12);
+    api.post.mockRejectedValueOnce(new Network('Could not reach the service.'));
+    expect(await service.reply(REPLY)).toMatchObject({ ok: false, error: { kind: 'offline' } });
+    // Still no connection: the look fails, and nothing is posted blind.
+    api.projectComment.mockRejectedValueOnce(new Network('Could not reach the service.'));
+    calls.length = 0;
+    expect(await service.reply(REPLY)).toMatchObject({ ok: false, error: { kind: 'offline' } });
+    expect(calls).not.toContain('post');
+    // Back: the look finds nothing, the reply is posted once.
+    calls.length = 0;
+    expect(await service.reply(REPLY)).toMatchObject({ ok: true, comment: { id: 100 } });
+    expect(calls.filter((c) => c === 'post')).toHaveLength(1);
+    expect(calls.indexOf('replies')).toBeLessThan(calls.indexOf('post'));
+    expect(ports.drafts.value).toEqual({});
+    expect(ports.postsInDoubt.value).toEqual({});
+  });
+
+  it('refused by the service (429, 401, a rejection) are posted again without a look', async () => {
+    const { service, api, ports, calls } = setup();
+    ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks!', 1);
+    await service.openThread('project', 5, 12);
+    api.post.mockRejectedValueOnce(new CommentRejected('isFlood'));
+    await service.reply(REPLY);
+    expect(ports.postsInDoubt.value).toEqual({});
+    calls.length = 0;
+    expect(await service.reply(REPLY)).toMatchObject({ ok: true });
+    expect(calls).toEqual(['post']);
   });
 
   it('are not sent to a comment outside the conversation the member was shown', async () => {

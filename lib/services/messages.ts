@@ -25,19 +25,24 @@ import {
   type Drafts,
   draftKey,
   emptyThread,
+  findPostedReply,
   MAX_CACHED_THREADS,
   MESSAGES_FRESH_MS,
   MESSAGES_MAX_ITEMS,
   MESSAGES_PAGE_SIZE,
   type MemberMessages,
   type MessageThread,
+  type PostInDoubt,
   type PostOutcome,
+  type PostsInDoubt,
+  postInDoubtOf,
   replyAddress,
   THREAD_FRESH_MS,
   type ThreadComment,
   type ThreadKind,
   threadKey,
   withoutDraft,
+  withPostInDoubt,
 } from './messages-model';
 
 export const MAX_CACHED_MEMBERS = 3;
@@ -89,6 +94,8 @@ export interface MessagesPorts {
   cache: Store<MessagesCache>;
   threads: Store<ThreadsCache>;
   drafts: Store<Drafts>;
+  /** Replies whose post ended without a readable answer (see `PostsInDoubt`); none kept when absent. */
+  postsInDoubt?: Store<PostsInDoubt>;
 }
 
 export interface ReplyRequest {
@@ -408,7 +415,26 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
     const thread = await cachedThread(member.username, tKey);
     const address = thread === null ? null : replyAddress(thread, request.repliedId, request.text);
     if (address === null) return { ok: false, kind: 'not-in-thread' };
+    // An earlier send of this very text got no readable answer: it may be on the site already.
+    // Look before posting again (a second copy would be a duplicate, or refused by the site as spam).
+    const doubt = await inDoubt(member.username, key);
+    if (doubt !== null && doubt.content === address.content) {
+      let fresh: MessageThread;
+      try {
+        fresh = await readThread(thread as MessageThread);
+      } catch (error) {
+        // Not known whether it is there: sending blind could post it twice. The draft stays.
+        return { ok: false, kind: 'failed', error: feedErrorOf(error, ports.now()) };
+      }
+      await updateThread(member.username, tKey, (current) => (current === undefined ? null : fresh));
+      const landed = findPostedReply(fresh, member.id, address.content, doubt.at);
+      if (landed !== undefined) {
+        await forgetDraft(member.username, key);
+        return { ok: true, comment: landed };
+      }
+    }
     let posted: Comment;
+    const leftAt = ports.now();
     try {
       posted = await ports.api.post(request.kind, request.objectId, {
         content: address.content,
@@ -416,6 +442,8 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
         commenteeId: address.commenteeId,
       });
     } catch (error) {
+      if (isAnswerLost(error))
+        await setInDoubt(member.username, key, { content: address.content, at: leftAt });
       if (isApiError(error, 'CommentRejected')) {
         const { code, muteExpiresAt } = error as unknown as { code: string; muteExpiresAt?: number };
         return muteExpiresAt === undefined
@@ -426,15 +454,30 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
     }
     const comment = toThreadComment(posted, member.username);
     // The draft goes only now that the reply is on the site; the thread shows it.
-    await serially(async () =>
-      ports.drafts.set(withoutDraft(await ports.drafts.get(), member.username, key)),
-    );
+    await forgetDraft(member.username, key);
     await updateThread(member.username, tKey, (current) =>
       current === undefined
         ? null
         : { ...current, replies: [...current.replies.filter((r) => r.id !== comment.id), comment] },
     );
     return { ok: true, comment };
+  }
+
+  /** The reply is on the site: its draft and any doubt about an earlier send go. */
+  async function forgetDraft(username: string, key: string): Promise<void> {
+    await serially(async () => ports.drafts.set(withoutDraft(await ports.drafts.get(), username, key)));
+    if (ports.postsInDoubt !== undefined) await setInDoubt(username, key, null);
+  }
+
+  async function inDoubt(username: string, key: string) {
+    if (ports.postsInDoubt === undefined) return null;
+    return postInDoubtOf(await ports.postsInDoubt.get(), username, key);
+  }
+
+  function setInDoubt(username: string, key: string, doubt: PostInDoubt | null): Promise<void> {
+    const store = ports.postsInDoubt;
+    if (store === undefined) return Promise.resolve();
+    return serially(async () => store.set(withPostInDoubt(await store.get(), username, key, doubt)));
   }
 
   async function sendDelete(request: DeleteRequest): Promise<DeleteOutcome> {
@@ -467,6 +510,20 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
     });
     return { ok: true };
   }
+}
+
+/**
+ * Whether a failed post may have reached the site all the same: no answer in time, the connection
+ * lost, an answer that could not be read, or a server error (a proxy's 502/504 can come after the
+ * site did the work). A refusal (429, 401, 403, a rejection) means it did not.
+ */
+export function isAnswerLost(error: unknown): boolean {
+  return (
+    isApiError(error, 'Timeout') ||
+    isApiError(error, 'Network') ||
+    isApiError(error, 'InvalidResponse') ||
+    isApiError(error, 'ServerError')
+  );
 }
 
 function capList(list: FeedList<Message>): FeedList<Message> {

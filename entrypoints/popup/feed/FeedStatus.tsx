@@ -1,9 +1,13 @@
+import { useEffect } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import type { FeedList } from '@/lib/services/feed-model';
 import { RelativeTime } from '../RelativeTime';
 import { Sentence } from '../Sentence';
 import { sentenceMarkers } from '../sentence-markers';
-import { errorSentence } from './error-sentence';
+import { errorSentence, retryDueIn } from './error-sentence';
+
+/** After the service's wait, a moment more: the service itself refuses a read before it has passed. */
+const RETRY_SLACK_MS = 250;
 
 /**
  * Above a list: when it was read, a quiet progress mark while a refresh runs, a refresh button, and
@@ -11,6 +15,13 @@ import { errorSentence } from './error-sentence';
  */
 export function FeedStatus({ list, onRefresh }: { list: FeedList<unknown>; onRefresh: () => void }) {
   const refreshing = list.loading === 'refresh';
+  // "It will try again in N seconds": while the list is shown, it does, once the wait is over.
+  const dueIn = retryDueIn(list.error, Date.now());
+  useEffect(() => {
+    if (dueIn === null) return;
+    const timer = setTimeout(onRefresh, dueIn + RETRY_SLACK_MS);
+    return () => clearTimeout(timer);
+  }, [list.error?.at, dueIn === null]);
   return (
     <>
       <div class="feed-status">

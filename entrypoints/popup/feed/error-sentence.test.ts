@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorSentence } from './error-sentence';
+import { errorSentence, retryDueIn } from './error-sentence';
 
 describe('what a failed read says', () => {
   it('has a sentence for each kind of failure', () => {
@@ -20,5 +20,16 @@ describe('what a failed read says', () => {
     );
     expect(errorSentence({ kind: 'signed-out', at })).toBe('You are signed out of the site.');
     expect(errorSentence({ kind: 'unknown', at })).toBe('Something went wrong while reading this list.');
+  });
+});
+
+describe('when a rate-limited list is read again', () => {
+  it('is when the Retry-After the sentence promises has passed, and only after a 429 that said so', () => {
+    const error = { kind: 'rate-limited' as const, at: 10_000, status: 429, retryAfterMs: 2_000 };
+    expect(retryDueIn(error, 10_500)).toBe(1_500);
+    expect(retryDueIn(error, 13_000)).toBe(0);
+    expect(retryDueIn({ kind: 'rate-limited', at: 10_000 }, 10_500)).toBeNull();
+    expect(retryDueIn({ kind: 'server', at: 10_000, status: 503 }, 10_500)).toBeNull();
+    expect(retryDueIn(null, 10_500)).toBeNull();
   });
 });

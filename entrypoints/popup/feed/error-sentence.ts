@@ -25,3 +25,13 @@ export function errorSentence(error: FeedError): string {
       return t('feed.errors.unknown');
   }
 }
+
+/**
+ * When the sentence's promise falls due: after a 429 that said how long to wait ("It will try again
+ * in N seconds"), the ms from `now` until the list may be read again; null for every other failure
+ * (those wait for the member's refresh or the next open).
+ */
+export function retryDueIn(error: FeedError | null, now: number): number | null {
+  if (error?.kind !== 'rate-limited' || error.retryAfterMs === undefined) return null;
+  return Math.max(0, error.at + error.retryAfterMs - now);
+}

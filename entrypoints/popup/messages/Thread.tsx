@@ -177,7 +177,8 @@ export function Thread(props: {
     <div class="thread" data-testid="thread" data-thread={key} aria-busy={thread?.loading ?? true}>
       {thread?.error != null && (
         <p class="comment-error" role="alert">
-          {errorSentence(thread.error)}
+          {/* A conversation is read again when opened again, not by itself: no "It will try again". */}
+          {errorSentence({ ...thread.error, retryAfterMs: undefined })}
         </p>
       )}
       {loading && thread?.error == null ? (

@@ -34,8 +34,11 @@ export function postFailureSentence(outcome: Exclude<PostOutcome, { ok: true }>)
       return rejectionSentence(outcome.code, outcome.muteExpiresAt);
     case 'not-in-thread':
       return t('messagesTab.thread.notInThread');
-    default:
-      return `${errorSentence(outcome.error)} ${t('messagesTab.thread.draftKept')}`;
+    default: {
+      // A reply is never sent again by itself: no "It will try again in N seconds" under it.
+      const { retryAfterMs: _promise, ...error } = outcome.error;
+      return `${errorSentence(error)} ${t('messagesTab.thread.draftKept')}`;
+    }
   }
 }
 

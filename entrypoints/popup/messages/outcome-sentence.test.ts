@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { postFailureSentence } from './outcome-sentence';
+
+describe('what a failed reply says', () => {
+  it('says why, that the draft is kept, and promises no retry it will not make', () => {
+    expect(
+      postFailureSentence({ ok: false, kind: 'failed', error: { kind: 'server', at: 0, status: 503 } }),
+    ).toBe('The site had a problem (error 503). Your reply is kept here as a draft.');
+    // The lists retry after a 429 by themselves; a reply waits for the member.
+    expect(
+      postFailureSentence({
+        ok: false,
+        kind: 'failed',
+        error: { kind: 'rate-limited', at: 0, status: 429, retryAfterMs: 1_000 },
+      }),
+    ).toBe('The site asked Companion to slow down. Your reply is kept here as a draft.');
+  });
+});
