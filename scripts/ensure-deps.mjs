@@ -9,8 +9,12 @@
  * - Browsers: Debian's `chromium` and `firefox-esr`, with apt-get when running as root; otherwise a
  *   message saying what to install. COMPANION_CHROMIUM / COMPANION_FIREFOX name other executables
  *   (the test harness reads the same variables: tests/e2e/harness/browsers.ts).
+ * - Languages (`--languages ar,de`, for the tests that run the browsers in those languages): Debian's
+ *   browsers speak only English until their language packs are installed (`chromium-l10n`,
+ *   `firefox-esr-l10n-<lang>`); they fall back to English silently. Checked for Debian's browsers, or
+ *   where COMPANION_CHROMIUM_LOCALES / COMPANION_FIREFOX_LANGPACKS say the packs live.
  *
- * Usage: node scripts/ensure-deps.mjs [--browsers chromium,firefox] [--dry-run]
+ * Usage: node scripts/ensure-deps.mjs [--browsers chromium,firefox] [--languages ar,de] [--dry-run]
  *   --dry-run prints what would be done and changes nothing.
  */
 import { spawnSync } from 'node:child_process';
@@ -26,6 +30,25 @@ const STAMP_FILE = '.companion-lock-hash';
 const BROWSERS = {
   chromium: { pkg: 'chromium', env: 'COMPANION_CHROMIUM', path: '/usr/bin/chromium' },
   firefox: { pkg: 'firefox-esr', env: 'COMPANION_FIREFOX', path: '/usr/bin/firefox-esr' },
+};
+
+/**
+ * Where each Debian browser keeps a language once its pack is installed, and the package that
+ * brings it (Chromium's one package has every language).
+ */
+const LANGUAGE_PACKS = {
+  chromium: {
+    env: 'COMPANION_CHROMIUM_LOCALES',
+    dir: '/usr/lib/chromium/locales',
+    file: (language) => `${language}.pak`,
+    pkg: () => 'chromium-l10n',
+  },
+  firefox: {
+    env: 'COMPANION_FIREFOX_LANGPACKS',
+    dir: '/usr/lib/firefox-esr/browser/extensions',
+    file: (language) => `langpack-${language}@firefox-esr.mozilla.org.xpi`,
+    pkg: (language) => `firefox-esr-l10n-${language.toLowerCase()}`,
+  },
 };
 
 /** The executable the harness will launch for `name`. */
@@ -114,11 +137,35 @@ function ensureNodeModules({ dryRun }) {
   if (!dryRun) writeFileSync(join(repoRoot, 'node_modules', STAMP_FILE), `${lockHash(repoRoot)}\n`);
 }
 
-function ensureBrowsers(names, { dryRun }) {
+/**
+ * The Debian packages that would give the browsers `languages`, for the browsers whose language
+ * packs this script knows where to find: Debian's own, or where the COMPANION_*_LOCALES/LANGPACKS
+ * variables point.
+ */
+function missingLanguagePacks(names, languages) {
+  const packages = new Set();
+  for (const name of names) {
+    const packs = LANGUAGE_PACKS[name];
+    const dir = process.env[packs.env] || (process.env[BROWSERS[name].env] ? null : packs.dir);
+    if (!dir) continue;
+    // English is built in.
+    for (const language of languages.filter((code) => !/^en\b/i.test(code))) {
+      if (!existsSync(join(dir, packs.file(language)))) packages.add(packs.pkg(language));
+    }
+  }
+  return [...packages];
+}
+
+function ensureBrowsers(names, languages, { dryRun }) {
   const missing = names.filter((name) => !isExecutable(browserExecutable(name)));
-  if (missing.length === 0) return;
-  const packages = missing.map((name) => BROWSERS[name].pkg);
-  const described = missing.map((name) => `${name} (${browserExecutable(name)})`).join(', ');
+  // A browser about to be installed gets its language packs in the same install.
+  const languagePacks = missingLanguagePacks(names, languages);
+  if (missing.length === 0 && languagePacks.length === 0) return;
+  const packages = [...missing.map((name) => BROWSERS[name].pkg), ...languagePacks];
+  const described = [
+    ...missing.map((name) => `browser ${name} (${browserExecutable(name)})`),
+    ...(languagePacks.length > 0 ? [`language packs for ${languages.join(', ')}`] : []),
+  ].join(', ');
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = isExecutable('/usr/bin/apt-get');
   if (!isRoot || !hasApt) {
@@ -126,15 +173,17 @@ function ensureBrowsers(names, { dryRun }) {
       ? `sudo apt-get install -y ${packages.join(' ')}`
       : `your system's packages for ${packages.join(' and ')}`;
     const message =
-      `Missing browser: ${described}. Install it with: ${how}\n` +
-      `(or point ${missing.map((name) => BROWSERS[name].env).join(' / ')} at an installed executable).`;
+      `Missing ${described}. Install it with: ${how}` +
+      (missing.length > 0
+        ? `\n(or point ${missing.map((name) => BROWSERS[name].env).join(' / ')} at an installed executable).`
+        : '');
     if (dryRun) {
       console.log(`[ensure-deps] would stop: ${message}`);
       return;
     }
     throw new Error(message);
   }
-  console.log(`[ensure-deps] missing browser: ${described}`);
+  console.log(`[ensure-deps] missing ${described}`);
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
   run('apt-get', ['update'], { dryRun, env });
   run('apt-get', ['install', '-y', ...packages], { dryRun, env });
@@ -151,16 +200,16 @@ function ensureBrowsers(names, { dryRun }) {
 /**
  * Makes node_modules and the named browsers present. Throws with a message saying what to do
  * when it cannot install something itself.
- * @param {{ browsers?: Array<'chromium' | 'firefox'>, dryRun?: boolean }} [options]
+ * @param {{ browsers?: Array<'chromium' | 'firefox'>, languages?: string[], dryRun?: boolean }} [options]
  */
-export function ensureDeps({ browsers = ['chromium', 'firefox'], dryRun = false } = {}) {
+export function ensureDeps({ browsers = ['chromium', 'firefox'], languages = [], dryRun = false } = {}) {
   ensureNodeVersion();
   ensureNodeModules({ dryRun });
-  ensureBrowsers(browsers, { dryRun });
+  ensureBrowsers(browsers, languages, { dryRun });
 }
 
 function parseArgs(argv) {
-  const options = { browsers: ['chromium', 'firefox'], dryRun: false };
+  const options = { browsers: ['chromium', 'firefox'], languages: [], dryRun: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--dry-run') options.dryRun = true;
@@ -169,6 +218,9 @@ function parseArgs(argv) {
       options.browsers = (value ?? '').split(',').filter(Boolean);
       const unknown = options.browsers.filter((name) => !(name in BROWSERS));
       if (unknown.length > 0) throw new Error(`Unknown browser: ${unknown.join(', ')} (chromium, firefox)`);
+    } else if (arg === '--languages' || arg.startsWith('--languages=')) {
+      const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[++i];
+      options.languages = (value ?? '').split(',').filter(Boolean);
     } else throw new Error(`Unknown argument: ${arg}`);
   }
   return options;

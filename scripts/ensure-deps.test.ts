@@ -103,3 +103,42 @@ describe('ensure-deps --dry-run', () => {
     expect(output).toContain('Unknown browser: safari');
   });
 });
+
+describe('ensure-deps --languages --dry-run', () => {
+  /** A browser's language-pack folder holding these files. */
+  function packsDir(files: string[]): string {
+    const dir = mkdtempSync(join(root, 'packs-'));
+    for (const file of files) writeFileSync(join(dir, file), '');
+    return dir;
+  }
+
+  it('installs the language packs the browsers lack, and only those', () => {
+    installedFrom(lockHash);
+    const env = {
+      COMPANION_CHROMIUM_LOCALES: packsDir(['en-US.pak', 'de.pak']),
+      COMPANION_FIREFOX_LANGPACKS: packsDir(['langpack-de@firefox-esr.mozilla.org.xpi']),
+    };
+    const { status, output } = dryRun(env, ['--languages', 'ar,de']);
+    expect(status).toBe(0);
+    const isRoot = process.getuid?.() === 0;
+    const install = isRoot ? 'would run: apt-get install -y' : 'Install it with: sudo apt-get install -y';
+    expect(output).toContain(`${install} chromium-l10n firefox-esr-l10n-ar`);
+    expect(output).not.toContain('firefox-esr-l10n-de');
+    // Only the browsers asked for.
+    expect(dryRun(env, ['--languages', 'ar,de', '--browsers', 'chromium']).output).not.toContain('firefox');
+  });
+
+  it('does nothing when every language is there, or for browsers it does not know the layout of', () => {
+    installedFrom(lockHash);
+    const complete = {
+      COMPANION_CHROMIUM_LOCALES: packsDir(['ar.pak', 'de.pak']),
+      COMPANION_FIREFOX_LANGPACKS: packsDir([
+        'langpack-ar@firefox-esr.mozilla.org.xpi',
+        'langpack-de@firefox-esr.mozilla.org.xpi',
+      ]),
+    };
+    expect(dryRun(complete, ['--languages', 'ar,de']).output).toBe('');
+    // COMPANION_CHROMIUM / COMPANION_FIREFOX (set by dryRun) name browsers installed elsewhere.
+    expect(dryRun({}, ['--languages', 'ar,de']).output).toBe('');
+  });
+});

@@ -2,7 +2,8 @@
 /**
  * `npm start`: installs what is missing (scripts/ensure-deps.mjs), then runs scripts/start.ts with
  * tsx (which exists only after the install). Plain Node so it works right after a clone.
- * Options are start.ts's: [--browser chromium|firefox] [--headless|--headed] [--once]
+ * Options are start.ts's: [--browser chromium|firefox] [--headless|--headed] [--once] [--screens <dir>]
+ * [--ui-language <lang>]
  */
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -12,21 +13,23 @@ import { ensureDeps } from './ensure-deps.mjs';
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 
-function browserArg() {
-  const index = args.findIndex((arg) => arg === '--browser' || arg.startsWith('--browser='));
-  if (index === -1) return 'chromium';
+/** The value of `--name value` or `--name=value`, if given. */
+function argValue(name) {
+  const index = args.findIndex((arg) => arg === name || arg.startsWith(`${name}=`));
+  if (index === -1) return undefined;
   const arg = args[index];
   return arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : args[index + 1];
 }
 
-const browser = browserArg();
+const browser = argValue('--browser') ?? 'chromium';
+const uiLanguage = argValue('--ui-language');
 if (browser !== 'chromium' && browser !== 'firefox') {
   console.error(`npm start: --browser must be chromium or firefox, not "${browser}"`);
   process.exit(2);
 }
 
 try {
-  ensureDeps({ browsers: [browser] });
+  ensureDeps({ browsers: [browser], languages: uiLanguage ? [uiLanguage] : [] });
 } catch (error) {
   console.error(`npm start: ${error instanceof Error ? error.message : error}`);
   process.exit(1);

@@ -2,13 +2,16 @@
  * The main job of `npm start` (bootstrapped by scripts/start.mjs once dependencies are there):
  * build the `local` profile, start the sandbox on its fixed ports, launch the browser with the
  * extension, sign the demo user in and open the site. Headless (the default without a display)
- * it also saves screenshots of the popup and of a site page under .output/screens/.
+ * it also saves screenshots under .output/screens/ (or --screens <dir>): the site page it opened,
+ * the popup as it opens and each of its views, the settings page, and site pages with marks and a
+ * translation (scripts/screens.ts). `npm run screenshots` remakes the README's pictures with it.
  *
- *   npm start [-- --browser chromium|firefox] [--headless|--headed] [--once]
+ *   npm start [-- --browser chromium|firefox] [--headless|--headed] [--once] [--screens <dir>]
+ *             [--ui-language ar|de|…]   (the browser's own language, which Companion follows)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_USERNAME, startSandbox } from '../sandbox/index';
 import { type BrowserName, isBrowserName } from '../tests/e2e/harness/browsers';
@@ -16,14 +19,13 @@ import type { ExtensionBrowser } from '../tests/e2e/harness/extension-browser';
 import { launchBrowser } from '../tests/e2e/harness/launch';
 import { buildDir, REPO_ROOT, wxtTarget } from '../tests/e2e/harness/paths';
 import type { TestPage } from '../tests/e2e/harness/test-page';
-
-const SCREENS_DIR = join(REPO_ROOT, '.output', 'screens');
-/** Browsers size a popup to its content, up to this height. */
-const POPUP_MAX_HEIGHT = 600;
-/** The popup's own width (entrypoints/popup/style.css). */
-const POPUP_WIDTH = 380;
-/** Time for pages to fill in what they fetch after load, before a screenshot. */
-const SETTLE_MS = 1_500;
+import {
+  screenshotMarks,
+  screenshotPopupViews,
+  screenshotSettings,
+  screenshotTranslation,
+  settle,
+} from './screens';
 
 function fail(message: string): never {
   console.error(`npm start: ${message}`);
@@ -36,15 +38,17 @@ const { values } = parseArgs({
     headless: { type: 'boolean' },
     headed: { type: 'boolean' },
     once: { type: 'boolean', default: false },
+    screens: { type: 'string', default: join(REPO_ROOT, '.output', 'screens') },
+    'ui-language': { type: 'string' },
   },
 });
+const SCREENS_DIR = resolve(values.screens);
 const browserName: BrowserName = isBrowserName(values.browser)
   ? values.browser
   : fail(`--browser must be chromium or firefox, not "${values.browser}"`);
 if (values.headed && !process.env.DISPLAY) fail('--headed needs a display (DISPLAY is not set)');
 const headless = values.headless ?? !(values.headed || process.env.DISPLAY);
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 const shown = (path: string) => relative(process.cwd(), path) || path;
 
 function buildLocalProfile(): void {
@@ -66,20 +70,6 @@ async function startFixedPortSandbox() {
     }
     throw error;
   }
-}
-
-/** The popup as the toolbar shows it: 380 px wide, as tall as its content (up to the limit). */
-async function screenshotPopup(browser: ExtensionBrowser): Promise<string> {
-  const popup = await browser.openPopup();
-  await popup.waitFor(() => document.querySelector('#app')?.childElementCount);
-  await settle();
-  // The body's own height: the document's would be at least the tab's viewport.
-  const height = await popup.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
-  await popup.setViewport({ width: POPUP_WIDTH, height: Math.min(Math.max(height, 1), POPUP_MAX_HEIGHT) });
-  const path = join(SCREENS_DIR, 'popup.png');
-  await popup.screenshot({ path });
-  await popup.close();
-  return path;
 }
 
 async function screenshotSite(page: TestPage): Promise<string> {
@@ -108,6 +98,7 @@ try {
     profile: 'local',
     headless,
     signedInAs: DEMO_USERNAME,
+    uiLanguage: values['ui-language'],
   });
   const site = await browser.openPage(`${browser.profile.site}/`);
   const marker = await site
@@ -123,11 +114,15 @@ try {
   if (headless) {
     await mkdir(SCREENS_DIR, { recursive: true });
     await settle();
-    const sitePath = await screenshotSite(site);
-    const popupPath = await screenshotPopup(browser);
+    const paths = [
+      await screenshotSite(site),
+      ...(await screenshotPopupViews(browser, SCREENS_DIR)),
+      await screenshotSettings(browser, SCREENS_DIR),
+      await screenshotMarks(browser, SCREENS_DIR),
+      await screenshotTranslation(browser, sandbox, SCREENS_DIR),
+    ];
     console.log('Screenshots:');
-    console.log(`  ${shown(popupPath)}`);
-    console.log(`  ${shown(sitePath)}`);
+    for (const path of paths) console.log(`  ${shown(path)}`);
   } else {
     console.log("Companion is in the browser's extensions menu (the puzzle piece): pin it to the toolbar.");
   }

@@ -65,7 +65,8 @@ function stepBeside(title, command, args) {
 }
 
 try {
-  ensureDeps({ browsers: ['chromium', 'firefox'] });
+  // tests/e2e/languages.test.ts runs both browsers in these languages.
+  ensureDeps({ browsers: ['chromium', 'firefox'], languages: ['ar', 'de'] });
 } catch (error) {
   console.error(`npm test: ${error instanceof Error ? error.message : error}`);
   process.exit(1);

@@ -1,6 +1,7 @@
 /**
  * `npm start -- --headless --once` in both browsers: it builds the local profile, serves the
- * sandbox, signs the demo user in, saves the two screenshots, prints their paths and exits 0.
+ * sandbox, signs the demo user in, saves the screenshots (the site page, the popup as it opens and
+ * each of its views, the settings page, marks and a translation), prints their paths and exits 0.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, statSync } from 'node:fs';
@@ -10,6 +11,14 @@ import { BROWSER_NAMES } from './harness';
 import { REPO_ROOT } from './harness/paths';
 
 const SCREENS = join(REPO_ROOT, '.output', 'screens');
+const POPUP_SCREENS = ['popup.png', 'popup-feed.png', 'popup-messages.png', 'popup-explore.png'];
+const SCREENS_FILES = [
+  ...POPUP_SCREENS,
+  'site.png',
+  'settings.png',
+  'site-marks.png',
+  'site-translation.png',
+];
 
 function runStart(args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
@@ -41,19 +50,19 @@ function pngSize(path: string): { width: number; height: number } {
 }
 
 describe.each(BROWSER_NAMES)('npm start --browser %s --headless --once', (name) => {
-  it('writes the popup and site screenshots, prints their paths and exits 0', {
+  it('writes the popup, settings and site screenshots, prints their paths and exits 0', {
     timeout: 180_000,
   }, async () => {
     rmSync(SCREENS, { recursive: true, force: true });
     const { code, output } = await runStart(['--browser', name, '--headless', '--once']);
     expect(code, output).toBe(0);
     expect(output).toContain('signed in as "demo"');
-    for (const file of ['popup.png', 'site.png']) {
+    for (const file of SCREENS_FILES) {
       expect(output).toContain(join('.output', 'screens', file));
       expect(statSync(join(SCREENS, file)).size).toBeGreaterThan(1_000);
     }
     // The popup at its real width; the site page at the window's size.
-    expect(pngSize(join(SCREENS, 'popup.png')).width).toBe(380);
+    for (const file of POPUP_SCREENS) expect(pngSize(join(SCREENS, file)).width, file).toBe(380);
     expect(pngSize(join(SCREENS, 'site.png'))).toEqual({ width: 1280, height: 800 });
   });
 });

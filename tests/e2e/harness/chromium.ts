@@ -16,6 +16,7 @@ import type { ExtensionBrowser, LaunchOptions } from './extension-browser';
 import { buildDir } from './paths';
 import { signInThroughSandbox, signOutThroughSandbox } from './sign-in';
 import { createTestPage, type PageFunction, type TestPage } from './test-page';
+import { chromiumLanguageEnv, closeAndThrow, expectUiLanguage } from './ui-language';
 
 export const POPUP_SIZE = { width: 380, height: 600 };
 
@@ -69,6 +70,7 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
         `--load-extension=${extensionDir}`,
         ...hostRules,
       ],
+      ...(options.uiLanguage ? { env: { ...process.env, ...chromiumLanguageEnv(options.uiLanguage) } } : {}),
     });
   } catch (error) {
     await rm(userDataDir, { recursive: true, force: true });
@@ -191,6 +193,7 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
     },
   };
 
+  if (options.uiLanguage) await expectUiLanguage(browser, options.uiLanguage).catch(closeAndThrow(browser));
   if (options.signedInAs) await browser.signIn(options.signedInAs);
   return browser;
 }

@@ -33,3 +33,11 @@ export async function writeStorageInExtension(args: {
     (globalThis as unknown as { chrome: ExtensionApi }).chrome;
   await api.storage[args.area].set(args.items);
 }
+
+/** The browser's language as the extension sees it (what `__MSG_` strings and `t()` follow). */
+export function readUiLanguageInExtension(): string {
+  const api =
+    (globalThis as { browser?: ExtensionApi }).browser ??
+    (globalThis as unknown as { chrome: ExtensionApi }).chrome;
+  return api.i18n.getUILanguage();
+}

@@ -23,6 +23,12 @@ export interface LaunchOptions {
   sandbox: SandboxEndpoints;
   /** Signs this user in on the site (through the sandbox's `/login/?as=`) before returning. */
   signedInAs?: string;
+  /**
+   * The browser's own language (`de`, `ar`, `pt-BR`…), which the extension follows
+   * (`browser.i18n.getUILanguage()`, `__MSG_` strings). Default: the browser's default, English.
+   * The browser must have it installed: `scripts/ensure-deps.mjs` installs Debian's language packs.
+   */
+  uiLanguage?: string;
 }
 
 export interface ExtensionBrowser {

@@ -15,6 +15,7 @@ import type { ExtensionBrowser, LaunchOptions } from './extension-browser';
 import { buildDir } from './paths';
 import { signInThroughSandbox, signOutThroughSandbox } from './sign-in';
 import { createTestPage, type PageFunction, type TestPage } from './test-page';
+import { closeAndThrow, expectUiLanguage, firefoxLanguagePrefs } from './ui-language';
 
 /** The gecko id set in wxt.config.ts. */
 export const FIREFOX_EXTENSION_ID = 'companion@companion.example';
@@ -68,6 +69,7 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
       // Console output of pages, content scripts and the background goes to stdout, where it is
       // collected: BiDi does not report the background's console.
       'devtools.console.stdout.content': true,
+      ...(options.uiLanguage ? firefoxLanguagePrefs(options.uiLanguage) : {}),
     },
   });
   const child = driver.process();
@@ -198,6 +200,7 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
     },
   };
 
+  if (options.uiLanguage) await expectUiLanguage(browser, options.uiLanguage).catch(closeAndThrow(browser));
   if (options.signedInAs) await browser.signIn(options.signedInAs);
   return browser;
 }
