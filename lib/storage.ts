@@ -37,6 +37,7 @@ import type { FeedNotifierState } from '@/lib/services/feed-notifications';
 import { type MessageCountState, signedOutState } from '@/lib/services/message-count';
 import type { LastNotified } from '@/lib/services/message-notifications';
 import type { Drafts, MemberMessages, MessageFilter, MessageThread } from '@/lib/services/messages-model';
+import type { PendingPosts } from '@/lib/services/pending-posts';
 import type { TranslationCache } from '@/lib/services/translation';
 import {
   defaultTranslationSettings,
@@ -178,6 +179,16 @@ export const messageThreadsItem = storage.defineItem<Record<string, Record<strin
  * background removes one only when its reply was posted. `local:` so they survive a restart.
  */
 export const messageDraftsItem = storage.defineItem<Drafts>('local:messageDrafts', {
+  fallback: {},
+  version: 1,
+});
+
+/**
+ * Replies sent whose outcome is not known yet (lib/services/pending-posts.ts): written before each
+ * POST leaves, removed when its answer (or the reply itself, in the thread) is seen. `local:` so a
+ * worker stopped mid-post, or a browser closed, never makes the next send a second post.
+ */
+export const messagePendingPostsItem = storage.defineItem<PendingPosts>('local:messagePendingPosts', {
   fallback: {},
   version: 1,
 });

@@ -80,6 +80,7 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
         'POST /message-count-cache',
         'POST /referer-check',
         'GET /requests',
+        'GET /in-flight',
         'GET /counters',
         'DELETE /requests',
         'GET /certificate',
@@ -226,6 +227,11 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
     return c.json(
       control.requestLog({ part, pattern: c.req.query('pattern'), method: c.req.query('method') }),
     );
+  });
+
+  app.get('/in-flight', (c) => {
+    const part = c.req.query('part') as SandboxPart | undefined;
+    return c.json(control.inFlight({ part, pattern: c.req.query('pattern'), method: c.req.query('method') }));
   });
 
   app.get('/counters', (c) => c.json(control.counters()));

@@ -68,6 +68,17 @@ describe('faults', () => {
     expect(performance.now() - started).toBeLessThan(290);
   });
 
+  it('lists the requests received and not answered yet (GET /in-flight)', async () => {
+    await control('/latency', { pattern: '/users/*', fixedMs: 400 });
+    const held = api(`/users/${DEMO_USERNAME}`);
+    await expect
+      .poll(async () => (await control('/in-flight?part=api')).body)
+      .toEqual([expect.objectContaining({ part: 'api', method: 'GET', path: `/users/${DEMO_USERNAME}` })]);
+    expect((await control('/in-flight?pattern=/projects/**')).body).toEqual([]);
+    expect((await held).status).toBe(200);
+    expect((await control('/in-flight?part=api')).body).toEqual([]);
+  });
+
   it('refuses malformed control requests with 400', async () => {
     expect((await control('/failures', { rate: 1 })).status).toBe(400);
     expect((await control('/failures', { pattern: '/x', rate: 2 })).status).toBe(400);

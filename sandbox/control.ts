@@ -76,6 +76,14 @@ export interface RequestLogEntry {
 
 export interface LogFilter extends RouteMatch {}
 
+/** A request received and not answered yet (held by a latency rule, or being handled). */
+export interface InFlightRequest {
+  time: string;
+  part: SandboxPart;
+  method: string;
+  path: string;
+}
+
 const MAX_LOG = 20_000;
 
 /** Compile a path glob: `**` anything, `*` anything but `/`. */
@@ -131,6 +139,7 @@ export class SandboxControl {
   private malformed: Counted<MalformedRule>[] = [];
   private rejections: Counted<ForcedRejection>[] = [];
   private log: RequestLogEntry[] = [];
+  private arrived = new Set<InFlightRequest>();
   private counts = new Map<string, number>();
   private dice: Random;
   private resetListeners: (() => void)[] = [];
@@ -225,6 +234,20 @@ export class SandboxControl {
     );
   }
 
+  /**
+   * Requests received and not answered yet, oldest first: a test can act while one is under way
+   * (e.g. stop the browser's background while its read waits out a latency rule).
+   */
+  inFlight(filter: LogFilter = {}): InFlightRequest[] {
+    const regexp = filter.pattern ? globToRegExp(filter.pattern) : null;
+    return [...this.arrived].filter(
+      (e) =>
+        (!filter.part || e.part === filter.part) &&
+        (!filter.method || e.method === filter.method.toUpperCase()) &&
+        (!regexp || regexp.test(e.path)),
+    );
+  }
+
   /** Requests received per `<part> <METHOD> <route>` since the last reset or clearLog. */
   counters(): Record<string, number> {
     return Object.fromEntries(this.counts);
@@ -236,6 +259,12 @@ export class SandboxControl {
   }
 
   // Used by the request pipeline (faults.ts, comment handlers)
+
+  /** A request arrived; call the returned function once it is answered. */
+  arrive(request: InFlightRequest): () => void {
+    this.arrived.add(request);
+    return () => this.arrived.delete(request);
+  }
 
   record(entry: RequestLogEntry): void {
     this.log.push(entry);

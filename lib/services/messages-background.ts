@@ -9,7 +9,13 @@ import type { ApiClient } from '@/lib/api/client';
 import type { SiteProfile } from '@/lib/config';
 import { onMessage, type ProtocolMap } from '@/lib/protocol';
 import { isExtensionPageSender } from '@/lib/sender';
-import { messageCountItem, messageDraftsItem, messagesCacheItem, messageThreadsItem } from '@/lib/storage';
+import {
+  messageCountItem,
+  messageDraftsItem,
+  messagePendingPostsItem,
+  messagesCacheItem,
+  messageThreadsItem,
+} from '@/lib/storage';
 import { createMessagesService, type Member, type MessagesApi, type MessagesService } from './messages';
 import type { ThreadKind } from './messages-model';
 import { installWriteReferer } from './write-referer';
@@ -142,6 +148,11 @@ export function registerMessages(deps: MessagesDeps): MessagesService {
     cache: { get: () => messagesCacheItem.getValue(), set: (v) => messagesCacheItem.setValue(v) },
     threads: { get: () => messageThreadsItem.getValue(), set: (v) => messageThreadsItem.setValue(v) },
     drafts: { get: () => messageDraftsItem.getValue(), set: (v) => messageDraftsItem.setValue(v) },
+    pending: {
+      get: () => messagePendingPostsItem.getValue(),
+      set: (v) => messagePendingPostsItem.setValue(v),
+    },
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   });
   const handlers = messagesHandlers(service);
   onMessage('refreshMessages', handlers.refreshMessages);

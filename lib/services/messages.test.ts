@@ -5,11 +5,12 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { CommentRejected, NotFound, ServerError } from '@/lib/api/errors';
+import { CommentRejected, NotFound, ServerError, Timeout } from '@/lib/api/errors';
 import type { Comment, Message } from '@/lib/api/schemas';
 import { createMessagesService, type Member, type MessagesPorts, type MessagesService } from './messages';
 import { messagesHandlers } from './messages-background';
 import { type Drafts, draftKey, MESSAGES_FRESH_MS, threadKey, withDraft } from './messages-model';
+import { PENDING_SETTLE_MS, type PendingPosts } from './pending-posts';
 
 afterEach(() => {
   fakeBrowser.reset();
@@ -97,6 +98,11 @@ function setup(options: { owner?: Member } = {}) {
     cache: memory({}),
     threads: memory({}),
     drafts: memory<Drafts>({}),
+    pending: memory<PendingPosts>({}),
+    // Time passes on the fake clock only.
+    sleep: async (ms: number) => {
+      clock += ms;
+    },
   } satisfies MessagesPorts;
   const service = createMessagesService(ports);
   return {
@@ -104,6 +110,18 @@ function setup(options: { owner?: Member } = {}) {
     api,
     calls,
     ports,
+    comments,
+    /** The site takes the next post but its answer never comes back (the worker stopped). */
+    postLandsUnanswered: () =>
+      api.post.mockImplementationOnce(async (_k, _o, c) => {
+        const id = nextId++;
+        comments.set(id, { ...commentOf(id, c.parentId ?? null, DEMO.id), content: c.content });
+        return new Promise<never>(() => {});
+      }),
+    /** The next post leaves, and neither it nor an answer ever arrives. */
+    postLost: () => api.post.mockImplementationOnce(() => new Promise<never>(() => {})),
+    /** A new worker: the same storage and site, nothing in memory. */
+    restart: () => createMessagesService(ports),
     tick: (ms: number) => {
       clock += ms;
     },
@@ -212,6 +230,114 @@ describe('replies', () => {
     const { service, api } = setup();
     expect(await service.reply(REPLY)).toEqual({ ok: false, kind: 'not-in-thread' });
     expect(api.post).not.toHaveBeenCalled();
+  });
+});
+
+describe('replies sent by a worker that stopped before the answer', () => {
+  const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('are found on the site by the next send: nothing posted twice, the draft cleared, the thread shows it', async () => {
+    const { service, api, ports, calls, postLandsUnanswered, restart } = setup();
+    ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks!', 1);
+    await service.openThread('project', 5, 12);
+    postLandsUnanswered();
+    void service.reply(REPLY);
+    await flush();
+    expect(ports.pending.value).toMatchObject({
+      demo: { [KEY]: { content: '@carol thanks!', afterId: 12 } },
+    });
+    expect(ports.drafts.value).toEqual(withDraft({}, 'demo', KEY, 'thanks!', 1));
+
+    const next = restart();
+    calls.length = 0;
+    const outcome = await next.reply(REPLY);
+    expect(outcome).toMatchObject({ ok: true, comment: { id: 100, content: '@carol thanks!' } });
+    expect(api.post).toHaveBeenCalledTimes(1);
+    expect(calls).toEqual(['replies']);
+    expect(ports.drafts.value).toEqual({});
+    expect(ports.pending.value).toEqual({});
+    const thread = (ports.threads.value as Record<string, Record<string, { replies: { id: number }[] }>>)
+      .demo?.[threadKey('project', 5, 12)];
+    expect(thread?.replies.map((r) => r.id)).toEqual([11, 12, 100]);
+  });
+
+  it('are found by a starting worker, which clears the draft without a send', async () => {
+    const { service, api, ports, postLandsUnanswered, restart } = setup();
+    ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks!', 1);
+    await service.openThread('project', 5, 12);
+    postLandsUnanswered();
+    void service.reply(REPLY);
+    await flush();
+    await restart().start();
+    expect(ports.drafts.value).toEqual({});
+    expect(ports.pending.value).toEqual({});
+    expect(api.post).toHaveBeenCalledTimes(1);
+  });
+
+  it('keep a draft the member changed since, when the earlier text is found', async () => {
+    const { service, ports, postLandsUnanswered, restart } = setup();
+    ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks!', 1);
+    await service.openThread('project', 5, 12);
+    postLandsUnanswered();
+    void service.reply(REPLY);
+    await flush();
+    ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks! and one more thing', 2);
+    await restart().start();
+    expect(ports.drafts.value).toEqual(withDraft({}, 'demo', KEY, 'thanks! and one more thing', 2));
+  });
+
+  it('that never landed are sent again once the first POST can no longer arrive, once', async () => {
+    const { service, api, ports, calls, postLost, restart } = setup();
+    ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks!', 1);
+    await service.openThread('project', 5, 12);
+    postLost();
+    void service.reply(REPLY);
+    await flush();
+    const sentAt = ports.now();
+    calls.length = 0;
+    const outcome = await restart().reply(REPLY);
+    expect(outcome).toMatchObject({ ok: true, comment: { content: '@carol thanks!' } });
+    expect(api.post).toHaveBeenCalledTimes(2);
+    // It looked until the first could no longer land, then posted.
+    expect(ports.now() - sentAt).toBeGreaterThanOrEqual(PENDING_SETTLE_MS);
+    expect(calls.filter((c) => c === 'replies').length).toBeGreaterThan(1);
+    expect(calls.at(-1)).toBe('post');
+    expect(ports.drafts.value).toEqual({});
+    expect(ports.pending.value).toEqual({});
+  });
+
+  it('are not sent again while the thread cannot be read: the draft stays', async () => {
+    const { service, api, ports, postLost, restart } = setup();
+    ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks!', 1);
+    await service.openThread('project', 5, 12);
+    postLost();
+    void service.reply(REPLY);
+    await flush();
+    api.projectReplies.mockRejectedValueOnce(
+      new ServerError('The service failed (status 500).', { status: 500 }),
+    );
+    expect(await restart().reply(REPLY)).toMatchObject({
+      ok: false,
+      kind: 'failed',
+      error: { kind: 'server' },
+    });
+    expect(api.post).toHaveBeenCalledTimes(1);
+    expect(ports.drafts.value).toEqual(withDraft({}, 'demo', KEY, 'thanks!', 1));
+    expect(Object.keys(ports.pending.value.demo ?? {})).toEqual([KEY]);
+  });
+
+  it('stay recorded after a timeout, and not after an answer of the site (500, rejection)', async () => {
+    const { service, api, ports } = setup();
+    await service.openThread('project', 5, 12);
+    api.post.mockRejectedValueOnce(new Timeout(10_000));
+    await service.reply(REPLY);
+    expect(Object.keys(ports.pending.value.demo ?? {})).toEqual([KEY]);
+    ports.pending.value = {};
+    api.post.mockRejectedValueOnce(new ServerError('The service failed (status 500).', { status: 500 }));
+    await service.reply(REPLY);
+    api.post.mockRejectedValueOnce(new CommentRejected('isFlood'));
+    await service.reply(REPLY);
+    expect(ports.pending.value).toEqual({});
   });
 });
 

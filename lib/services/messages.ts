@@ -11,6 +11,10 @@
  *   threads); for a studio the comment, its parent and the replies.
  * - One reply per draft is sent at a time: a second send while one is under way gets the first's
  *   outcome (no double posts). The draft is cleared only when the post succeeded.
+ * - A reply whose outcome is unknown (the worker stopped while it was out, the answer timed out or
+ *   was unreadable) stays recorded as pending (./pending-posts.ts): before the draft is sent again,
+ *   and when a new worker starts, the thread's replies are read and a reply that landed is taken as
+ *   the outcome (draft cleared, thread updated) instead of being posted a second time.
  *
  * Everything comes through `MessagesPorts`; ./messages-background.ts wires it to the browser.
  */
@@ -18,7 +22,7 @@ import type { NewComment } from '@/lib/api/client';
 import { isApiError } from '@/lib/api/errors';
 import type { Comment, Message } from '@/lib/api/schemas';
 import { appendPage, feedErrorOf, mergeFirstPage } from './feed';
-import { emptyFeedList, type FeedList } from './feed-model';
+import { emptyFeedList, type FeedError, type FeedList } from './feed-model';
 import {
   canDelete,
   type DeleteOutcome,
@@ -36,9 +40,23 @@ import {
   THREAD_FRESH_MS,
   type ThreadComment,
   type ThreadKind,
+  threadComments,
   threadKey,
   withoutDraft,
 } from './messages-model';
+import {
+  allPending,
+  landedReply,
+  mayStillLand,
+  PENDING_MAX_AGE_MS,
+  PENDING_RECHECK_MS,
+  PENDING_SETTLE_MS,
+  type PendingPosts,
+  pendingOf,
+  sameText,
+  withoutPending,
+  withPending,
+} from './pending-posts';
 
 export const MAX_CACHED_MEMBERS = 3;
 /** Replies read per thread at most (pages of 40): long threads show their first 120 replies. */
@@ -89,6 +107,9 @@ export interface MessagesPorts {
   cache: Store<MessagesCache>;
   threads: Store<ThreadsCache>;
   drafts: Store<Drafts>;
+  /** Replies sent whose outcome is not known yet (see ./pending-posts.ts). */
+  pending: Store<PendingPosts>;
+  sleep(ms: number): Promise<void>;
 }
 
 export interface ReplyRequest {
@@ -142,6 +163,16 @@ export function toThreadComment(comment: Comment, fallbackAuthor?: string): Thre
 
 const messageKey = (message: Message) => `m${message.id}`;
 
+/** What a look for an earlier send of a draft found. */
+type Settled =
+  | { state: 'none' }
+  | { state: 'landed'; comment: ThreadComment; text: string }
+  | { state: 'unknown'; error: FeedError };
+
+/** Errors after which a POST may have landed: no answer, or one that could not be read. */
+const outcomeUnknown = (error: unknown) =>
+  isApiError(error, 'Timeout') || isApiError(error, 'Network') || isApiError(error, 'InvalidResponse');
+
 export function createMessagesService(ports: MessagesPorts): MessagesService {
   let queue: Promise<unknown> = Promise.resolve();
   /** Storage writes one after the other, so two reads ending together never lose each other's result. */
@@ -153,6 +184,7 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
   const inFlight = new Map<string, Promise<void>>();
   const sending = new Map<string, Promise<PostOutcome>>();
   const deleting = new Map<string, Promise<DeleteOutcome>>();
+  const settling = new Map<string, Promise<Settled>>();
 
   const share = (key: string, work: () => Promise<void>): Promise<void> => {
     const running = inFlight.get(key);
@@ -276,6 +308,19 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
         }
         if (threadsChanged) await ports.threads.set(threads);
       });
+      // Replies a previous worker sent without learning their outcome: find out now, so the popup
+      // shows them posted (or their drafts ready to send) without the member sending twice.
+      const member = await ports.member();
+      const pending = allPending(await ports.pending.get());
+      await Promise.all(
+        pending.map(async ({ username, key, post }) => {
+          if (ports.now() - post.at > PENDING_MAX_AGE_MS)
+            await serially(async () =>
+              ports.pending.set(withoutPending(await ports.pending.get(), username, key)),
+            );
+          else if (member?.username === username) await settle(member, key);
+        }),
+      );
     },
 
     async refresh(options = {}) {
@@ -401,13 +446,100 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
     },
   };
 
+  function setPending(change: (all: PendingPosts) => PendingPosts): Promise<void> {
+    return serially(async () => ports.pending.set(change(await ports.pending.get())));
+  }
+
+  /** Shares one look per draft between a send and a starting worker. */
+  function settle(member: Member, key: string): Promise<Settled> {
+    const flight = `${member.username}|${key}`;
+    const running = settling.get(flight);
+    if (running !== undefined) return running;
+    const done = settleOnce(member, key).finally(() => settling.delete(flight));
+    settling.set(flight, done);
+    return done;
+  }
+
+  /**
+   * Whether an earlier send of this draft is on the site: reads the thread's replies until the reply
+   * shows up or the POST can no longer arrive (PENDING_SETTLE_MS after it left).
+   */
+  async function settleOnce(member: Member, key: string): Promise<Settled> {
+    const post = pendingOf(await ports.pending.get(), member.username, key);
+    if (post === null) return { state: 'none' };
+    const tKey = threadKey(post.kind, post.objectId, post.commentId);
+    for (;;) {
+      let replies: Comment[];
+      try {
+        replies = await readReplies(post.kind, post.objectId, post.owner, post.parentId);
+      } catch (error) {
+        // The conversation is gone: nothing can land in it twice.
+        if (isApiError(error, 'NotFound')) {
+          await setPending((all) => withoutPending(all, member.username, key));
+          return { state: 'none' };
+        }
+        return { state: 'unknown', error: feedErrorOf(error, ports.now()) };
+      }
+      const landed = landedReply(
+        post,
+        replies.map((reply) => toThreadComment(reply, member.username)),
+        member.id,
+      );
+      if (landed !== undefined) {
+        await landedAs(member, key, tKey, landed, post.text);
+        return { state: 'landed', comment: landed, text: post.text };
+      }
+      if (!mayStillLand(post, ports.now())) {
+        await setPending((all) => withoutPending(all, member.username, key));
+        return { state: 'none' };
+      }
+      await ports.sleep(Math.min(PENDING_RECHECK_MS, post.at + PENDING_SETTLE_MS - ports.now()));
+    }
+  }
+
+  /** A reply is on the site: the thread shows it, and the draft it came from goes (if unchanged since). */
+  async function landedAs(member: Member, key: string, tKey: string, comment: ThreadComment, text: string) {
+    await serially(async () => {
+      const drafts = await ports.drafts.get();
+      const mine = Object.hasOwn(drafts, member.username) ? drafts[member.username] : undefined;
+      const draft = mine !== undefined && Object.hasOwn(mine, key) ? mine[key] : undefined;
+      if (draft === undefined || sameText(draft.text, text))
+        await ports.drafts.set(withoutDraft(drafts, member.username, key));
+      await ports.pending.set(withoutPending(await ports.pending.get(), member.username, key));
+    });
+    await updateThread(member.username, tKey, (current) =>
+      current === undefined
+        ? null
+        : { ...current, replies: [...current.replies.filter((r) => r.id !== comment.id), comment] },
+    );
+  }
+
   async function sendReply(request: ReplyRequest, key: string): Promise<PostOutcome> {
     const member = await ports.member();
     if (member === null) return { ok: false, kind: 'failed', error: { kind: 'signed-out', at: ports.now() } };
+    // An earlier send of this draft may be on the site already: never post it a second time.
+    const earlier = await settle(member, key);
+    if (earlier.state === 'unknown') return { ok: false, kind: 'failed', error: earlier.error };
+    if (earlier.state === 'landed' && sameText(earlier.text, request.text))
+      return { ok: true, comment: earlier.comment };
     const tKey = threadKey(request.kind, request.objectId, request.commentId);
     const thread = await cachedThread(member.username, tKey);
     const address = thread === null ? null : replyAddress(thread, request.repliedId, request.text);
-    if (address === null) return { ok: false, kind: 'not-in-thread' };
+    if (thread === null || address === null) return { ok: false, kind: 'not-in-thread' };
+    // Recorded before it leaves: a worker stopped before the answer leaves this behind.
+    await setPending((all) =>
+      withPending(all, member.username, key, {
+        kind: request.kind,
+        objectId: request.objectId,
+        commentId: request.commentId,
+        owner: thread.owner?.username ?? null,
+        parentId: address.parentId,
+        content: address.content,
+        text: request.text,
+        afterId: Math.max(0, ...threadComments(thread).map((comment) => comment.id)),
+        at: ports.now(),
+      }),
+    );
     let posted: Comment;
     try {
       posted = await ports.api.post(request.kind, request.objectId, {
@@ -416,6 +548,8 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
         commenteeId: address.commenteeId,
       });
     } catch (error) {
+      // The site answered no: nothing landed. Without an answer it may have: the record stays.
+      if (!outcomeUnknown(error)) await setPending((all) => withoutPending(all, member.username, key));
       if (isApiError(error, 'CommentRejected')) {
         const { code, muteExpiresAt } = error as unknown as { code: string; muteExpiresAt?: number };
         return muteExpiresAt === undefined
@@ -426,9 +560,10 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
     }
     const comment = toThreadComment(posted, member.username);
     // The draft goes only now that the reply is on the site; the thread shows it.
-    await serially(async () =>
-      ports.drafts.set(withoutDraft(await ports.drafts.get(), member.username, key)),
-    );
+    await serially(async () => {
+      await ports.drafts.set(withoutDraft(await ports.drafts.get(), member.username, key));
+      await ports.pending.set(withoutPending(await ports.pending.get(), member.username, key));
+    });
     await updateThread(member.username, tKey, (current) =>
       current === undefined
         ? null

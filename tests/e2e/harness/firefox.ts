@@ -90,7 +90,7 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
   // (0 dark, 1 light) applies to every page. It is set from about:config, a privileged page where
   // `Services` exists (BiDi may evaluate there: see --remote-allow-system-access).
   let configPage: Promise<Page> | undefined;
-  const setContentColorScheme = async (scheme: 'light' | 'dark') => {
+  const privilegedPage = () => {
     configPage ??= driver.newPage().then(async (page) => {
       page.goto('about:config').catch(() => {});
       const deadline = Date.now() + NAVIGATION_TIMEOUT_MS;
@@ -104,7 +104,10 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
       }
       return page;
     });
-    const page = await configPage;
+    return configPage;
+  };
+  const setContentColorScheme = async (scheme: 'light' | 'dark') => {
+    const page = await privilegedPage();
     await page.evaluate(
       (value) => {
         const services = (
@@ -172,6 +175,26 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
   const evaluateInExtension = async <R, A>(fn: PageFunction<A, R>, arg: A): Promise<R> =>
     (await (await extensionApiPage()).evaluate(fn as (arg: unknown) => unknown, arg as unknown)) as R;
 
+  /**
+   * Firefox runs an MV3 background as an event page. This is what about:debugging's "Terminate
+   * background script" calls: the page is suspended as after its idle timeout, but at once and
+   * whatever it is waiting for; the next event (an alarm, a message) starts it again.
+   */
+  const stopBackground = async () => {
+    const page = await privilegedPage();
+    await page.evaluate(async (id) => {
+      const chromeUtils = (
+        globalThis as { ChromeUtils?: { importESModule(url: string): Record<string, unknown> } }
+      ).ChromeUtils;
+      if (!chromeUtils) throw new Error('about:config has no ChromeUtils: is system access allowed?');
+      const { ExtensionParent } = chromeUtils.importESModule(
+        'resource://gre/modules/ExtensionParent.sys.mjs',
+      ) as { ExtensionParent: { DebugUtils: { terminateBackgroundScript(id: string): Promise<void> } } };
+      await ExtensionParent.DebugUtils.terminateBackgroundScript(id);
+    }, FIREFOX_EXTENSION_ID);
+    log.add('test', 'background stopped (DebugUtils.terminateBackgroundScript)');
+  };
+
   const closed = new Promise<void>((resolve) => driver.once('disconnected', () => resolve()));
   const browser: ExtensionBrowser = {
     name: 'firefox',
@@ -187,6 +210,7 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
     evaluateInExtension,
     readStorage: (area, keys) => evaluateInExtension(readStorageInExtension, { area, keys: keys ?? null }),
     setStorage: (area, items) => evaluateInExtension(writeStorageInExtension, { area, items }),
+    stopBackground,
     pages: () => tracked.filter((page) => !page.isClosed()),
     consoleLog: () => log.lines(),
     markLog: (text) => log.add('test', text),
