@@ -89,16 +89,10 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
   });
 
   const isOurWorker = (worker: Worker) => worker.url().startsWith('chrome-extension://');
-  /** Our workers that have started and not stopped, oldest first. */
-  const liveWorkers: Worker[] = [];
   const watchWorker = (worker: Worker) => {
-    if (!isOurWorker(worker) || liveWorkers.includes(worker)) return;
-    liveWorkers.push(worker);
+    if (!isOurWorker(worker)) return;
     log.add('background', `service worker started: ${worker.url()}`);
-    worker.on('close', () => {
-      if (liveWorkers.includes(worker)) liveWorkers.splice(liveWorkers.indexOf(worker), 1);
-      log.add('background', 'service worker stopped');
-    });
+    worker.on('close', () => log.add('background', 'service worker stopped'));
   };
   context.on('serviceworker', watchWorker);
   context.serviceWorkers().forEach(watchWorker);
@@ -158,29 +152,16 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
     return wrap(page);
   };
 
-  /**
-   * The live worker: Chromium may have replaced the one we saw at start. After stopBackground()
-   * there is none until an event starts one: wait for it (the test itself never starts it, so a
-   * background that does not come back by itself fails the test instead of being revived by it).
-   */
-  const currentWorker = async (): Promise<Worker> => {
-    const live = liveWorkers.at(-1);
-    if (live) return live;
-    console.log(
-      'SWS',
-      context.serviceWorkers().length,
-      context.serviceWorkers().map((w) => w.url()),
-    );
-    for (const w of context.serviceWorkers())
-      console.log('EVAL', await w.evaluate(() => 1 + 1).catch((e) => String(e)));
-    return context.waitForEvent('serviceworker', { predicate: isOurWorker, timeout: 20_000 });
-  };
-  const evaluateInExtension = async <R, A>(fn: PageFunction<A, R>, arg: A): Promise<R> =>
-    (await currentWorker()).evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown);
+  /** The live worker: Chromium may have replaced the one we saw at start. */
+  const currentWorker = () => context.serviceWorkers().filter(isOurWorker).at(-1) ?? worker;
+  const evaluateInExtension = <R, A>(fn: PageFunction<A, R>, arg: A): Promise<R> =>
+    currentWorker().evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown);
 
   /**
    * DevTools' ServiceWorker.stopAllWorkers, through a session on any page of the profile. Playwright
-   * reports no close for a worker stopped so: the DevTools events say when ours has stopped.
+   * reports no close for a worker stopped so (its Worker serves the restarted one again): the
+   * DevTools events say when ours has stopped. Until an event starts it again, evaluateInExtension
+   * has nothing to run in: tests look for the recovery where a member would (pages, the sandbox).
    */
   const stopBackground = async () => {
     const page = context.pages()[0] ?? (await newPage());
@@ -201,7 +182,6 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
     } finally {
       await session.detach().catch(() => {});
     }
-    liveWorkers.splice(0);
     log.add('background', 'service worker stopped (ServiceWorker.stopAllWorkers)');
   };
 

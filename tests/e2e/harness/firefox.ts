@@ -182,17 +182,24 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
    */
   const stopBackground = async () => {
     const page = await privilegedPage();
-    await page.evaluate(async (id) => {
+    const state = await page.evaluate(async (id) => {
       const chromeUtils = (
         globalThis as { ChromeUtils?: { importESModule(url: string): Record<string, unknown> } }
       ).ChromeUtils;
       if (!chromeUtils) throw new Error('about:config has no ChromeUtils: is system access allowed?');
       const { ExtensionParent } = chromeUtils.importESModule(
         'resource://gre/modules/ExtensionParent.sys.mjs',
-      ) as { ExtensionParent: { DebugUtils: { terminateBackgroundScript(id: string): Promise<void> } } };
+      ) as {
+        ExtensionParent: {
+          DebugUtils: { terminateBackgroundScript(id: string): Promise<void> };
+          GlobalManager: { extensionMap: Map<string, { backgroundState?: string }> };
+        };
+      };
       await ExtensionParent.DebugUtils.terminateBackgroundScript(id);
+      return ExtensionParent.GlobalManager.extensionMap.get(id)?.backgroundState ?? 'unknown';
     }, FIREFOX_EXTENSION_ID);
-    log.add('test', 'background stopped (DebugUtils.terminateBackgroundScript)');
+    if (state !== 'stopped') throw new Error(`The background did not stop (its state: ${state})`);
+    log.add('background', 'event page stopped (DebugUtils.terminateBackgroundScript)');
   };
 
   const closed = new Promise<void>((resolve) => driver.once('disconnected', () => resolve()));
