@@ -17,13 +17,15 @@ import { registerProjectStatus } from '@/lib/services/project-status-background'
 import { registerTranslation } from '@/lib/services/translation-background';
 import { browserSiteCookies, Session } from '@/lib/session';
 import { registerSessionMessages } from '@/lib/session-messages';
-import { memberItem, sessionItem } from '@/lib/storage';
+import { memberItem, sessionItem, testRequestTimeoutMsItem } from '@/lib/storage';
 
 export default defineBackground(() => {
   const profile = currentProfile();
 
   // One HTTP layer for every request of the extension: one rate limit, one set of in-flight reads.
   const http = new HttpClient();
+  testRequestTimeoutMsItem.getValue().then((ms) => http.setTimeoutMs(ms));
+  testRequestTimeoutMsItem.watch((ms) => http.setTimeoutMs(ms));
   const session = new Session({
     site: profile.site,
     http,
