@@ -24,8 +24,8 @@ const ACTIVITY_ROUTE = '/users/*/following/users/activity';
 const LOVE_READ = '/projects/*/loves/user/*';
 const COMMENT_POST = '/proxy/comments/**';
 /** Long enough for the test to stop the background while the request is held. */
-const HELD_MS = 3_000;
-const PERIOD_SECONDS = 2;
+const HELD_MS = 1_500;
+const PERIOD_SECONDS = 1;
 
 const sandbox = withSandbox();
 const store = () => sandbox().control.store;
@@ -157,7 +157,6 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const { control } = sandbox();
     control.addLatency({ part: 'api', pattern: LOVE_READ, fixedMs: HELD_MS });
     const page = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
-    await page.setViewport({ width: 1280, height: 1600 });
     await underWay({ part: 'api', pattern: LOVE_READ });
     await browser().stopBackground();
     control.clearFaults();
@@ -168,7 +167,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         return { marks: marks.length, waiting: marks.filter((m) => !m.hasAttribute('data-loved')).length };
       });
     const before = await unmarked();
-    expect(before.marks).toBeGreaterThan(8);
+    expect(before.marks).toBeGreaterThan(4);
+    expect(before.waiting).toBeGreaterThan(0);
     await expect.poll(async () => (await unmarked()).waiting, { timeout: 30_000, interval: 250 }).toBe(0);
     await page.close();
   });
