@@ -168,14 +168,18 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
     const session = await context.newCDPSession(page);
     try {
       const ours = (version: { scriptURL: string }) => version.scriptURL.startsWith(`${extensionOrigin}/`);
-      let running = true;
+      // Once seen stopped it counts as stopped: a page waiting for an answer may start it again at once.
+      let stopped = false;
+      let asked = false;
       session.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-        for (const version of versions.filter(ours)) running = version.runningStatus !== 'stopped';
+        if (asked && versions.some((version) => ours(version) && version.runningStatus === 'stopped'))
+          stopped = true;
       });
       await session.send('ServiceWorker.enable');
+      asked = true;
       await session.send('ServiceWorker.stopAllWorkers');
       const deadline = Date.now() + 10_000;
-      while (running) {
+      while (!stopped) {
         if (Date.now() > deadline) throw new Error('The service worker did not stop');
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
