@@ -11,6 +11,7 @@
  */
 import { SlidingWindowLimiter } from '@/lib/api/rate-limiter';
 import { isSitePage, type SiteProfile } from '@/lib/config';
+import { projectStatusSettingsOf } from '@/lib/project-status-cache';
 import { onMessage } from '@/lib/protocol';
 import { isTrustedSender } from '@/lib/sender';
 import { projectPageId, sitePage } from '@/lib/site/pages';
@@ -83,7 +84,8 @@ export function registerProjectStatus(deps: ProjectStatusDeps): ProjectStatusSer
     if (change.url !== undefined) service.forgetRequester(`tab:${tabId}`);
   });
 
-  const marksOn = async () => (await projectStatusSettingsItem.getValue()).marks;
+  // A synced value missing keys (another browser's older version) keeps the default: marks on.
+  const marksOn = async () => projectStatusSettingsOf(await projectStatusSettingsItem.getValue()).marks;
 
   onMessage('getProjectStatuses', async ({ data, sender }) => {
     if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');
