@@ -121,6 +121,15 @@ export const testIgnoreIdleItem = storage.defineItem<boolean>('local:testIgnoreI
 export const testRequestTimeoutMsItem = storage.defineItem<number | null>('local:testRequestTimeoutMs', {
   fallback: null,
 });
+/**
+ * TEST ONLY: the loved/favorited marks' share of the rate limit in reads a second instead of 3 (the
+ * client-wide 5 still holds), so end-to-end tests that show a hundred thumbnails do not wait on the
+ * share. Unset in real use.
+ */
+export const testMarksReadsPerSecondItem = storage.defineItem<number | null>(
+  'local:testMarksReadsPerSecond',
+  { fallback: null },
+);
 
 // ---------------------------------------------------------------------------------------------------
 // Feed (issue 8: lib/services/feed*.ts writes, the popup reads; contract in lib/services/feed-model.ts)

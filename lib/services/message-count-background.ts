@@ -81,6 +81,7 @@ export function messageCountPorts(deps: MessageCountDeps): MessageCountPorts {
       },
     },
     state: { get: () => messageCountItem.getValue(), set: (state) => messageCountItem.setValue(state) },
+    notifying: notificationsAllowed,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
 }
