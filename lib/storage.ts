@@ -37,13 +37,8 @@ import {
 import type { FeedNotifierState } from '@/lib/services/feed-notifications';
 import { type MessageCountState, signedOutState } from '@/lib/services/message-count';
 import type { LastNotified } from '@/lib/services/message-notifications';
-import type {
-  Drafts,
-  MemberMessages,
-  MessageFilter,
-  MessageThread,
-  PostsInDoubt,
-} from '@/lib/services/messages-model';
+import type { Drafts, MemberMessages, MessageFilter, MessageThread } from '@/lib/services/messages-model';
+import type { PendingPosts } from '@/lib/services/pending-posts';
 import type { TranslationCache } from '@/lib/services/translation';
 import {
   defaultTranslationSettings,
@@ -209,11 +204,13 @@ export const messageDraftsItem = storage.defineItem<Drafts>('local:messageDrafts
 });
 
 /**
- * Replies whose post got no readable answer (timeout, connection lost, body cut short), per member
- * and draft: the next send of the draft first looks for them on the site, so none is posted twice.
+ * Replies sent whose outcome is not known yet (lib/services/pending-posts.ts): written before each
+ * POST leaves, removed when its answer (or the reply itself, in the thread) is seen. `local:` so a
+ * worker stopped mid-post, or a browser closed, never makes the next send a second post.
  */
-export const messagePostsInDoubtItem = storage.defineItem<PostsInDoubt>('local:messagePostsInDoubt', {
+export const messagePendingPostsItem = storage.defineItem<PendingPosts>('local:messagePendingPosts', {
   fallback: {},
+  version: 1,
 });
 
 /** The Messages tab's filter (All, Comments, Projects, Studios, Forums), remembered. */

@@ -82,6 +82,7 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
         'POST /message-count-cache',
         'POST /referer-check',
         'GET /requests',
+        'GET /in-flight',
         'GET /counters',
         'DELETE /requests',
         'GET /certificate',
@@ -235,6 +236,11 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
     return c.json(
       control.requestLog({ part, pattern: c.req.query('pattern'), method: c.req.query('method') }),
     );
+  });
+
+  app.get('/in-flight', (c) => {
+    const part = c.req.query('part') as SandboxPart | undefined;
+    return c.json(control.inFlight({ part, pattern: c.req.query('pattern'), method: c.req.query('method') }));
   });
 
   app.get('/counters', (c) => c.json(control.counters()));

@@ -68,6 +68,17 @@ describe('faults', () => {
     expect(performance.now() - started).toBeLessThan(290);
   });
 
+  it('lists the requests received and not answered yet (GET /in-flight)', async () => {
+    await control('/latency', { pattern: '/users/*', fixedMs: 400 });
+    const held = api(`/users/${DEMO_USERNAME}`);
+    await expect
+      .poll(async () => (await control('/in-flight?part=api')).body)
+      .toEqual([expect.objectContaining({ part: 'api', method: 'GET', path: `/users/${DEMO_USERNAME}` })]);
+    expect((await control('/in-flight?pattern=/projects/**')).body).toEqual([]);
+    expect((await held).status).toBe(200);
+    expect((await control('/in-flight?part=api')).body).toEqual([]);
+  });
+
   it('drops the connection of matching requests while the network is gone, until cleared', async () => {
     await control('/outage', { pattern: '/users/**' });
     await expect(api(`/users/${DEMO_USERNAME}`)).rejects.toThrow(TypeError);

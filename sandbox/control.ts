@@ -83,6 +83,14 @@ export interface RequestLogEntry {
 
 export interface LogFilter extends RouteMatch {}
 
+/** A request received and not answered yet (held by a latency rule, or being handled). */
+export interface InFlightRequest {
+  time: string;
+  part: SandboxPart;
+  method: string;
+  path: string;
+}
+
 const MAX_LOG = 20_000;
 
 /** Compile a path glob: `**` anything, `*` anything but `/`. */
@@ -139,6 +147,7 @@ export class SandboxControl {
   private outages: Counted<OutageRule>[] = [];
   private rejections: Counted<ForcedRejection>[] = [];
   private log: RequestLogEntry[] = [];
+  private arrived = new Set<InFlightRequest>();
   private counts = new Map<string, number>();
   private dice: Random;
   private resetListeners: (() => void)[] = [];
@@ -242,6 +251,20 @@ export class SandboxControl {
     );
   }
 
+  /**
+   * Requests received and not answered yet, oldest first: a test can act while one is under way
+   * (e.g. stop the browser's background while its read waits out a latency rule).
+   */
+  inFlight(filter: LogFilter = {}): InFlightRequest[] {
+    const regexp = filter.pattern ? globToRegExp(filter.pattern) : null;
+    return [...this.arrived].filter(
+      (e) =>
+        (!filter.part || e.part === filter.part) &&
+        (!filter.method || e.method === filter.method.toUpperCase()) &&
+        (!regexp || regexp.test(e.path)),
+    );
+  }
+
   /** Requests received per `<part> <METHOD> <route>` since the last reset or clearLog. */
   counters(): Record<string, number> {
     return Object.fromEntries(this.counts);
@@ -253,6 +276,12 @@ export class SandboxControl {
   }
 
   // Used by the request pipeline (faults.ts, comment handlers)
+
+  /** A request arrived; call the returned function once it is answered. */
+  arrive(request: InFlightRequest): () => void {
+    this.arrived.add(request);
+    return () => this.arrived.delete(request);
+  }
 
   record(entry: RequestLogEntry): void {
     this.log.push(entry);

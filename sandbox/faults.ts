@@ -38,7 +38,12 @@ export function requestLogger(part: SandboxPart, control: SandboxControl): Middl
   return async (c, next) => {
     const url = new URL(c.req.url);
     const started = new Date().toISOString();
-    await next();
+    const answered = control.arrive({ time: started, part, method: c.req.method, path: url.pathname });
+    try {
+      await next();
+    } finally {
+      answered();
+    }
     const entry: RequestLogEntry = {
       time: started,
       part,

@@ -63,6 +63,15 @@ const CSS = `
 .companion-status-mark[data-favorited="true"]::after { background-image: ${STAR}; }
 `;
 
+/**
+ * Ids asked for and still unanswered after this long are asked again (then after twice as long, up
+ * to REASK_MAX_MS): the background's queue lives in its memory, and the browser may stop the
+ * background at any moment. A repeated ask costs no request: the background merges it with what it
+ * has queued or is reading, and a new one starts with an empty queue.
+ */
+export const REASK_AFTER_MS = 4_000;
+export const REASK_MAX_MS = 30_000;
+
 interface Tracked {
   /** The project shown now (null: the thumbnail has no project link, e.g. while React fills it). */
   id: number | null;
@@ -99,6 +108,36 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
   let toAsk: { id: number; top: number; left: number }[] = [];
   let toDrop = new Set<number>();
   let flushing = false;
+  let reaskTimer: ReturnType<typeof setTimeout> | null = null;
+  let reaskDelay = REASK_AFTER_MS;
+
+  /** Asks again for what is in view and still unanswered (see REASK_AFTER_MS). */
+  const reask = () => {
+    reaskTimer = null;
+    const member = statuses();
+    if (signal.aborted || member === null) return;
+    const now = Date.now();
+    let waiting = false;
+    for (const [host, entry] of tracked) {
+      if (!entry.visible || entry.id === null || !asked.has(entry.id)) continue;
+      if (!needsRead(member, entry.id, now)) {
+        asked.delete(entry.id);
+        continue;
+      }
+      const box = host.getBoundingClientRect();
+      toAsk.push({ id: entry.id, top: box.top, left: box.left });
+      waiting = true;
+    }
+    if (!waiting) {
+      reaskDelay = REASK_AFTER_MS;
+      return;
+    }
+    reaskDelay = Math.min(reaskDelay * 2, REASK_MAX_MS);
+    scheduleFlush();
+  };
+  const armReask = () => {
+    if (reaskTimer === null && !signal.aborted) reaskTimer = setTimeout(reask, reaskDelay);
+  };
 
   addStyles(PROJECT_STATUS_MARK, CSS, signal);
 
@@ -114,6 +153,7 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
       toAsk = [];
       for (const id of ids) asked.add(id);
       sendMessage('getProjectStatuses', { ids }).catch(() => undefined);
+      armReask();
     }
     if (toDrop.size > 0) {
       const ids = [...toDrop];
@@ -274,6 +314,7 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
     () => {
       pageObserver.disconnect();
       visibility.disconnect();
+      if (reaskTimer !== null) clearTimeout(reaskTimer);
       for (const [host, entry] of tracked) {
         entry.mark?.remove();
         host.removeAttribute(HOST_ATTRIBUTE);

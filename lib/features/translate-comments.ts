@@ -13,6 +13,8 @@
  * Work follows what changes (one MutationObserver, attributes included: React reuses nodes and
  * changes their text in place) and, for "Translate all", what is visible (IntersectionObserver).
  */
+
+import { sendSurvivingRestart } from '@/lib/background-gone';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/protocol';
 import type { TranslationResult } from '@/lib/services/translation';
@@ -284,7 +286,9 @@ function showTranslateTools(signal: AbortSignal): void {
       return Promise.resolve(false);
     }
     const text = state.text;
-    state.busy = sendMessage('translate', { text, language }).then(
+    // A background stopped mid-request is asked once more (its answer died with it); a second
+    // failure shows the sentence and the retry button.
+    state.busy = sendSurvivingRestart(() => sendMessage('translate', { text, language })).then(
       (result) => {
         state.busy = null;
         if (!signal.aborted && state.text === text) {

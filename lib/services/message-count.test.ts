@@ -154,6 +154,27 @@ describe('message-count poller', () => {
     expect((await messageCountItem.getValue()).count).toBe(4);
   });
 
+  it('a worker stopped during its read leaves the next poll armed: the poller goes on by itself', async () => {
+    await makeService().start();
+    world.clock = START + MINUTE;
+    // The alarm fires and the read goes out; the worker is stopped before the answer.
+    world.gate = new Promise<void>(() => {});
+    void makeService().tick();
+    await vi.waitFor(() => expect(world.reads).toHaveLength(2));
+    const armed = await alarmTime();
+    expect(armed).toBeGreaterThan(START + MINUTE);
+    expect(armed).toBeLessThanOrEqual(START + 3 * MINUTE);
+
+    // Only the alarm wakes a new worker, which reads and goes back to its period.
+    world.gate = null;
+    world.serverCount = 5;
+    const next = makeService();
+    await runUntil(next, armed as number);
+    expect(world.reads).toHaveLength(3);
+    expect((await messageCountItem.getValue()).count).toBe(5);
+    expect(await alarmTime()).toBe((armed as number) + MINUTE);
+  });
+
   it('a worker woken after the due time reads at once', async () => {
     await makeService().start();
     world.clock = START + 3 * MINUTE;

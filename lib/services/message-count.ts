@@ -229,6 +229,11 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
           ? 0
           : latest.awayStreak + 1;
     const run = (async () => {
+      // The alarm that brought us here has fired and the next is set only after the answer: should
+      // the worker be stopped meanwhile, nothing would wake the poller again. So first arm it as if
+      // this read failed; the outcome's own schedule replaces it.
+      const asIfFailed = { ...state, failures: state.failures + 1 };
+      await ports.alarm.set(ports.now() + nextDelay(asIfFailed, 'watching', await ports.periodMs()));
       try {
         const bypassCache = options.bypassCache || ports.now() < state.staleUntil;
         const count = await ports.readCount(username, { bypassCache });

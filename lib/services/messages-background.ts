@@ -12,7 +12,7 @@ import { isExtensionPageSender } from '@/lib/sender';
 import {
   messageCountItem,
   messageDraftsItem,
-  messagePostsInDoubtItem,
+  messagePendingPostsItem,
   messagesCacheItem,
   messageThreadsItem,
 } from '@/lib/storage';
@@ -148,10 +148,11 @@ export function registerMessages(deps: MessagesDeps): MessagesService {
     cache: { get: () => messagesCacheItem.getValue(), set: (v) => messagesCacheItem.setValue(v) },
     threads: { get: () => messageThreadsItem.getValue(), set: (v) => messageThreadsItem.setValue(v) },
     drafts: { get: () => messageDraftsItem.getValue(), set: (v) => messageDraftsItem.setValue(v) },
-    postsInDoubt: {
-      get: () => messagePostsInDoubtItem.getValue(),
-      set: (v) => messagePostsInDoubtItem.setValue(v),
+    pending: {
+      get: () => messagePendingPostsItem.getValue(),
+      set: (v) => messagePendingPostsItem.setValue(v),
     },
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   });
   const handlers = messagesHandlers(service);
   onMessage('refreshMessages', handlers.refreshMessages);

@@ -330,58 +330,6 @@ export function withoutDraft(drafts: Drafts, username: string, key: string): Dra
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Posts in doubt: a reply whose post got no readable answer (a timeout, the connection lost, a body
-// cut short) may be on the site all the same. Remembered per member and draft, so that sending the
-// draft again first looks for it instead of posting it twice.
-
-export interface PostInDoubt {
-  /** The exact content posted (mention included). */
-  content: string;
-  /** When the post left (ms since epoch). */
-  at: number;
-}
-
-export type PostsInDoubt = Record<string, Record<string, PostInDoubt>>;
-
-/** How far the site's clock may be behind ours when a post in doubt is looked for. */
-export const POST_IN_DOUBT_CLOCK_SLACK_MS = 5 * 60_000;
-
-export function postInDoubtOf(posts: PostsInDoubt, username: string, key: string): PostInDoubt | null {
-  const mine = Object.hasOwn(posts, username) ? posts[username] : undefined;
-  return mine !== undefined && Object.hasOwn(mine, key) ? (mine[key] ?? null) : null;
-}
-
-/** `posts` with the doubt of this draft set (`doubt`) or removed (`null`). */
-export function withPostInDoubt(
-  posts: PostsInDoubt,
-  username: string,
-  key: string,
-  doubt: PostInDoubt | null,
-): PostsInDoubt {
-  const mine = { ...(Object.hasOwn(posts, username) ? posts[username] : {}) };
-  if (doubt === null) delete mine[key];
-  else mine[key] = doubt;
-  const next = { ...posts, [username]: mine };
-  if (Object.keys(mine).length === 0) delete next[username];
-  return next;
-}
-
-/** The member's reply with this content, posted at `since` or later, if the thread shows one. */
-export function findPostedReply(
-  thread: MessageThread,
-  authorId: number,
-  content: string,
-  since: number,
-): ThreadComment | undefined {
-  return thread.replies.find(
-    (reply) =>
-      reply.author.id === authorId &&
-      reply.content === content &&
-      !(Date.parse(reply.createdAt) < since - POST_IN_DOUBT_CLOCK_SLACK_MS),
-  );
-}
-
-// ---------------------------------------------------------------------------------------------------
 // Outcomes of writes, as the popup gets them
 
 export type PostOutcome =

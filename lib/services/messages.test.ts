@@ -5,18 +5,12 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { CommentRejected, InvalidResponse, Network, NotFound, ServerError, Timeout } from '@/lib/api/errors';
+import { CommentRejected, NotFound, ServerError, Timeout } from '@/lib/api/errors';
 import type { Comment, Message } from '@/lib/api/schemas';
 import { createMessagesService, type Member, type MessagesPorts, type MessagesService } from './messages';
 import { messagesHandlers } from './messages-background';
-import {
-  type Drafts,
-  draftKey,
-  MESSAGES_FRESH_MS,
-  type PostsInDoubt,
-  threadKey,
-  withDraft,
-} from './messages-model';
+import { type Drafts, draftKey, MESSAGES_FRESH_MS, threadKey, withDraft } from './messages-model';
+import { PENDING_SETTLE_MS, type PendingPosts } from './pending-posts';
 
 afterEach(() => {
   fakeBrowser.reset();
@@ -104,7 +98,11 @@ function setup(options: { owner?: Member } = {}) {
     cache: memory({}),
     threads: memory({}),
     drafts: memory<Drafts>({}),
-    postsInDoubt: memory<PostsInDoubt>({}),
+    pending: memory<PendingPosts>({}),
+    // Time passes on the fake clock only.
+    sleep: async (ms: number) => {
+      clock += ms;
+    },
   } satisfies MessagesPorts;
   const service = createMessagesService(ports);
   return {
@@ -113,6 +111,17 @@ function setup(options: { owner?: Member } = {}) {
     calls,
     ports,
     comments,
+    /** The site takes the next post but its answer never comes back (the worker stopped). */
+    postLandsUnanswered: () =>
+      api.post.mockImplementationOnce(async (_k, _o, c) => {
+        const id = nextId++;
+        comments.set(id, { ...commentOf(id, c.parentId ?? null, DEMO.id), content: c.content });
+        return new Promise<never>(() => {});
+      }),
+    /** The next post leaves, and neither it nor an answer ever arrives. */
+    postLost: () => api.post.mockImplementationOnce(() => new Promise<never>(() => {})),
+    /** A new worker: the same storage and site, nothing in memory. */
+    restart: () => createMessagesService(ports),
     tick: (ms: number) => {
       clock += ms;
     },
@@ -217,69 +226,118 @@ describe('replies', () => {
     expect(ports.drafts.value).toEqual(withDraft({}, 'demo', KEY, 'thanks!', 1));
   });
 
-  it('whose answer was lost are looked for before being sent again: on the site once, the draft gone', async () => {
-    for (const lost of [
-      new Timeout(1_000),
-      new InvalidResponse('not JSON ("{\\"id\\":10")'),
-      new ServerError('The service failed (status 502).', { status: 502 }),
-    ]) {
-      const { service, api, ports, comments, calls } = setup();
-      ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks!', 1);
-      await service.openThread('project', 5, 12);
-      // The site took the reply, but its answer never arrived readable.
-      api.post.mockImplementationOnce(async (_k, _o, c) => {
-        comments.set(100, { ...commentOf(100, 10, DEMO.id), content: c.content });
-        throw lost;
-      });
-      expect(await service.reply(REPLY)).toMatchObject({ ok: false, kind: 'failed' });
-      expect(ports.drafts.value).toEqual(withDraft({}, 'demo', KEY, 'thanks!', 1));
-      calls.length = 0;
-      // Sent again: the thread is read first, the reply found there, nothing posted twice.
-      const again = await service.reply(REPLY);
-      expect(again).toMatchObject({ ok: true, comment: { id: 100, content: '@carol thanks!' } });
-      expect(api.post).toHaveBeenCalledTimes(1);
-      expect(calls).not.toContain('post');
-      expect(ports.drafts.value).toEqual({});
-      expect(ports.postsInDoubt.value).toEqual({});
-    }
-  });
-
-  it('whose answer was lost before reaching the site are posted on the next send, after a look', async () => {
-    const { service, api, ports, calls } = setup();
-    ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks!', 1);
-    await service.openThread('project', 5, 12);
-    api.post.mockRejectedValueOnce(new Network('Could not reach the service.'));
-    expect(await service.reply(REPLY)).toMatchObject({ ok: false, error: { kind: 'offline' } });
-    // Still no connection: the look fails, and nothing is posted blind.
-    api.projectComment.mockRejectedValueOnce(new Network('Could not reach the service.'));
-    calls.length = 0;
-    expect(await service.reply(REPLY)).toMatchObject({ ok: false, error: { kind: 'offline' } });
-    expect(calls).not.toContain('post');
-    // Back: the look finds nothing, the reply is posted once.
-    calls.length = 0;
-    expect(await service.reply(REPLY)).toMatchObject({ ok: true, comment: { id: 100 } });
-    expect(calls.filter((c) => c === 'post')).toHaveLength(1);
-    expect(calls.indexOf('replies')).toBeLessThan(calls.indexOf('post'));
-    expect(ports.drafts.value).toEqual({});
-    expect(ports.postsInDoubt.value).toEqual({});
-  });
-
-  it('refused by the service (429, 401, a rejection) are posted again without a look', async () => {
-    const { service, api, ports, calls } = setup();
-    ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks!', 1);
-    await service.openThread('project', 5, 12);
-    api.post.mockRejectedValueOnce(new CommentRejected('isFlood'));
-    await service.reply(REPLY);
-    expect(ports.postsInDoubt.value).toEqual({});
-    calls.length = 0;
-    expect(await service.reply(REPLY)).toMatchObject({ ok: true });
-    expect(calls).toEqual(['post']);
-  });
-
   it('are not sent to a comment outside the conversation the member was shown', async () => {
     const { service, api } = setup();
     expect(await service.reply(REPLY)).toEqual({ ok: false, kind: 'not-in-thread' });
     expect(api.post).not.toHaveBeenCalled();
+  });
+});
+
+describe('replies sent by a worker that stopped before the answer', () => {
+  const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('are found on the site by the next send: nothing posted twice, the draft cleared, the thread shows it', async () => {
+    const { service, api, ports, calls, postLandsUnanswered, restart } = setup();
+    ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks!', 1);
+    await service.openThread('project', 5, 12);
+    postLandsUnanswered();
+    void service.reply(REPLY);
+    await flush();
+    expect(ports.pending.value).toMatchObject({
+      demo: { [KEY]: { content: '@carol thanks!', afterId: 12 } },
+    });
+    expect(ports.drafts.value).toEqual(withDraft({}, 'demo', KEY, 'thanks!', 1));
+
+    const next = restart();
+    calls.length = 0;
+    const outcome = await next.reply(REPLY);
+    expect(outcome).toMatchObject({ ok: true, comment: { id: 100, content: '@carol thanks!' } });
+    expect(api.post).toHaveBeenCalledTimes(1);
+    expect(calls).toEqual(['replies']);
+    expect(ports.drafts.value).toEqual({});
+    expect(ports.pending.value).toEqual({});
+    const thread = (ports.threads.value as Record<string, Record<string, { replies: { id: number }[] }>>)
+      .demo?.[threadKey('project', 5, 12)];
+    expect(thread?.replies.map((r) => r.id)).toEqual([11, 12, 100]);
+  });
+
+  it('are found by a starting worker, which clears the draft without a send', async () => {
+    const { service, api, ports, postLandsUnanswered, restart } = setup();
+    ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks!', 1);
+    await service.openThread('project', 5, 12);
+    postLandsUnanswered();
+    void service.reply(REPLY);
+    await flush();
+    await restart().start();
+    expect(ports.drafts.value).toEqual({});
+    expect(ports.pending.value).toEqual({});
+    expect(api.post).toHaveBeenCalledTimes(1);
+  });
+
+  it('keep a draft the member changed since, when the earlier text is found', async () => {
+    const { service, ports, postLandsUnanswered, restart } = setup();
+    ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks!', 1);
+    await service.openThread('project', 5, 12);
+    postLandsUnanswered();
+    void service.reply(REPLY);
+    await flush();
+    ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks! and one more thing', 2);
+    await restart().start();
+    expect(ports.drafts.value).toEqual(withDraft({}, 'demo', KEY, 'thanks! and one more thing', 2));
+  });
+
+  it('that never landed are sent again once the first POST can no longer arrive, once', async () => {
+    const { service, api, ports, calls, postLost, restart } = setup();
+    ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks!', 1);
+    await service.openThread('project', 5, 12);
+    postLost();
+    void service.reply(REPLY);
+    await flush();
+    const sentAt = ports.now();
+    calls.length = 0;
+    const outcome = await restart().reply(REPLY);
+    expect(outcome).toMatchObject({ ok: true, comment: { content: '@carol thanks!' } });
+    expect(api.post).toHaveBeenCalledTimes(2);
+    // It looked until the first could no longer land, then posted.
+    expect(ports.now() - sentAt).toBeGreaterThanOrEqual(PENDING_SETTLE_MS);
+    expect(calls.filter((c) => c === 'replies').length).toBeGreaterThan(1);
+    expect(calls.at(-1)).toBe('post');
+    expect(ports.drafts.value).toEqual({});
+    expect(ports.pending.value).toEqual({});
+  });
+
+  it('are not sent again while the thread cannot be read: the draft stays', async () => {
+    const { service, api, ports, postLost, restart } = setup();
+    ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks!', 1);
+    await service.openThread('project', 5, 12);
+    postLost();
+    void service.reply(REPLY);
+    await flush();
+    api.projectReplies.mockRejectedValueOnce(
+      new ServerError('The service failed (status 500).', { status: 500 }),
+    );
+    expect(await restart().reply(REPLY)).toMatchObject({
+      ok: false,
+      kind: 'failed',
+      error: { kind: 'server' },
+    });
+    expect(api.post).toHaveBeenCalledTimes(1);
+    expect(ports.drafts.value).toEqual(withDraft({}, 'demo', KEY, 'thanks!', 1));
+    expect(Object.keys(ports.pending.value.demo ?? {})).toEqual([KEY]);
+  });
+
+  it('stay recorded after a timeout, and not after an answer of the site (500, rejection)', async () => {
+    const { service, api, ports } = setup();
+    await service.openThread('project', 5, 12);
+    api.post.mockRejectedValueOnce(new Timeout(10_000));
+    await service.reply(REPLY);
+    expect(Object.keys(ports.pending.value.demo ?? {})).toEqual([KEY]);
+    ports.pending.value = {};
+    api.post.mockRejectedValueOnce(new ServerError('The service failed (status 500).', { status: 500 }));
+    await service.reply(REPLY);
+    api.post.mockRejectedValueOnce(new CommentRejected('isFlood'));
+    await service.reply(REPLY);
+    expect(ports.pending.value).toEqual({});
   });
 });
 

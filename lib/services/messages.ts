@@ -11,6 +11,10 @@
  *   threads); for a studio the comment, its parent and the replies.
  * - One reply per draft is sent at a time: a second send while one is under way gets the first's
  *   outcome (no double posts). The draft is cleared only when the post succeeded.
+ * - A reply whose outcome is unknown (the worker stopped while it was out, the answer timed out or
+ *   was unreadable) stays recorded as pending (./pending-posts.ts): before the draft is sent again,
+ *   and when a new worker starts, the thread's replies are read and a reply that landed is taken as
+ *   the outcome (draft cleared, thread updated) instead of being posted a second time.
  *
  * Everything comes through `MessagesPorts`; ./messages-background.ts wires it to the browser.
  */
@@ -18,32 +22,41 @@ import type { NewComment } from '@/lib/api/client';
 import { isApiError } from '@/lib/api/errors';
 import type { Comment, Message } from '@/lib/api/schemas';
 import { appendPage, feedErrorOf, mergeFirstPage } from './feed';
-import { emptyFeedList, type FeedList } from './feed-model';
+import { emptyFeedList, type FeedError, type FeedList } from './feed-model';
 import {
   canDelete,
   type DeleteOutcome,
   type Drafts,
   draftKey,
   emptyThread,
-  findPostedReply,
   MAX_CACHED_THREADS,
   MESSAGES_FRESH_MS,
   MESSAGES_MAX_ITEMS,
   MESSAGES_PAGE_SIZE,
   type MemberMessages,
   type MessageThread,
-  type PostInDoubt,
   type PostOutcome,
-  type PostsInDoubt,
-  postInDoubtOf,
   replyAddress,
   THREAD_FRESH_MS,
   type ThreadComment,
   type ThreadKind,
+  threadComments,
   threadKey,
   withoutDraft,
-  withPostInDoubt,
 } from './messages-model';
+import {
+  allPending,
+  landedReply,
+  mayStillLand,
+  PENDING_MAX_AGE_MS,
+  PENDING_RECHECK_MS,
+  PENDING_SETTLE_MS,
+  type PendingPosts,
+  pendingOf,
+  sameText,
+  withoutPending,
+  withPending,
+} from './pending-posts';
 
 export const MAX_CACHED_MEMBERS = 3;
 /** Replies read per thread at most (pages of 40): long threads show their first 120 replies. */
@@ -94,8 +107,9 @@ export interface MessagesPorts {
   cache: Store<MessagesCache>;
   threads: Store<ThreadsCache>;
   drafts: Store<Drafts>;
-  /** Replies whose post ended without a readable answer (see `PostsInDoubt`); none kept when absent. */
-  postsInDoubt?: Store<PostsInDoubt>;
+  /** Replies sent whose outcome is not known yet (see ./pending-posts.ts). */
+  pending: Store<PendingPosts>;
+  sleep(ms: number): Promise<void>;
 }
 
 export interface ReplyRequest {
@@ -149,6 +163,20 @@ export function toThreadComment(comment: Comment, fallbackAuthor?: string): Thre
 
 const messageKey = (message: Message) => `m${message.id}`;
 
+/** What a look for an earlier send of a draft found. */
+type Settled =
+  | { state: 'none' }
+  | { state: 'landed'; comment: ThreadComment; text: string }
+  | { state: 'unknown'; error: FeedError };
+
+/** Errors after which a POST may have landed: no answer, one that could not be read, or a 5xx. */
+const outcomeUnknown = (error: unknown) =>
+  isApiError(error, 'Timeout') ||
+  isApiError(error, 'Network') ||
+  isApiError(error, 'InvalidResponse') ||
+  // A proxy's 502/504 can come after the site did the work.
+  isApiError(error, 'ServerError');
+
 export function createMessagesService(ports: MessagesPorts): MessagesService {
   let queue: Promise<unknown> = Promise.resolve();
   /** Storage writes one after the other, so two reads ending together never lose each other's result. */
@@ -160,6 +188,7 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
   const inFlight = new Map<string, Promise<void>>();
   const sending = new Map<string, Promise<PostOutcome>>();
   const deleting = new Map<string, Promise<DeleteOutcome>>();
+  const settling = new Map<string, Promise<Settled>>();
 
   const share = (key: string, work: () => Promise<void>): Promise<void> => {
     const running = inFlight.get(key);
@@ -283,6 +312,19 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
         }
         if (threadsChanged) await ports.threads.set(threads);
       });
+      // Replies a previous worker sent without learning their outcome: find out now, so the popup
+      // shows them posted (or their drafts ready to send) without the member sending twice.
+      const member = await ports.member();
+      const pending = allPending(await ports.pending.get());
+      await Promise.all(
+        pending.map(async ({ username, key, post }) => {
+          if (ports.now() - post.at > PENDING_MAX_AGE_MS)
+            await serially(async () =>
+              ports.pending.set(withoutPending(await ports.pending.get(), username, key)),
+            );
+          else if (member?.username === username) await settle(member, key);
+        }),
+      );
     },
 
     async refresh(options = {}) {
@@ -408,33 +450,101 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
     },
   };
 
+  function setPending(change: (all: PendingPosts) => PendingPosts): Promise<void> {
+    return serially(async () => ports.pending.set(change(await ports.pending.get())));
+  }
+
+  /** Shares one look per draft between a send and a starting worker. */
+  function settle(member: Member, key: string): Promise<Settled> {
+    const flight = `${member.username}|${key}`;
+    const running = settling.get(flight);
+    if (running !== undefined) return running;
+    const done = settleOnce(member, key).finally(() => settling.delete(flight));
+    settling.set(flight, done);
+    return done;
+  }
+
+  /**
+   * Whether an earlier send of this draft is on the site: reads the thread's replies until the reply
+   * shows up or the POST can no longer arrive (PENDING_SETTLE_MS after it left).
+   */
+  async function settleOnce(member: Member, key: string): Promise<Settled> {
+    const post = pendingOf(await ports.pending.get(), member.username, key);
+    if (post === null) return { state: 'none' };
+    const tKey = threadKey(post.kind, post.objectId, post.commentId);
+    for (;;) {
+      let replies: Comment[];
+      try {
+        replies = await readReplies(post.kind, post.objectId, post.owner, post.parentId);
+      } catch (error) {
+        // The conversation is gone: nothing can land in it twice.
+        if (isApiError(error, 'NotFound')) {
+          await setPending((all) => withoutPending(all, member.username, key));
+          return { state: 'none' };
+        }
+        return { state: 'unknown', error: feedErrorOf(error, ports.now()) };
+      }
+      const landed = landedReply(
+        post,
+        replies.map((reply) => toThreadComment(reply, member.username)),
+        member.id,
+      );
+      if (landed !== undefined) {
+        await landedAs(member, key, tKey, landed, post.text);
+        return { state: 'landed', comment: landed, text: post.text };
+      }
+      if (!mayStillLand(post, ports.now())) {
+        await setPending((all) => withoutPending(all, member.username, key));
+        return { state: 'none' };
+      }
+      await ports.sleep(Math.min(PENDING_RECHECK_MS, post.at + PENDING_SETTLE_MS - ports.now()));
+    }
+  }
+
+  /** A reply is on the site: the thread shows it, and the draft it came from goes (if unchanged since). */
+  async function landedAs(member: Member, key: string, tKey: string, comment: ThreadComment, text: string) {
+    await serially(async () => {
+      const drafts = await ports.drafts.get();
+      const mine = Object.hasOwn(drafts, member.username) ? drafts[member.username] : undefined;
+      const draft = mine !== undefined && Object.hasOwn(mine, key) ? mine[key] : undefined;
+      if (draft === undefined || sameText(draft.text, text))
+        await ports.drafts.set(withoutDraft(drafts, member.username, key));
+      await ports.pending.set(withoutPending(await ports.pending.get(), member.username, key));
+    });
+    await updateThread(member.username, tKey, (current) =>
+      current === undefined
+        ? null
+        : { ...current, replies: [...current.replies.filter((r) => r.id !== comment.id), comment] },
+    );
+  }
+
   async function sendReply(request: ReplyRequest, key: string): Promise<PostOutcome> {
     const member = await ports.member();
     if (member === null) return { ok: false, kind: 'failed', error: { kind: 'signed-out', at: ports.now() } };
+    // An earlier send of this draft may be on the site already: never post it a second time.
+    const earlier = await settle(member, key);
+    if (earlier.state === 'unknown') return { ok: false, kind: 'failed', error: earlier.error };
+    if (earlier.state === 'landed' && sameText(earlier.text, request.text))
+      return { ok: true, comment: earlier.comment };
     const tKey = threadKey(request.kind, request.objectId, request.commentId);
     const thread = await cachedThread(member.username, tKey);
     const address = thread === null ? null : replyAddress(thread, request.repliedId, request.text);
-    if (address === null) return { ok: false, kind: 'not-in-thread' };
-    // An earlier send of this very text got no readable answer: it may be on the site already.
-    // Look before posting again (a second copy would be a duplicate, or refused by the site as spam).
-    const doubt = await inDoubt(member.username, key);
-    if (doubt !== null && doubt.content === address.content) {
-      let fresh: MessageThread;
-      try {
-        fresh = await readThread(thread as MessageThread);
-      } catch (error) {
-        // Not known whether it is there: sending blind could post it twice. The draft stays.
-        return { ok: false, kind: 'failed', error: feedErrorOf(error, ports.now()) };
-      }
-      await updateThread(member.username, tKey, (current) => (current === undefined ? null : fresh));
-      const landed = findPostedReply(fresh, member.id, address.content, doubt.at);
-      if (landed !== undefined) {
-        await forgetDraft(member.username, key);
-        return { ok: true, comment: landed };
-      }
-    }
+    if (thread === null || address === null) return { ok: false, kind: 'not-in-thread' };
+    // Recorded before it leaves: a worker stopped before the answer leaves this behind.
+    await setPending((all) =>
+      withPending(all, member.username, key, {
+        kind: request.kind,
+        objectId: request.objectId,
+        commentId: request.commentId,
+        owner: thread.owner?.username ?? null,
+        parentId: address.parentId,
+        content: address.content,
+        text: request.text,
+        afterId: Math.max(0, ...threadComments(thread).map((comment) => comment.id)),
+        at: ports.now(),
+      }),
+    );
     let posted: Comment;
-    const leftAt = ports.now();
     try {
       posted = await ports.api.post(request.kind, request.objectId, {
         content: address.content,
@@ -442,8 +552,8 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
         commenteeId: address.commenteeId,
       });
     } catch (error) {
-      if (isAnswerLost(error))
-        await setInDoubt(member.username, key, { content: address.content, at: leftAt });
+      // The site answered no: nothing landed. Without an answer it may have: the record stays.
+      if (!outcomeUnknown(error)) await setPending((all) => withoutPending(all, member.username, key));
       if (isApiError(error, 'CommentRejected')) {
         const { code, muteExpiresAt } = error as unknown as { code: string; muteExpiresAt?: number };
         return muteExpiresAt === undefined
@@ -454,30 +564,16 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
     }
     const comment = toThreadComment(posted, member.username);
     // The draft goes only now that the reply is on the site; the thread shows it.
-    await forgetDraft(member.username, key);
+    await serially(async () => {
+      await ports.drafts.set(withoutDraft(await ports.drafts.get(), member.username, key));
+      await ports.pending.set(withoutPending(await ports.pending.get(), member.username, key));
+    });
     await updateThread(member.username, tKey, (current) =>
       current === undefined
         ? null
         : { ...current, replies: [...current.replies.filter((r) => r.id !== comment.id), comment] },
     );
     return { ok: true, comment };
-  }
-
-  /** The reply is on the site: its draft and any doubt about an earlier send go. */
-  async function forgetDraft(username: string, key: string): Promise<void> {
-    await serially(async () => ports.drafts.set(withoutDraft(await ports.drafts.get(), username, key)));
-    if (ports.postsInDoubt !== undefined) await setInDoubt(username, key, null);
-  }
-
-  async function inDoubt(username: string, key: string) {
-    if (ports.postsInDoubt === undefined) return null;
-    return postInDoubtOf(await ports.postsInDoubt.get(), username, key);
-  }
-
-  function setInDoubt(username: string, key: string, doubt: PostInDoubt | null): Promise<void> {
-    const store = ports.postsInDoubt;
-    if (store === undefined) return Promise.resolve();
-    return serially(async () => store.set(withPostInDoubt(await store.get(), username, key, doubt)));
   }
 
   async function sendDelete(request: DeleteRequest): Promise<DeleteOutcome> {
@@ -510,20 +606,6 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
     });
     return { ok: true };
   }
-}
-
-/**
- * Whether a failed post may have reached the site all the same: no answer in time, the connection
- * lost, an answer that could not be read, or a server error (a proxy's 502/504 can come after the
- * site did the work). A refusal (429, 401, 403, a rejection) means it did not.
- */
-export function isAnswerLost(error: unknown): boolean {
-  return (
-    isApiError(error, 'Timeout') ||
-    isApiError(error, 'Network') ||
-    isApiError(error, 'InvalidResponse') ||
-    isApiError(error, 'ServerError')
-  );
 }
 
 function capList(list: FeedList<Message>): FeedList<Message> {

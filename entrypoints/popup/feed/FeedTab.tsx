@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { sendSurvivingRestart } from '@/lib/background-gone';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/protocol';
 import type { FeedListName } from '@/lib/services/feed-model';
@@ -22,8 +23,11 @@ const SECTIONS: readonly TabBarItem<FeedListName>[] = [
   { name: 'studios', label: t('feed.sections.studios'), testId: 'feed-section-studios' },
 ];
 
-/** Failures are recorded in the list's `error`; a background that is not there shows in the frame. */
-const ask = (promise: Promise<void>) => promise.catch(() => undefined);
+/**
+ * Failures are recorded in the list's `error`; a background that is not there shows in the frame.
+ * A background stopped mid-read is asked once more (the read died with it; a new one starts).
+ */
+const ask = (send: () => Promise<void>) => sendSurvivingRestart(send).catch(() => undefined);
 
 /**
  * The Feed tab: What's Happening and the three sections of projects, as a segmented control. Every
@@ -40,17 +44,17 @@ export function FeedTab({ member }: { member: SessionUser }) {
 
   useEffect(() => {
     if (networkFirst && section === 'activity') {
-      ask(sendMessage('refreshFeed', { lists: ['activity'], force: true })).then(() => setReady(true));
+      ask(() => sendMessage('refreshFeed', { lists: ['activity'], force: true })).then(() => setReady(true));
       return;
     }
-    ask(sendMessage('refreshFeed', { lists: [section] }));
+    ask(() => sendMessage('refreshFeed', { lists: [section] }));
   }, [username, section]);
 
   const refresh = useCallback(
-    () => ask(sendMessage('refreshFeed', { lists: [section], force: true })),
+    () => ask(() => sendMessage('refreshFeed', { lists: [section], force: true })),
     [section],
   );
-  const more = useCallback(() => ask(sendMessage('loadMoreFeed', { list: section })), [section]);
+  const more = useCallback(() => ask(() => sendMessage('loadMoreFeed', { list: section })), [section]);
 
   return (
     <div class="feed">

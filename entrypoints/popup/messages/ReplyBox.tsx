@@ -1,4 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
+import { sendSurvivingRestart } from '@/lib/background-gone';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/protocol';
 import {
@@ -51,13 +52,17 @@ export function ReplyBox(props: {
       // The draft is on disk before anything leaves: a popup closed mid-post loses nothing.
       await saveDraft(username, key, text);
       await draftsSaved();
-      const outcome: PostOutcome = await sendMessage('postReply', {
+      const request = {
         kind: thread.kind,
         objectId: thread.objectId,
         commentId: thread.commentId,
         repliedId: replied.id,
         text,
-      }).catch(
+      };
+      // No answer at all means the background stopped mid-send (the browser may stop it any time):
+      // ask once more. A new background first looks for the reply on the site (the service keeps a
+      // record of every send until its outcome is known), so this never posts it twice.
+      const outcome: PostOutcome = await sendSurvivingRestart(() => sendMessage('postReply', request)).catch(
         (): PostOutcome => ({ ok: false, kind: 'failed', error: { kind: 'unknown', at: Date.now() } }),
       );
       if (outcome.ok) {

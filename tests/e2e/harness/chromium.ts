@@ -159,6 +159,38 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
   const evaluateInExtension = <R, A>(fn: PageFunction<A, R>, arg: A): Promise<R> =>
     currentWorker().evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown);
 
+  /**
+   * DevTools' ServiceWorker.stopAllWorkers, through a session on any page of the profile. Playwright
+   * reports no close for a worker stopped so (its Worker serves the restarted one again): the
+   * DevTools events say when ours has stopped. Until an event starts it again, evaluateInExtension
+   * has nothing to run in: tests look for the recovery where a member would (pages, the sandbox).
+   */
+  const stopBackground = async () => {
+    const page = context.pages()[0] ?? (await newPage());
+    const session = await context.newCDPSession(page);
+    try {
+      const ours = (version: { scriptURL: string }) => version.scriptURL.startsWith(`${extensionOrigin}/`);
+      // Once seen stopped it counts as stopped: a page waiting for an answer may start it again at once.
+      let stopped = false;
+      let asked = false;
+      session.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        if (asked && versions.some((version) => ours(version) && version.runningStatus === 'stopped'))
+          stopped = true;
+      });
+      await session.send('ServiceWorker.enable');
+      asked = true;
+      await session.send('ServiceWorker.stopAllWorkers');
+      const deadline = Date.now() + 10_000;
+      while (!stopped) {
+        if (Date.now() > deadline) throw new Error('The service worker did not stop');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    } finally {
+      await session.detach().catch(() => {});
+    }
+    log.add('background', 'service worker stopped (ServiceWorker.stopAllWorkers)');
+  };
+
   const closed = new Promise<void>((resolve) => context.once('close', () => resolve()));
   const browser: ExtensionBrowser = {
     name: 'chromium',
@@ -179,6 +211,7 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
     evaluateInExtension,
     readStorage: (area, keys) => evaluateInExtension(readStorageInExtension, { area, keys: keys ?? null }),
     setStorage: (area, items) => evaluateInExtension(writeStorageInExtension, { area, items }),
+    stopBackground,
     pages: () =>
       context
         .pages()

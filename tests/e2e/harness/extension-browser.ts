@@ -55,6 +55,13 @@ export interface ExtensionBrowser {
    */
   evaluateInExtension<R, A>(fn: PageFunction<A, R>, arg: A): Promise<R>;
   readStorage(area: StorageArea, keys?: string[]): Promise<Record<string, unknown>>;
+  /**
+   * Stops the background at once, whatever it is doing, as the browser does to an idle or
+   * misbehaving one (Chromium: DevTools' `ServiceWorker.stopAllWorkers`; Firefox: the event page
+   * terminated as about:debugging's "Terminate background script" does). Settles once it is gone;
+   * the next event (an alarm, a message from a page) starts a new one.
+   */
+  stopBackground(): Promise<void>;
   setStorage(area: StorageArea, items: Record<string, unknown>): Promise<void>;
   /** The open tabs the test made, oldest first. */
   pages(): TestPage[];

@@ -94,7 +94,7 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
   // The helper tabs (about:config here, the API page below) open in the background: a new tab in
   // front would hide the page under test, and Firefox slows a hidden page's timers to a crawl.
   let configPage: Promise<Page> | undefined;
-  const setContentColorScheme = async (scheme: 'light' | 'dark') => {
+  const privilegedPage = () => {
     configPage ??= driver.newPage({ background: true }).then(async (page) => {
       page.goto('about:config').catch(() => {});
       const deadline = Date.now() + NAVIGATION_TIMEOUT_MS;
@@ -108,7 +108,10 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
       }
       return page;
     });
-    const page = await configPage;
+    return configPage;
+  };
+  const setContentColorScheme = async (scheme: 'light' | 'dark') => {
+    const page = await privilegedPage();
     await page.evaluate(
       (value) => {
         const services = (
@@ -176,6 +179,33 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
   const evaluateInExtension = async <R, A>(fn: PageFunction<A, R>, arg: A): Promise<R> =>
     (await (await extensionApiPage()).evaluate(fn as (arg: unknown) => unknown, arg as unknown)) as R;
 
+  /**
+   * Firefox runs an MV3 background as an event page. This is what about:debugging's "Terminate
+   * background script" calls: the page is suspended as after its idle timeout, but at once and
+   * whatever it is waiting for; the next event (an alarm, a message) starts it again.
+   */
+  const stopBackground = async () => {
+    const page = await privilegedPage();
+    const state = await page.evaluate(async (id) => {
+      const chromeUtils = (
+        globalThis as { ChromeUtils?: { importESModule(url: string): Record<string, unknown> } }
+      ).ChromeUtils;
+      if (!chromeUtils) throw new Error('about:config has no ChromeUtils: is system access allowed?');
+      const { ExtensionParent } = chromeUtils.importESModule(
+        'resource://gre/modules/ExtensionParent.sys.mjs',
+      ) as {
+        ExtensionParent: {
+          DebugUtils: { terminateBackgroundScript(id: string): Promise<void> };
+          GlobalManager: { extensionMap: Map<string, { backgroundState?: string }> };
+        };
+      };
+      await ExtensionParent.DebugUtils.terminateBackgroundScript(id);
+      return ExtensionParent.GlobalManager.extensionMap.get(id)?.backgroundState ?? 'unknown';
+    }, FIREFOX_EXTENSION_ID);
+    if (state !== 'stopped') throw new Error(`The background did not stop (its state: ${state})`);
+    log.add('background', 'event page stopped (DebugUtils.terminateBackgroundScript)');
+  };
+
   const closed = new Promise<void>((resolve) => driver.once('disconnected', () => resolve()));
   const browser: ExtensionBrowser = {
     name: 'firefox',
@@ -191,6 +221,7 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
     evaluateInExtension,
     readStorage: (area, keys) => evaluateInExtension(readStorageInExtension, { area, keys: keys ?? null }),
     setStorage: (area, items) => evaluateInExtension(writeStorageInExtension, { area, items }),
+    stopBackground,
     pages: () => tracked.filter((page) => !page.isClosed()),
     consoleLog: () => log.lines(),
     markLog: (text) => log.add('test', text),
