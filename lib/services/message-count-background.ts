@@ -6,8 +6,8 @@
  */
 import type { Message } from '@/lib/api/schemas';
 import { applyBadge, badgeLook } from '@/lib/badge';
+import { onMessage } from '@/lib/checked-messages';
 import { isSitePage, type SiteProfile } from '@/lib/config';
-import { onMessage } from '@/lib/protocol';
 import { isTrustedSender } from '@/lib/sender';
 import {
   lastNotifiedMessageItem,

@@ -10,8 +10,8 @@
  * a page sends makes the background post anything.
  */
 import { SlidingWindowLimiter } from '@/lib/api/rate-limiter';
+import { onMessage } from '@/lib/checked-messages';
 import { isSitePage, type SiteProfile } from '@/lib/config';
-import { onMessage } from '@/lib/protocol';
 import { isTrustedSender } from '@/lib/sender';
 import { projectPageId, sitePage } from '@/lib/site/pages';
 import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/storage';
