@@ -17,7 +17,7 @@ import { registerProjectStatus } from '@/lib/services/project-status-background'
 import { registerTranslation } from '@/lib/services/translation-background';
 import { browserSiteCookies, Session } from '@/lib/session';
 import { registerSessionMessages } from '@/lib/session-messages';
-import { memberItem, sessionItem } from '@/lib/storage';
+import { memberItem, sessionItem, testRequestTimeoutMsItem } from '@/lib/storage';
 
 export default defineBackground(() => {
   // First of all listeners: messages named like Object.prototype's members get a refusal.
@@ -26,6 +26,8 @@ export default defineBackground(() => {
 
   // One HTTP layer for every request of the extension: one rate limit, one set of in-flight reads.
   const http = new HttpClient();
+  testRequestTimeoutMsItem.getValue().then((ms) => http.setTimeoutMs(ms));
+  testRequestTimeoutMsItem.watch((ms) => http.setTimeoutMs(ms));
   const session = new Session({
     site: profile.site,
     http,

@@ -109,6 +109,13 @@ export const testPollPeriodSecondsItem = storage.defineItem<number | null>('loca
  * Unset in real use.
  */
 export const testIgnoreIdleItem = storage.defineItem<boolean>('local:testIgnoreIdle', { fallback: false });
+/**
+ * TEST ONLY: the per-attempt request timeout in milliseconds instead of 10 s, so the fault tests
+ * see a timeout in a second or two. Unset in real use.
+ */
+export const testRequestTimeoutMsItem = storage.defineItem<number | null>('local:testRequestTimeoutMs', {
+  fallback: null,
+});
 
 // ---------------------------------------------------------------------------------------------------
 // Feed (issue 8: lib/services/feed*.ts writes, the popup reads; contract in lib/services/feed-model.ts)

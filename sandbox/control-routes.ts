@@ -8,6 +8,7 @@ import type {
   ForcedRejection,
   LatencyRule,
   MalformedRule,
+  OutageRule,
   RateLimitRule,
   RouteMatch,
   SandboxControl,
@@ -70,6 +71,7 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
         'POST /failures',
         'POST /rate-limit',
         'POST /malformed',
+        'POST /outage',
         'POST /comment-rejections',
         'DELETE /faults',
         'POST /tokens/expire',
@@ -134,6 +136,13 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
     const rule: MalformedRule = { ...match(body), pattern: str(body, 'pattern'), kind };
     if (body.count !== undefined) rule.count = num(body, 'count');
     control.addMalformed(rule);
+    return c.json({ ok: true, rule });
+  });
+
+  app.post('/outage', async (c) => {
+    const body = await jsonBody(c);
+    const rule: OutageRule = match(body);
+    control.addOutage(rule);
     return c.json({ ok: true, rule });
   });
 

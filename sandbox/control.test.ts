@@ -68,6 +68,18 @@ describe('faults', () => {
     expect(performance.now() - started).toBeLessThan(290);
   });
 
+  it('drops the connection of matching requests while the network is gone, until cleared', async () => {
+    await control('/outage', { pattern: '/users/**' });
+    await expect(api(`/users/${DEMO_USERNAME}`)).rejects.toThrow(TypeError);
+    // A preflight gets no answer either, and other routes still work.
+    await expect(api(`/users/${DEMO_USERNAME}`, { method: 'OPTIONS' })).rejects.toThrow(TypeError);
+    expect((await api('/projects/count/all')).status).toBe(200);
+    await control('/outage', { part: 'api' });
+    await expect(api('/projects/count/all')).rejects.toThrow(TypeError);
+    await control('/faults', undefined, 'DELETE');
+    expect((await api(`/users/${DEMO_USERNAME}`)).status).toBe(200);
+  });
+
   it('refuses malformed control requests with 400', async () => {
     expect((await control('/failures', { rate: 1 })).status).toBe(400);
     expect((await control('/failures', { pattern: '/x', rate: 2 })).status).toBe(400);

@@ -48,6 +48,13 @@ export interface MalformedRule extends RouteMatch {
   count?: number;
 }
 
+/**
+ * The network gone for matching requests: the connection is dropped without an answer (the
+ * browser sees a network error, as when the member's connection or the service's front end is
+ * down). Preflights too: nothing gets through.
+ */
+export interface OutageRule extends RouteMatch {}
+
 export interface ForcedRejection {
   /** The rejection code the next comment posts get (isMuted, hasChatSite, ...). */
   code: string;
@@ -71,7 +78,7 @@ export interface RequestLogEntry {
   hasToken: boolean;
   userAgent: string | null;
   /** Which fault answered or spoiled the response, if any. */
-  fault?: 'failure' | 'rateLimit' | 'malformed' | 'truncated';
+  fault?: 'failure' | 'rateLimit' | 'malformed' | 'truncated' | 'outage';
 }
 
 export interface LogFilter extends RouteMatch {}
@@ -129,6 +136,7 @@ export class SandboxControl {
   private failures: Counted<FailureRule>[] = [];
   private rateLimits: Counted<RateLimitRule>[] = [];
   private malformed: Counted<MalformedRule>[] = [];
+  private outages: Counted<OutageRule>[] = [];
   private rejections: Counted<ForcedRejection>[] = [];
   private log: RequestLogEntry[] = [];
   private counts = new Map<string, number>();
@@ -161,6 +169,7 @@ export class SandboxControl {
     this.failures = [];
     this.rateLimits = [];
     this.malformed = [];
+    this.outages = [];
     this.rejections = [];
   }
 
@@ -185,6 +194,14 @@ export class SandboxControl {
       rule,
       regexp: globToRegExp(rule.pattern),
       remaining: rule.count ?? Number.POSITIVE_INFINITY,
+    });
+  }
+
+  addOutage(rule: OutageRule): void {
+    this.outages.push({
+      rule,
+      regexp: globToRegExp(rule.pattern ?? '**'),
+      remaining: Number.POSITIVE_INFINITY,
     });
   }
 
@@ -269,6 +286,10 @@ export class SandboxControl {
     if (!hit) return null;
     hit.remaining--;
     return hit.rule.kind;
+  }
+
+  isOut(part: SandboxPart, method: string, path: string): boolean {
+    return this.find(this.outages, part, method, path) !== undefined;
   }
 
   takeForcedRejection(): ForcedRejection | null {

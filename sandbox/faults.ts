@@ -1,9 +1,10 @@
 /**
  * The request pipeline every part runs first: it logs and counts each request, then applies the
  * faults set through the control interface (latency, 429 with Retry-After, failures, malformed or
- * truncated bodies). Placed after CORS, so that a faulty answer still carries the CORS headers a
+ * truncated bodies, the network gone). Placed after CORS, so that a faulty answer still carries the CORS headers a
  * browser needs to show the extension the status instead of a network error.
  */
+import type { IncomingMessage } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import { normaliseRoute, type RequestLogEntry, type SandboxControl } from './control';
 import type { SandboxPart } from './origins';
@@ -56,6 +57,21 @@ export function requestLogger(part: SandboxPart, control: SandboxControl): Middl
   };
 }
 
+/**
+ * The network gone (control `/outage`): matching requests, preflights included, get no answer, the
+ * socket is closed under them (a network error for the client). Placed before CORS so that even a
+ * preflight finds nobody there.
+ */
+export function outageInjector(part: SandboxPart, control: SandboxControl): MiddlewareHandler {
+  return async (c, next) => {
+    if (!control.isOut(part, c.req.method, new URL(c.req.url).pathname)) return next();
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    incoming?.socket.destroy();
+    c.header('X-Sandbox-Fault', 'outage');
+    return c.body(null, 503);
+  };
+}
+
 /** Applies the control interface's faults to a part's requests (not to CORS preflights). */
 export function faultInjector(
   part: SandboxPart,
@@ -63,9 +79,9 @@ export function faultInjector(
   sleeper: Sleeper,
 ): MiddlewareHandler {
   return async (c, next) => {
-    if (c.req.method === 'OPTIONS') return next();
     const method = c.req.method;
     const path = new URL(c.req.url).pathname;
+    if (method === 'OPTIONS') return next();
     await sleeper.sleep(control.latencyFor(part, method, path));
     const retryAfter = control.takeRateLimit(part, method, path);
     if (retryAfter !== null) {

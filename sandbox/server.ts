@@ -9,7 +9,7 @@ import { mountApiRoutes } from './api/routes';
 import type { SandboxControl } from './control';
 import { mountControlRoutes } from './control-routes';
 import { apiCors, helperCors } from './cors';
-import { faultInjector, requestLogger, type Sleeper } from './faults';
+import { faultInjector, outageInjector, requestLogger, type Sleeper } from './faults';
 import { mountSynthesisRoutes } from './helpers/synthesis';
 import { mountTranslateRoutes } from './helpers/translate';
 import { type Origins, originsFor, type SandboxEnv, type SandboxPart, withLoopbackOrigins } from './origins';
@@ -32,6 +32,7 @@ export function createSandboxApps(control: SandboxControl, origins: Origins, sle
     const app = new Hono<SandboxEnv>();
     app.use(withLoopbackOrigins(origins));
     app.use(requestLogger(name, control));
+    app.use(outageInjector(name, control));
     if (cors) app.use(cors);
     app.use(faultInjector(name, control, sleeper));
     return app;

@@ -207,6 +207,28 @@ describe('HttpClient', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('takes a changed timeout from the next request on, and goes back to its own', async () => {
+    const { fetch, calls } = scriptedFetch(
+      () =>
+        new Promise<Response>((_resolve, reject) => {
+          const signal = calls.at(-1)?.init?.signal;
+          signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const http = client(fetch, { timeoutMs: 60_000 });
+    http.setTimeoutMs(30);
+    const error = await http.request({ url }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Timeout);
+    expect((error as Timeout).timeoutMs).toBe(30);
+    http.setTimeoutMs(null);
+    const pending = http.request({ url: `${url}?2` }).catch((e: unknown) => e);
+    const winner = await Promise.race([
+      pending,
+      new Promise((resolve) => setTimeout(resolve, 100, 'waiting')),
+    ]);
+    expect(winner).toBe('waiting');
+  });
+
   it('maps statuses to typed errors', async () => {
     const cases: [number, unknown][] = [
       [404, NotFound],

@@ -112,7 +112,8 @@ export function summarizeIssues(error: z.ZodError, max = 3): string {
 
 export class HttpClient {
   private readonly fetchImpl: typeof fetch;
-  private readonly timeoutMs: number;
+  private timeoutMs: number;
+  private readonly defaultTimeoutMs: number;
   private readonly limiter: RequestLimiter | null;
   private readonly shareInFlight: boolean;
   private readonly retries: number;
@@ -128,6 +129,7 @@ export class HttpClient {
     // Bound: a bare `fetch` reference called as a method of another object throws in browsers.
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.defaultTimeoutMs = this.timeoutMs;
     this.limiter = options.limiter === undefined ? new SlidingWindowLimiter() : options.limiter;
     this.shareInFlight = options.shareInFlight ?? true;
     this.retries = options.retries ?? 3;
@@ -137,6 +139,14 @@ export class HttpClient {
     this.maxQueueWaitMs = options.maxQueueWaitMs ?? 60_000;
     this.random = options.random ?? Math.random;
     this.onAttempt = options.onAttempt;
+  }
+  /**
+   * Changes the per-attempt timeout from now on; `null` goes back to the constructor's. Only the
+   * end-to-end tests use it (through a test-only storage item), so that a timeout costs them
+   * seconds, not ten.
+   */
+  setTimeoutMs(ms: number | null): void {
+    this.timeoutMs = ms !== null && ms > 0 ? ms : this.defaultTimeoutMs;
   }
 
   /** Sends the request; resolves with a 2xx response, otherwise throws a typed error. */

@@ -1,0 +1,165 @@
+/**
+ * The fault matrix (issue 14): every fault the sandbox's control interface can make, as rows, and
+ * one runner that puts a surface through each of them. A surface's test file describes the surface
+ * once (which requests it makes, how to make it ask again, what a member sees with and without a
+ * fault); the runner adds one test per fault. A new fault is a row here; a new surface is a file
+ * with one `describeFaultMatrix` call.
+ *
+ * Each test: the surface is primed (its cache filled) → the fault is set on the surface's routes →
+ * the surface asks again → it shows its cached data or a clear sentence, and the rest of the
+ * extension still works → the fault ends → the surface recovers without a reload.
+ */
+import { describe, it } from 'vitest';
+import type { RouteMatch } from '@/sandbox/control';
+import { DEMO_USERNAME, type RunningSandbox } from '@/sandbox/index';
+import type { BrowserName } from './browsers';
+import type { ExtensionBrowser } from './extension-browser';
+import { type UseBrowserOptions, useBrowser } from './launch';
+
+/** The per-attempt timeout the matrix gives the extension (test-only item), so a timeout costs ~1 s. */
+export const MATRIX_REQUEST_TIMEOUT_MS = 1_000;
+
+export type FaultName =
+  | 'server error'
+  | 'rate limited'
+  | 'timeout'
+  | 'malformed body'
+  | 'truncated body'
+  | 'network gone'
+  | 'session expired';
+
+export interface Fault {
+  name: FaultName;
+  /**
+   * What a member should see while it lasts: `cached-or-sentence` (the cache, or a clear sentence
+   * when there is none), or `works` (the extension gets past it on its own: an expired session
+   * is renewed from the site's cookie).
+   */
+  expect: 'cached-or-sentence' | 'works';
+  /** Sets the fault on each of the surface's routes. */
+  apply(sandbox: RunningSandbox, routes: readonly RouteMatch[]): void;
+}
+
+const routesOf = (routes: readonly RouteMatch[]) =>
+  routes.map((route) => ({ ...route, pattern: route.pattern ?? '**' }));
+
+/** Every fault of the control interface (sandbox/README.md, Control). */
+export const FAULTS: readonly Fault[] = [
+  {
+    name: 'server error',
+    expect: 'cached-or-sentence',
+    apply: (sandbox, routes) => {
+      for (const route of routesOf(routes)) sandbox.control.addFailure({ ...route, rate: 1, status: 503 });
+    },
+  },
+  {
+    name: 'rate limited',
+    expect: 'cached-or-sentence',
+    apply: (sandbox, routes) => {
+      // Longer than the client waits for (it fails at once and holds back), many requests long.
+      for (const route of routesOf(routes))
+        sandbox.control.addRateLimit({ ...route, count: 10_000, retryAfterSeconds: 120 });
+    },
+  },
+  {
+    name: 'timeout',
+    expect: 'cached-or-sentence',
+    apply: (sandbox, routes) => {
+      for (const route of routesOf(routes))
+        sandbox.control.addLatency({ ...route, fixedMs: MATRIX_REQUEST_TIMEOUT_MS * 4 });
+    },
+  },
+  {
+    name: 'malformed body',
+    expect: 'cached-or-sentence',
+    apply: (sandbox, routes) => {
+      for (const route of routesOf(routes)) sandbox.control.addMalformed({ ...route, kind: 'malformed' });
+    },
+  },
+  {
+    name: 'truncated body',
+    expect: 'cached-or-sentence',
+    apply: (sandbox, routes) => {
+      for (const route of routesOf(routes)) sandbox.control.addMalformed({ ...route, kind: 'truncated' });
+    },
+  },
+  {
+    name: 'network gone',
+    expect: 'cached-or-sentence',
+    apply: (sandbox, routes) => {
+      for (const route of routesOf(routes)) sandbox.control.addOutage(route);
+    },
+  },
+  {
+    name: 'session expired',
+    expect: 'works',
+    apply: (sandbox) => {
+      sandbox.control.expireToken(DEMO_USERNAME);
+    },
+  },
+];
+
+export interface FaultContext {
+  browser: ExtensionBrowser;
+  sandbox: RunningSandbox;
+  fault: Fault;
+}
+
+/** One surface, described once; the runner does the rest. */
+export interface FaultSurface {
+  /** As a member calls it: "the popup's feed". */
+  name: string;
+  /** The requests the surface makes (a fault is set on each). */
+  routes: readonly RouteMatch[];
+  /** Once per browser, after sign-in: fill the surface's cache, open what it needs. */
+  prime(context: Omit<FaultContext, 'fault'>): Promise<void>;
+  /** Make the surface ask the service again (reopen, retry, click, wait for its poll). */
+  askAgain(context: FaultContext): Promise<void>;
+  /** While the fault lasts: its cached data or a clear sentence (fault.expect), nothing lost. */
+  expectDuringFault(context: FaultContext): Promise<void>;
+  /** After the fault is cleared, without a reload: fresh data again, no error left showing. */
+  expectRecovered(context: FaultContext): Promise<void>;
+  /**
+   * The rest of the extension still works while this surface's routes fail (e.g. the popup opens
+   * and shows the member's name; another surface still answers).
+   */
+  expectRestWorks?(context: FaultContext): Promise<void>;
+}
+
+export interface FaultMatrixOptions extends Omit<UseBrowserOptions, 'sandbox'> {
+  sandbox: () => RunningSandbox;
+  /** Only these faults (default: all). A surface that leaves one out says why in its file. */
+  faults?: readonly FaultName[];
+}
+
+/** One describe block per browser, one test per fault, one browser launch per browser. */
+export function describeFaultMatrix(
+  browsers: readonly BrowserName[],
+  surface: FaultSurface,
+  options: FaultMatrixOptions,
+): void {
+  const { sandbox, faults: only, ...launch } = options;
+  const faults = FAULTS.filter((fault) => !only || only.includes(fault.name));
+  describe.each(browsers)(`${surface.name} under faults in %s`, (browserName) => {
+    const browser = useBrowser(browserName, { ...launch, sandbox });
+    let primed = false;
+
+    it.each(faults.map((fault) => [fault.name, fault] as const))('%s', async (_name, fault) => {
+      const context = { browser: browser(), sandbox: sandbox(), fault };
+      if (!primed) {
+        await context.browser.setStorage('local', { testRequestTimeoutMs: MATRIX_REQUEST_TIMEOUT_MS });
+        await surface.prime(context);
+        primed = true;
+      }
+      try {
+        fault.apply(context.sandbox, surface.routes);
+        await surface.askAgain(context);
+        await surface.expectDuringFault(context);
+        if (surface.expectRestWorks) await surface.expectRestWorks(context);
+      } finally {
+        context.sandbox.control.clearFaults();
+      }
+      await surface.expectRecovered(context);
+    });
+  });
+}
