@@ -23,30 +23,41 @@ describe('toolbar badge', () => {
   });
 
   it('has a tooltip with the count and the username', () => {
-    expect(badgeLook(state(1), { signedOutMark: true }).title).toBe('Companion: 1 new message for demo');
-    expect(badgeLook(state(1234), { signedOutMark: true })).toMatchObject({
+    expect(badgeLook(state(1), { badge: true, signedOutMark: true }).title).toBe(
+      'Companion: 1 new message for demo',
+    );
+    expect(badgeLook(state(1234), { badge: true, signedOutMark: true })).toMatchObject({
       text: '1k+',
       title: 'Companion: 1,234 new messages for demo',
     });
-    expect(badgeLook(state(0), { signedOutMark: true })).toMatchObject({
+    expect(badgeLook(state(0), { badge: true, signedOutMark: true })).toMatchObject({
       text: '',
       title: 'Companion: 0 new messages for demo',
     });
   });
 
   it('marks the signed-out state distinctly, unless the member turned the mark off', () => {
-    const out = badgeLook(state(null, null), { signedOutMark: true });
+    const out = badgeLook(state(null, null), { badge: true, signedOutMark: true });
     expect(out).toMatchObject({ text: SIGNED_OUT_MARK, color: BADGE_SIGNED_OUT_COLOR });
     expect(out.title).toMatch(/signed out/);
-    expect(badgeLook(state(null, null), { signedOutMark: false }).text).toBe('');
+    expect(badgeLook(state(null, null), { badge: true, signedOutMark: false }).text).toBe('');
+  });
+
+  it('shows no text at all with the badge turned off, and keeps the tooltip', () => {
+    const off = { badge: false, signedOutMark: true };
+    expect(badgeLook(state(12), off)).toMatchObject({
+      text: '',
+      title: 'Companion: 12 new messages for demo',
+    });
+    expect(badgeLook(state(null, null), off).text).toBe('');
   });
 
   it('shows nothing while the first reading is on its way', () => {
-    expect(badgeLook(state(null), { signedOutMark: true })).toMatchObject({ text: '' });
+    expect(badgeLook(state(null), { badge: true, signedOutMark: true })).toMatchObject({ text: '' });
   });
 
   it('puts the look on the toolbar button', async () => {
-    await applyBadge(badgeLook(state(42), { signedOutMark: true }));
+    await applyBadge(badgeLook(state(42), { badge: true, signedOutMark: true }));
     expect(await fakeBrowser.action.getBadgeText({})).toBe('42');
     expect(await fakeBrowser.action.getTitle({})).toBe('Companion: 42 new messages for demo');
   });

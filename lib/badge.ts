@@ -30,10 +30,22 @@ export function messagesPhrase(count: number): string {
   return plural('messageCount.newMessages', count);
 }
 
-export function badgeLook(state: MessageCountState, options: { signedOutMark: boolean }): BadgeLook {
+/**
+ * The badge for a state and the member's settings. With the badge off the button shows no text at
+ * all (neither the count nor the signed-out mark); its tooltip still tells the count.
+ */
+export function badgeLook(
+  state: MessageCountState,
+  options: { badge: boolean; signedOutMark: boolean },
+): BadgeLook {
+  const look = lookOf(state, options.signedOutMark);
+  return options.badge ? look : { ...look, text: '' };
+}
+
+function lookOf(state: MessageCountState, signedOutMark: boolean): BadgeLook {
   if (state.username === null) {
     return {
-      text: options.signedOutMark ? SIGNED_OUT_MARK : '',
+      text: signedOutMark ? SIGNED_OUT_MARK : '',
       title: t('badge.signedOut'),
       color: BADGE_SIGNED_OUT_COLOR,
     };

@@ -7,6 +7,8 @@
 
 /** How the message count shows up (the options page). */
 export interface MessageCountSettings {
+  /** The count on the toolbar button's badge (version 2; off, the badge shows nothing at all). */
+  badge: boolean;
   /** A distinct badge mark while signed out. */
   signedOutMark: boolean;
   /** `(N) ` before the titles of site tabs while N > 0. */
@@ -16,6 +18,7 @@ export interface MessageCountSettings {
 }
 
 export const defaultMessageCountSettings: MessageCountSettings = Object.freeze({
+  badge: true,
   signedOutMark: true,
   titlePrefix: true,
   notifications: false,
@@ -25,3 +28,19 @@ export const defaultMessageCountSettings: MessageCountSettings = Object.freeze({
 export const MESSAGE_COUNT_KEY = 'local:messageCount';
 /** The key of the settings. */
 export const MESSAGE_COUNT_SETTINGS_KEY = 'sync:messageCountSettings';
+
+/** The settings as version 1 stored them (before `badge`). */
+export type MessageCountSettingsV1 = Omit<MessageCountSettings, 'badge'>;
+
+/** Version 1 → 2: the badge becomes a setting, on (what version 1 always showed). */
+export function messageCountSettingsV1ToV2(old: MessageCountSettingsV1): MessageCountSettings {
+  return { ...old, badge: true };
+}
+
+/**
+ * The settings from a stored value, missing keys at their defaults: a value another browser synced
+ * before its own migration (no `badge`) must not turn a feature off.
+ */
+export function messageCountSettingsOf(value: unknown): MessageCountSettings {
+  return { ...defaultMessageCountSettings, ...(typeof value === 'object' && value !== null ? value : {}) };
+}

@@ -137,6 +137,27 @@ describe('Session', () => {
     expect(await session.token()).toBeNull();
   });
 
+  it('a burst of 100 session-cookie events, spread over time, makes at most 2 session reads', async () => {
+    const s = fakeSite();
+    s.state.signedInAs = demo;
+    const cookies = cookieJar({ [SESSION_COOKIE]: 'sid' });
+    const session = newSession(s, cookies);
+    expect((await session.whoami())?.username).toBe('demo');
+    const before = s.state.reads;
+    // The site refreshes its cookies: 100 events, a few milliseconds apart (under the quiet time).
+    for (let event = 0; event < 100; event++) {
+      session.handleCookieChange({
+        cookie: { name: event % 10 === 0 ? CSRF_COOKIE : SESSION_COOKIE, domain: '.127.0.0.1' },
+      });
+      if (event % 20 === 0) await sleep(5);
+    }
+    await sleep(100);
+    const reads = s.state.reads - before;
+    expect(reads).toBeGreaterThanOrEqual(1);
+    expect(reads).toBeLessThanOrEqual(2);
+    expect(await session.token()).toBe('tok-1');
+  });
+
   it('a sign-out during a slow read is not hidden by that read: a fresh read follows it', async () => {
     const s = fakeSite();
     s.state.signedInAs = demo;

@@ -10,6 +10,7 @@ import {
   MESSAGE_COUNT_KEY,
   MESSAGE_COUNT_SETTINGS_KEY,
   type MessageCountSettings,
+  messageCountSettingsV1ToV2,
 } from '@/lib/message-count-settings';
 import {
   defaultProjectStatusSettings,
@@ -42,6 +43,7 @@ import {
   defaultTranslationSettings,
   TRANSLATION_SETTINGS_KEY,
   type TranslationSettings,
+  translationSettingsV1ToV2,
 } from '@/lib/translation-languages';
 
 // ---------------------------------------------------------------------------------------------------
@@ -79,9 +81,11 @@ export const messageCountItem = storage.defineItem<MessageCountState>(MESSAGE_CO
   version: 1,
 });
 
+/** Badge, signed-out mark, title prefix, notifications (the options page). Version 2 added `badge`. */
 export const messageCountSettingsItem = storage.defineItem<MessageCountSettings>(MESSAGE_COUNT_SETTINGS_KEY, {
   fallback: defaultMessageCountSettings,
-  version: 1,
+  version: 2,
+  migrations: { 2: messageCountSettingsV1ToV2 },
 });
 
 /** The newest message shown in a desktop notification: nothing is notified twice, across restarts. */
@@ -116,6 +120,15 @@ export const testIgnoreIdleItem = storage.defineItem<boolean>('local:testIgnoreI
 export const testRequestTimeoutMsItem = storage.defineItem<number | null>('local:testRequestTimeoutMs', {
   fallback: null,
 });
+/**
+ * TEST ONLY: the loved/favorited marks' share of the rate limit in reads a second instead of 3 (the
+ * client-wide 5 still holds), so end-to-end tests that show a hundred thumbnails do not wait on the
+ * share. Unset in real use.
+ */
+export const testMarksReadsPerSecondItem = storage.defineItem<number | null>(
+  'local:testMarksReadsPerSecond',
+  { fallback: null },
+);
 
 // ---------------------------------------------------------------------------------------------------
 // Feed (issue 8: lib/services/feed*.ts writes, the popup reads; contract in lib/services/feed-model.ts)
@@ -224,10 +237,11 @@ export const translationCacheItem = storage.defineItem<TranslationCache>('local:
   version: 1,
 });
 
-/** Target language, read aloud and voice (the options page). */
+/** Translate buttons, target language, read aloud and voice (the options page). Version 2 added `buttons`. */
 export const translationSettingsItem = storage.defineItem<TranslationSettings>(TRANSLATION_SETTINGS_KEY, {
   fallback: defaultTranslationSettings,
-  version: 1,
+  version: 2,
+  migrations: { 2: translationSettingsV1ToV2 },
 });
 
 // ---------------------------------------------------------------------------------------------------

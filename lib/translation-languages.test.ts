@@ -89,8 +89,14 @@ describe('translation languages', () => {
   });
 
   it('reads settings with defaults for anything missing or malformed', () => {
-    expect(translationSettingsOf(undefined)).toEqual({ language: '', readAloud: false, voice: 'female' });
+    expect(translationSettingsOf(undefined)).toEqual({
+      buttons: true,
+      language: '',
+      readAloud: false,
+      voice: 'female',
+    });
     expect(translationSettingsOf({ language: 'xx', readAloud: 'yes', voice: 'male' })).toEqual({
+      buttons: true,
       language: '',
       readAloud: false,
       voice: 'male',

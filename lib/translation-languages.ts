@@ -188,6 +188,8 @@ export function guessLanguageFromScript(text: string, fallback: string): string 
 // Settings (options page; content scripts read the raw key, see lib/features/translate-comments.ts)
 
 export interface TranslationSettings {
+  /** Translate buttons on site pages (version 2; off, the buttons and shown translations go). */
+  buttons: boolean;
   /** A helper language code, or '' to follow the site's language. */
   language: string;
   /** The read-aloud button beside Translate (the speech helper is legacy: off by default). */
@@ -196,6 +198,7 @@ export interface TranslationSettings {
 }
 
 export const defaultTranslationSettings: TranslationSettings = Object.freeze({
+  buttons: true,
   language: '',
   readAloud: false,
   voice: 'female',
@@ -203,10 +206,22 @@ export const defaultTranslationSettings: TranslationSettings = Object.freeze({
 
 export const TRANSLATION_SETTINGS_KEY = 'sync:translationSettings';
 
-/** Settings as stored, with defaults for anything missing or malformed. */
+/** The settings as version 1 stored them (before `buttons`). */
+export type TranslationSettingsV1 = Omit<TranslationSettings, 'buttons'>;
+
+/** Version 1 → 2: the Translate buttons become a setting, on (what version 1 always showed). */
+export function translationSettingsV1ToV2(old: TranslationSettingsV1): TranslationSettings {
+  return { ...old, buttons: true };
+}
+
+/**
+ * Settings as stored, with defaults for anything missing or malformed: a value another browser
+ * synced before its own migration (no `buttons`) must not turn the buttons off.
+ */
 export function translationSettingsOf(value: unknown): TranslationSettings {
   const raw = (typeof value === 'object' && value !== null ? value : {}) as Partial<Record<string, unknown>>;
   return {
+    buttons: raw.buttons !== false,
     language: typeof raw.language === 'string' && translationLanguage(raw.language) ? raw.language : '',
     readAloud: raw.readAloud === true,
     voice: raw.voice === 'male' ? 'male' : 'female',

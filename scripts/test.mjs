@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
- * `npm test`: installs what is missing (scripts/ensure-deps.mjs), then typecheck, lint, the two
- * production builds the end-to-end tests load, and one `vitest run` of every project (unit +
- * end-to-end in real Chromium and Firefox). Its last line is the test runner's summary,
+ * `npm test`: installs what is missing (scripts/ensure-deps.mjs), then typecheck, lint, the
+ * production builds (`npm run zip`: the store packages, whose Chrome build the end-to-end tests
+ * load, and the `local` Firefox build), and one `vitest run` of every project (unit + end-to-end in
+ * real Chromium and Firefox). Its last line is the test runner's summary,
  * `Tests: N passed, N failed, N skipped`; the exit code is non-zero if any step failed.
  *
  * Arguments after `--` go to vitest (e.g. `npm test -- tests/e2e/foundation.test.ts`).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDeps } from './ensure-deps.mjs';
@@ -15,11 +16,11 @@ import { ensureDeps } from './ensure-deps.mjs';
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(repoRoot, 'node_modules', '.bin', name);
 
-/** The builds the end-to-end tests load (tests/e2e/harness/paths.ts). */
-const BUILDS = [
-  { profile: 'public', browser: 'chrome' },
-  { profile: 'local', browser: 'firefox' },
-];
+/**
+ * The builds the end-to-end tests load (tests/e2e/harness/paths.ts) besides the `public` Chrome
+ * build, which `npm run zip` makes on its way to the store packages.
+ */
+const BUILDS = [{ profile: 'local', browser: 'firefox' }];
 
 function step(title, command, args, { env = {}, last = false } = {}) {
   const started = Date.now();
@@ -36,6 +37,33 @@ function step(title, command, args, { env = {}, last = false } = {}) {
   return ok;
 }
 
+/**
+ * A step that runs beside the next ones (the machine has a core to spare while a build runs): its
+ * output is held back and printed, with its result line, when `finish` is awaited.
+ */
+function stepBeside(title, command, args) {
+  const started = Date.now();
+  console.log(`\n▶ ${title} (beside the next steps; its output follows when it ends)`);
+  const child = spawn(command, args, { cwd: repoRoot, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  const status = new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code));
+  });
+  return {
+    async finish() {
+      const code = await status;
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n▶ ${title}`);
+      process.stdout.write(Buffer.concat(output));
+      console.log(`${code === 0 ? '✔' : '✖'} ${title} (${seconds} s)`);
+      return code === 0;
+    },
+  };
+}
+
 try {
   ensureDeps({ browsers: ['chromium', 'firefox'] });
 } catch (error) {
@@ -44,9 +72,16 @@ try {
 }
 
 const failed = [];
-if (!step('typecheck', bin('tsc'), ['--noEmit', '-p', '.'])) failed.push('typecheck');
+const typecheck = stepBeside('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
 if (!step('lint', bin('biome'), ['check', '.'])) failed.push('lint');
 let built = true;
+// The store packages once for the whole run: scripts/store-package.test.ts checks these (told so
+// through COMPANION_STORE_PACKAGES_BUILT) instead of building them again.
+const packagesBuilt = step('store packages (npm run zip)', 'npm', ['run', 'zip']);
+if (!packagesBuilt) {
+  failed.push('npm run zip');
+  built = false;
+}
 for (const { profile, browser } of BUILDS) {
   const title = `build ${profile} for ${browser}`;
   if (!step(title, bin('wxt'), ['build', '-b', browser], { env: { COMPANION_PROFILE: profile } })) {
@@ -55,8 +90,13 @@ for (const { profile, browser } of BUILDS) {
   }
 }
 
+if (!(await typecheck.finish())) failed.push('typecheck');
+
 if (failed.length > 0) console.error(`\nnpm test: failed before the tests: ${failed.join(', ')}`);
 // Without the builds the end-to-end tests cannot run: run the unit tests alone then.
 const vitestArgs = ['run', ...(built ? [] : ['--project', 'unit']), ...process.argv.slice(2)];
-const testsPassed = step(`vitest ${vitestArgs.join(' ')}`, bin('vitest'), vitestArgs, { last: true });
+const testsPassed = step(`vitest ${vitestArgs.join(' ')}`, bin('vitest'), vitestArgs, {
+  last: true,
+  env: packagesBuilt ? { COMPANION_STORE_PACKAGES_BUILT: '1' } : {},
+});
 process.exit(testsPassed && failed.length === 0 ? 0 : 1);

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { translationSettingsItem } from '@/lib/storage';
 import {
@@ -7,73 +6,67 @@ import {
   type TranslationSettings,
   translationSettingsOf,
 } from '@/lib/translation-languages';
+import { type Choice, Setting } from './Setting';
+import { changeSetting, useStoredSetting } from './stored-setting';
 
 /** Each language by its own name ("français", "日本語"), sorted as a member of any language finds it. */
-const LANGUAGES = TRANSLATION_LANGUAGES.map((code) => ({ code, name: languageName(code, code) })).sort(
-  (a, b) => a.name.localeCompare(b.name),
-);
+const LANGUAGES: Choice[] = TRANSLATION_LANGUAGES.map((code) => ({
+  value: code,
+  label: languageName(code, code),
+  lang: code,
+})).sort((a, b) => a.label.localeCompare(b.label));
 
-/** The Translation settings: target language, the read-aloud button, the voice. */
+const update = (change: Partial<TranslationSettings>) =>
+  changeSetting(translationSettingsItem, translationSettingsOf, change);
+
+/** Translation: the buttons on site pages, the target language, the read-aloud button, its voice. */
 export function TranslationSettingsFieldset() {
-  const [settings, setSettings] = useState<TranslationSettings | null>(null);
-
-  useEffect(() => {
-    translationSettingsItem.getValue().then((value) => setSettings(translationSettingsOf(value)));
-    return translationSettingsItem.watch((value) => setSettings(translationSettingsOf(value)));
-  }, []);
-
+  const settings = useStoredSetting(translationSettingsItem, translationSettingsOf);
   if (settings === null) return null;
-  const update = (change: Partial<TranslationSettings>) =>
-    translationSettingsItem.setValue({ ...settings, ...change });
-
   return (
     <fieldset data-testid="settings-translation">
       <legend>{t('options.translation.legend')}</legend>
-      <label class="setting setting-column">
-        <span>
-          {t('options.translation.language')}
-          <small>{t('options.translation.languageHelp')}</small>
-        </span>
-        <select
-          data-testid="setting-translation-language"
-          value={settings.language}
-          onChange={(event) => update({ language: event.currentTarget.value })}
-        >
-          <option value="">{t('options.translation.languageSite')}</option>
-          {LANGUAGES.map((language) => (
-            <option key={language.code} value={language.code} lang={language.code}>
-              {language.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label class="setting">
-        <input
-          type="checkbox"
-          data-testid="setting-read-aloud"
-          checked={settings.readAloud}
-          onChange={(event) => update({ readAloud: event.currentTarget.checked })}
-        />
-        <span>
-          {t('options.translation.readAloud')}
-          <small>{t('options.translation.readAloudHelp')}</small>
-        </span>
-      </label>
-      <label class="setting setting-column">
-        <span>
-          {t('options.translation.voice')}
-          <small>{t('options.translation.voiceHelp')}</small>
-        </span>
-        <select
-          data-testid="setting-voice"
-          value={settings.voice}
-          disabled={!settings.readAloud}
-          onChange={(event) => update({ voice: event.currentTarget.value === 'male' ? 'male' : 'female' })}
-        >
-          <option value="female">{t('options.translation.voiceFemale')}</option>
-          <option value="male">{t('options.translation.voiceMale')}</option>
-        </select>
-      </label>
+      <Setting
+        kind="checkbox"
+        testId="setting-translate-buttons"
+        label={t('settings.translation.buttons')}
+        help={t('settings.translation.buttonsHelp')}
+        checked={settings.buttons}
+        onChange={(buttons) => update({ buttons })}
+      />
+      <Setting
+        kind="select"
+        testId="setting-translation-language"
+        label={t('options.translation.language')}
+        help={t('options.translation.languageHelp')}
+        disabled={!settings.buttons}
+        value={settings.language}
+        choices={[{ value: '', label: t('options.translation.languageSite') }, ...LANGUAGES]}
+        onChange={(language) => update({ language })}
+      />
+      <Setting
+        kind="checkbox"
+        testId="setting-read-aloud"
+        label={t('options.translation.readAloud')}
+        help={t('options.translation.readAloudHelp')}
+        // Read aloud sits beside Translate: without the buttons there is none.
+        disabled={!settings.buttons}
+        checked={settings.readAloud}
+        onChange={(readAloud) => update({ readAloud })}
+      />
+      <Setting
+        kind="select"
+        testId="setting-voice"
+        label={t('options.translation.voice')}
+        help={t('options.translation.voiceHelp')}
+        disabled={!settings.buttons || !settings.readAloud}
+        value={settings.voice}
+        choices={[
+          { value: 'female', label: t('options.translation.voiceFemale') },
+          { value: 'male', label: t('options.translation.voiceMale') },
+        ]}
+        onChange={(voice) => update({ voice: voice === 'male' ? 'male' : 'female' })}
+      />
     </fieldset>
   );
 }

@@ -6,10 +6,10 @@
  * stored-message-count.test.ts checks both sides agree.
  */
 import {
-  defaultMessageCountSettings,
   MESSAGE_COUNT_KEY,
   MESSAGE_COUNT_SETTINGS_KEY,
   type MessageCountSettings,
+  messageCountSettingsOf,
 } from '@/lib/message-count-settings';
 
 /** The count to show: null when there is none (signed out, or nothing read yet). */
@@ -49,9 +49,8 @@ export function shownCount(value: unknown): ShownCount {
   return { count, username };
 }
 
-export function settingsOf(value: unknown): MessageCountSettings {
-  return { ...defaultMessageCountSettings, ...(typeof value === 'object' && value !== null ? value : {}) };
-}
+/** The settings from a stored value (missing keys at their defaults). */
+export const settingsOf = messageCountSettingsOf;
 
 /** Calls `onChange` with the stored count now and after every change, until `signal` aborts. */
 export function followMessageCount(signal: AbortSignal, onChange: (shown: ShownCount) => void): void {

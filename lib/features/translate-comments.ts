@@ -167,366 +167,379 @@ export const translateComments: Feature = {
     /^\/users\/[^/]+$/.test(page.path),
   run(_page, signal) {
     if (signal.aborted) return;
-    addStyles('translate-comments', STYLES, signal);
-    let settings = translationSettingsOf(undefined);
-    // "Translate into French": one language name per page and setting (Intl.DisplayNames is slow to make).
-    let title: { language: string; text: string } | null = null;
-    const buttonTitle = () => {
-      const language = targetLanguage(settings);
-      if (title?.language !== language)
-        title = { language, text: t('translate.buttonTitle', [languageName(language, uiLanguageOf())]) };
-      return title.text;
-    };
-    const states = new WeakMap<Element, TextState>();
-    /** Every text with buttons, to add or remove read-aloud buttons when the setting changes. */
-    const tracked = new Set<TextState>();
-    const added: Node[] = [];
-    const cleanup = () => {
-      for (const node of added) (node as ChildNode).remove();
-      added.length = 0;
-    };
-
-    const setButton = (state: TextState) => {
-      const busy = state.busy !== null;
-      state.button.setAttribute('aria-busy', String(busy));
-      state.button.dataset.state = busy ? 'loading' : state.shown ? 'shown' : 'original';
-      state.button.textContent = busy
-        ? t('translate.translating')
-        : state.shown
-          ? t('translate.showOriginal')
-          : t('translate.button');
-      state.button.title = state.shown ? '' : buttonTitle();
-    };
-
-    const clearError = (state: TextState) => {
-      state.error?.remove();
-      state.error = null;
-    };
-
-    const hide = (state: TextState) => {
-      state.box?.remove();
-      state.box = null;
-      state.shown = null;
-      setButton(state);
-    };
-
-    const display = (state: TextState, language: string, result: TranslationResult) => {
-      clearError(state);
-      state.box?.remove();
-      const box = document.createElement('div');
-      box.className = 'companion-translation';
-      const note = document.createElement('span');
-      note.className = 'companion-translation-note';
-      note.textContent = result.from
-        ? t('translate.translatedFrom', [languageName(result.from, uiLanguageOf())])
-        : t('translate.translation');
-      const text = document.createElement('span');
-      text.className = 'companion-translation-text';
-      text.setAttribute('data-companion', TRANSLATION_MARK);
-      text.lang = languageTag(language);
-      text.dir = 'auto';
-      text.textContent = result.text;
-      box.append(note, text);
-      // The marker of the box is its text's; the box itself is ours too (the observer skips it).
-      box.setAttribute('data-companion', 'translation-box');
-      state.element.after(box);
-      added.push(box);
-      state.box = box;
-      state.shown = language;
-      setButton(state);
-    };
-
-    const showError = (state: TextState, error: unknown) => {
-      clearError(state);
-      const box = document.createElement('div');
-      box.className = 'companion-translation-error';
-      box.setAttribute('data-companion', TRANSLATION_ERROR_MARK);
-      box.setAttribute('role', 'alert');
-      const sentence = document.createElement('span');
-      sentence.textContent = errorSentence(error);
-      const retry = button('translation-retry', t('translate.retry'));
-      retry.addEventListener('click', () => void translate(state));
-      box.append(sentence, retry);
-      state.element.after(box);
-      added.push(box);
-      state.error = box;
-    };
-
-    /**
-     * Shows the translation in the member's language, asking the background if not known yet.
-     * Resolves true when that cost a request to the helper (not answered from a cache).
-     */
-    const translate = (state: TextState): Promise<boolean> => {
-      if (state.busy) return state.busy;
-      const language = targetLanguage(settings);
-      const known = state.results.get(language);
-      if (known) {
-        display(state, language, known);
-        return Promise.resolve(false);
-      }
-      const text = state.text;
-      state.busy = sendMessage('translate', { text, language }).then(
-        (result) => {
-          state.busy = null;
-          if (!signal.aborted && state.text === text) {
-            state.results.set(language, result);
-            display(state, language, result);
-          }
-          return !result.cached;
-        },
-        (error: unknown) => {
-          state.busy = null;
-          if (!signal.aborted && state.text === text) {
-            setButton(state);
-            showError(state, error);
-          }
-          return true;
-        },
-      );
-      clearError(state);
-      setButton(state);
-      return state.busy;
-    };
-
-    const speech = (state: TextState) => {
-      if (state.shown) {
-        const result = state.results.get(state.shown);
-        if (result) return { text: result.text, language: state.shown };
-      }
-      return { text: state.text, language: guessLanguageFromScript(state.text, siteLanguage()) };
-    };
-
-    const setReadAloud = (state: TextState) => {
-      if (settings.readAloud && !state.readAloud) {
-        state.readAloud = readAloudButton(() => speech(state), signal);
-        state.tools.append(state.readAloud);
-      } else if (!settings.readAloud && state.readAloud) {
-        state.readAloud.remove();
-        state.readAloud = null;
-      }
-    };
-
-    const detach = (state: TextState) => {
-      states.delete(state.element);
-      tracked.delete(state);
-      state.tools.remove();
-      state.box?.remove();
-      state.error?.remove();
-    };
-
-    // The rows of buttons, made once (inline in a comment's bottom row, or a block after the text).
-    const makeTools = (tag: 'span' | 'div', className: string) => {
-      const tools = document.createElement(tag);
-      tools.className = className;
-      tools.setAttribute('data-companion', 'text-tools');
-      const translateButton = button(TRANSLATE_MARK, t('translate.button'));
-      translateButton.setAttribute('aria-busy', 'false');
-      translateButton.dataset.state = 'original';
-      tools.append(translateButton);
-      return tools;
-    };
-    const inlineTools = makeTools('span', 'companion-tools');
-    const blockTools = makeTools('div', 'companion-tools companion-tools-block');
-    // One listener for every Translate button.
-    const buttonStates = new WeakMap<Element, TextState>();
-    document.addEventListener(
-      'click',
-      (event) => {
-        const state = event.target instanceof Element ? buttonStates.get(event.target) : undefined;
-        if (!state || state.busy) return;
-        if (state.shown) hide(state);
-        else void translate(state);
-      },
-      { signal },
-    );
-
-    /** Adds the buttons to a text, or brings them up to date when React changed the text in place. */
-    const check = (element: Element) => {
-      const text = (element.textContent ?? '').trim();
-      const state = states.get(element);
-      if (state) {
-        if (state.text === text && state.tools.isConnected) return;
-        detach(state);
-      }
-      if (!element.isConnected || !needsTranslation(text)) return;
-      const { toolsHost } = placementOf(element);
-      // A copy of a ready-made row: cheaper than building one per comment.
-      const tools = (toolsHost ? inlineTools : blockTools).cloneNode(true) as HTMLElement;
-      const translateButton = tools.firstElementChild as HTMLButtonElement;
-      translateButton.title = buttonTitle();
-      const fresh: TextState = {
-        element,
-        text,
-        tools,
-        button: translateButton,
-        readAloud: null,
-        results: new Map(),
-        shown: null,
-        box: null,
-        error: null,
-        busy: null,
-      };
-      buttonStates.set(translateButton, fresh);
-      if (settings.readAloud) setReadAloud(fresh);
-      if (toolsHost) toolsHost.append(tools);
-      else element.after(tools);
-      added.push(tools);
-      states.set(element, fresh);
-      tracked.add(fresh);
-      listOf(element)?.add(fresh);
-    };
-
-    // ------------------------------------------------------------------------------------------------
-    // Translate all: one control per comment list.
-
-    interface ListState {
-      control: HTMLButtonElement;
-      running: boolean;
-      visible: IntersectionObserver;
-      queue: TextState[];
-      pumping: boolean;
-      texts: Set<TextState>;
-      add(state: TextState): void;
-    }
-    const lists = new WeakMap<Element, ListState>();
-    /** When the last request of "Translate all" left (any list: the pace is the page's). */
-    let lastRequest = 0;
-    const observers: IntersectionObserver[] = [];
-
-    const listOf = (element: Element): ListState | null => {
-      const list = element.closest(anyCommentList);
-      if (!list?.parentElement) return null;
-      let state = lists.get(list);
-      if (state) return state;
-      const control = button(TRANSLATE_ALL_MARK, t('translate.all'), t('translate.allTitle'));
-      control.classList.add('companion-translate-all');
-      const byElement = new WeakMap<Element, TextState>();
-      const visible = new IntersectionObserver((entries) => {
-        for (const entry of entries) {
-          const text = byElement.get(entry.target);
-          if (entry.isIntersecting && text && state?.running && !text.shown && !state.queue.includes(text)) {
-            state.queue.push(text);
-          }
-        }
-        void pump();
-      });
-      observers.push(visible);
-      const created: ListState = {
-        control,
-        running: false,
-        visible,
-        queue: [],
-        pumping: false,
-        texts: new Set(),
-        add(text) {
-          this.texts.add(text);
-          byElement.set(text.element, text);
-          if (this.running) this.visible.observe(text.element);
-        },
-      };
-      state = created;
-      const pump = async () => {
-        if (created.pumping) return;
-        created.pumping = true;
-        try {
-          while (created.running && !signal.aborted) {
-            const next = created.queue.shift();
-            if (!next) break;
-            if (next.shown || !next.element.isConnected || !tracked.has(next)) continue;
-            // Requests start at least the pace apart; answers from the cache cost nothing and wait not.
-            const wait = lastRequest + TRANSLATE_ALL_PACE_MS - Date.now();
-            if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-            if (!created.running) break;
-            const started = Date.now();
-            if (await translate(next)) lastRequest = started;
-          }
-        } finally {
-          created.pumping = false;
-        }
-      };
-      const setRunning = (running: boolean) => {
-        created.running = running;
-        created.queue = [];
-        control.setAttribute('aria-pressed', String(running));
-        control.dataset.state = running ? 'running' : 'stopped';
-        control.textContent = running ? t('translate.allStop') : t('translate.all');
-        created.visible.disconnect();
-        if (running)
-          for (const text of created.texts)
-            if (text.element.isConnected) created.visible.observe(text.element);
-      };
-      control.addEventListener('click', () => setRunning(!created.running));
-      setRunning(false);
-      list.before(control);
-      added.push(control);
-      lists.set(list, created);
-      return created;
-    };
-
-    // ------------------------------------------------------------------------------------------------
-    // Watching the page
-
-    const scan = (root: ParentNode) => {
-      if (root instanceof Element && root.matches(translatableText)) check(root);
-      for (const element of root.querySelectorAll(translatableText)) check(element);
-    };
-
-    const observer = new MutationObserver((records) => {
-      for (const record of records) {
-        if (ours(record.target)) continue;
-        // A change inside a text (React rewrote it), or to an element holding texts.
-        const host = record.target instanceof Element ? record.target : record.target.parentElement;
-        // Cheap class test first: the full selectors only for elements that may be texts.
-        const text =
-          record.type === 'characterData' || record.type === 'childList' ? host?.closest(TEXT_CLASSES) : null;
-        if (text?.matches(translatableText)) check(text);
-        if (record.type === 'attributes' && record.target instanceof Element) scan(record.target);
-        for (const node of record.addedNodes) if (node instanceof Element && !ours(node)) scan(node);
-        // A row holding our buttons re-rendered without them: put them back.
-        for (const node of record.removedNodes) {
-          if (
-            node instanceof Element &&
-            (ours(node) || node.querySelector('[data-companion="text-tools"]'))
-          ) {
-            const comment = host?.closest('div.comment');
-            if (comment) scan(comment);
-            break;
-          }
-        }
-      }
-      // What this callback changed itself (our buttons) needs no second look.
-      observer.takeRecords();
-    });
-    observer.observe(document.body, {
-      childList: true,
-      subtree: true,
-      characterData: true,
-      attributes: true,
-      attributeFilter: ['id', 'class'],
-    });
-    scan(document.body);
-
-    followTranslationSettings(signal, (next) => {
-      const languageChanged = next.language !== settings.language;
-      settings = next;
-      for (const state of tracked) {
-        setReadAloud(state);
-        if (languageChanged && !state.busy) setButton(state);
+    // The buttons follow their setting: turned off, every button and translation shown goes at once
+    // (the tools' own signal aborts); turned on again, they come back on every text.
+    let shown: AbortController | null = null;
+    followTranslationSettings(signal, (settings) => {
+      if (settings.buttons && shown === null) {
+        shown = new AbortController();
+        showTranslateTools(shown.signal);
+      } else if (!settings.buttons && shown !== null) {
+        shown.abort();
+        shown = null;
       }
     });
-
-    signal.addEventListener(
-      'abort',
-      () => {
-        observer.disconnect();
-        for (const visible of observers) visible.disconnect();
-        cleanup();
-        tracked.clear();
-      },
-      { once: true },
-    );
+    signal.addEventListener('abort', () => shown?.abort(), { once: true });
   },
 };
+
+/** The Translate buttons (and read aloud, and "Translate all") on the page's texts, until `signal` aborts. */
+function showTranslateTools(signal: AbortSignal): void {
+  addStyles('translate-comments', STYLES, signal);
+  let settings = translationSettingsOf(undefined);
+  // "Translate into French": one language name per page and setting (Intl.DisplayNames is slow to make).
+  let title: { language: string; text: string } | null = null;
+  const buttonTitle = () => {
+    const language = targetLanguage(settings);
+    if (title?.language !== language)
+      title = { language, text: t('translate.buttonTitle', [languageName(language, uiLanguageOf())]) };
+    return title.text;
+  };
+  const states = new WeakMap<Element, TextState>();
+  /** Every text with buttons, to add or remove read-aloud buttons when the setting changes. */
+  const tracked = new Set<TextState>();
+  const added: Node[] = [];
+  const cleanup = () => {
+    for (const node of added) (node as ChildNode).remove();
+    added.length = 0;
+  };
+
+  const setButton = (state: TextState) => {
+    const busy = state.busy !== null;
+    state.button.setAttribute('aria-busy', String(busy));
+    state.button.dataset.state = busy ? 'loading' : state.shown ? 'shown' : 'original';
+    state.button.textContent = busy
+      ? t('translate.translating')
+      : state.shown
+        ? t('translate.showOriginal')
+        : t('translate.button');
+    state.button.title = state.shown ? '' : buttonTitle();
+  };
+
+  const clearError = (state: TextState) => {
+    state.error?.remove();
+    state.error = null;
+  };
+
+  const hide = (state: TextState) => {
+    state.box?.remove();
+    state.box = null;
+    state.shown = null;
+    setButton(state);
+  };
+
+  const display = (state: TextState, language: string, result: TranslationResult) => {
+    clearError(state);
+    state.box?.remove();
+    const box = document.createElement('div');
+    box.className = 'companion-translation';
+    const note = document.createElement('span');
+    note.className = 'companion-translation-note';
+    note.textContent = result.from
+      ? t('translate.translatedFrom', [languageName(result.from, uiLanguageOf())])
+      : t('translate.translation');
+    const text = document.createElement('span');
+    text.className = 'companion-translation-text';
+    text.setAttribute('data-companion', TRANSLATION_MARK);
+    text.lang = languageTag(language);
+    text.dir = 'auto';
+    text.textContent = result.text;
+    box.append(note, text);
+    // The marker of the box is its text's; the box itself is ours too (the observer skips it).
+    box.setAttribute('data-companion', 'translation-box');
+    state.element.after(box);
+    added.push(box);
+    state.box = box;
+    state.shown = language;
+    setButton(state);
+  };
+
+  const showError = (state: TextState, error: unknown) => {
+    clearError(state);
+    const box = document.createElement('div');
+    box.className = 'companion-translation-error';
+    box.setAttribute('data-companion', TRANSLATION_ERROR_MARK);
+    box.setAttribute('role', 'alert');
+    const sentence = document.createElement('span');
+    sentence.textContent = errorSentence(error);
+    const retry = button('translation-retry', t('translate.retry'));
+    retry.addEventListener('click', () => void translate(state));
+    box.append(sentence, retry);
+    state.element.after(box);
+    added.push(box);
+    state.error = box;
+  };
+
+  /**
+   * Shows the translation in the member's language, asking the background if not known yet.
+   * Resolves true when that cost a request to the helper (not answered from a cache).
+   */
+  const translate = (state: TextState): Promise<boolean> => {
+    if (state.busy) return state.busy;
+    const language = targetLanguage(settings);
+    const known = state.results.get(language);
+    if (known) {
+      display(state, language, known);
+      return Promise.resolve(false);
+    }
+    const text = state.text;
+    state.busy = sendMessage('translate', { text, language }).then(
+      (result) => {
+        state.busy = null;
+        if (!signal.aborted && state.text === text) {
+          state.results.set(language, result);
+          display(state, language, result);
+        }
+        return !result.cached;
+      },
+      (error: unknown) => {
+        state.busy = null;
+        if (!signal.aborted && state.text === text) {
+          setButton(state);
+          showError(state, error);
+        }
+        return true;
+      },
+    );
+    clearError(state);
+    setButton(state);
+    return state.busy;
+  };
+
+  const speech = (state: TextState) => {
+    if (state.shown) {
+      const result = state.results.get(state.shown);
+      if (result) return { text: result.text, language: state.shown };
+    }
+    return { text: state.text, language: guessLanguageFromScript(state.text, siteLanguage()) };
+  };
+
+  const setReadAloud = (state: TextState) => {
+    if (settings.readAloud && !state.readAloud) {
+      state.readAloud = readAloudButton(() => speech(state), signal);
+      state.tools.append(state.readAloud);
+    } else if (!settings.readAloud && state.readAloud) {
+      state.readAloud.remove();
+      state.readAloud = null;
+    }
+  };
+
+  const detach = (state: TextState) => {
+    states.delete(state.element);
+    tracked.delete(state);
+    state.tools.remove();
+    state.box?.remove();
+    state.error?.remove();
+  };
+
+  // The rows of buttons, made once (inline in a comment's bottom row, or a block after the text).
+  const makeTools = (tag: 'span' | 'div', className: string) => {
+    const tools = document.createElement(tag);
+    tools.className = className;
+    tools.setAttribute('data-companion', 'text-tools');
+    const translateButton = button(TRANSLATE_MARK, t('translate.button'));
+    translateButton.setAttribute('aria-busy', 'false');
+    translateButton.dataset.state = 'original';
+    tools.append(translateButton);
+    return tools;
+  };
+  const inlineTools = makeTools('span', 'companion-tools');
+  const blockTools = makeTools('div', 'companion-tools companion-tools-block');
+  // One listener for every Translate button.
+  const buttonStates = new WeakMap<Element, TextState>();
+  document.addEventListener(
+    'click',
+    (event) => {
+      const state = event.target instanceof Element ? buttonStates.get(event.target) : undefined;
+      if (!state || state.busy) return;
+      if (state.shown) hide(state);
+      else void translate(state);
+    },
+    { signal },
+  );
+
+  /** Adds the buttons to a text, or brings them up to date when React changed the text in place. */
+  const check = (element: Element) => {
+    const text = (element.textContent ?? '').trim();
+    const state = states.get(element);
+    if (state) {
+      if (state.text === text && state.tools.isConnected) return;
+      detach(state);
+    }
+    if (!element.isConnected || !needsTranslation(text)) return;
+    const { toolsHost } = placementOf(element);
+    // A copy of a ready-made row: cheaper than building one per comment.
+    const tools = (toolsHost ? inlineTools : blockTools).cloneNode(true) as HTMLElement;
+    const translateButton = tools.firstElementChild as HTMLButtonElement;
+    translateButton.title = buttonTitle();
+    const fresh: TextState = {
+      element,
+      text,
+      tools,
+      button: translateButton,
+      readAloud: null,
+      results: new Map(),
+      shown: null,
+      box: null,
+      error: null,
+      busy: null,
+    };
+    buttonStates.set(translateButton, fresh);
+    if (settings.readAloud) setReadAloud(fresh);
+    if (toolsHost) toolsHost.append(tools);
+    else element.after(tools);
+    added.push(tools);
+    states.set(element, fresh);
+    tracked.add(fresh);
+    listOf(element)?.add(fresh);
+  };
+
+  // ------------------------------------------------------------------------------------------------
+  // Translate all: one control per comment list.
+
+  interface ListState {
+    control: HTMLButtonElement;
+    running: boolean;
+    visible: IntersectionObserver;
+    queue: TextState[];
+    pumping: boolean;
+    texts: Set<TextState>;
+    add(state: TextState): void;
+  }
+  const lists = new WeakMap<Element, ListState>();
+  /** When the last request of "Translate all" left (any list: the pace is the page's). */
+  let lastRequest = 0;
+  const observers: IntersectionObserver[] = [];
+
+  const listOf = (element: Element): ListState | null => {
+    const list = element.closest(anyCommentList);
+    if (!list?.parentElement) return null;
+    let state = lists.get(list);
+    if (state) return state;
+    const control = button(TRANSLATE_ALL_MARK, t('translate.all'), t('translate.allTitle'));
+    control.classList.add('companion-translate-all');
+    const byElement = new WeakMap<Element, TextState>();
+    const visible = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        const text = byElement.get(entry.target);
+        if (entry.isIntersecting && text && state?.running && !text.shown && !state.queue.includes(text)) {
+          state.queue.push(text);
+        }
+      }
+      void pump();
+    });
+    observers.push(visible);
+    const created: ListState = {
+      control,
+      running: false,
+      visible,
+      queue: [],
+      pumping: false,
+      texts: new Set(),
+      add(text) {
+        this.texts.add(text);
+        byElement.set(text.element, text);
+        if (this.running) this.visible.observe(text.element);
+      },
+    };
+    state = created;
+    const pump = async () => {
+      if (created.pumping) return;
+      created.pumping = true;
+      try {
+        while (created.running && !signal.aborted) {
+          const next = created.queue.shift();
+          if (!next) break;
+          if (next.shown || !next.element.isConnected || !tracked.has(next)) continue;
+          // Requests start at least the pace apart; answers from the cache cost nothing and wait not.
+          const wait = lastRequest + TRANSLATE_ALL_PACE_MS - Date.now();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+          if (!created.running) break;
+          const started = Date.now();
+          if (await translate(next)) lastRequest = started;
+        }
+      } finally {
+        created.pumping = false;
+      }
+    };
+    const setRunning = (running: boolean) => {
+      created.running = running;
+      created.queue = [];
+      control.setAttribute('aria-pressed', String(running));
+      control.dataset.state = running ? 'running' : 'stopped';
+      control.textContent = running ? t('translate.allStop') : t('translate.all');
+      created.visible.disconnect();
+      if (running)
+        for (const text of created.texts) if (text.element.isConnected) created.visible.observe(text.element);
+    };
+    control.addEventListener('click', () => setRunning(!created.running));
+    setRunning(false);
+    list.before(control);
+    added.push(control);
+    lists.set(list, created);
+    return created;
+  };
+
+  // ------------------------------------------------------------------------------------------------
+  // Watching the page
+
+  const scan = (root: ParentNode) => {
+    if (root instanceof Element && root.matches(translatableText)) check(root);
+    for (const element of root.querySelectorAll(translatableText)) check(element);
+  };
+
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      if (ours(record.target)) continue;
+      // A change inside a text (React rewrote it), or to an element holding texts.
+      const host = record.target instanceof Element ? record.target : record.target.parentElement;
+      // Cheap class test first: the full selectors only for elements that may be texts.
+      const text =
+        record.type === 'characterData' || record.type === 'childList' ? host?.closest(TEXT_CLASSES) : null;
+      if (text?.matches(translatableText)) check(text);
+      if (record.type === 'attributes' && record.target instanceof Element) scan(record.target);
+      for (const node of record.addedNodes) if (node instanceof Element && !ours(node)) scan(node);
+      // A row holding our buttons re-rendered without them: put them back.
+      for (const node of record.removedNodes) {
+        if (node instanceof Element && (ours(node) || node.querySelector('[data-companion="text-tools"]'))) {
+          const comment = host?.closest('div.comment');
+          if (comment) scan(comment);
+          break;
+        }
+      }
+    }
+    // What this callback changed itself (our buttons) needs no second look.
+    observer.takeRecords();
+  });
+  observer.observe(document.body, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: ['id', 'class'],
+  });
+  scan(document.body);
+
+  followTranslationSettings(signal, (next) => {
+    const languageChanged = next.language !== settings.language;
+    settings = next;
+    for (const state of tracked) {
+      setReadAloud(state);
+      if (languageChanged && !state.busy) setButton(state);
+    }
+  });
+
+  signal.addEventListener(
+    'abort',
+    () => {
+      observer.disconnect();
+      for (const visible of observers) visible.disconnect();
+      cleanup();
+      tracked.clear();
+    },
+    { once: true },
+  );
+}
 
 function uiLanguageOf(): string {
   try {

@@ -23,6 +23,14 @@ export const MAX_VIEW_ENTRIES = 60;
 /** The site's explore tags (`*` is "All"). */
 export const EXPLORE_TAGS = ['*', 'animations', 'art', 'games', 'music', 'stories', 'tutorials'] as const;
 export const EXPLORE_SORTS: readonly ExploreSort[] = ['popular', 'trending', 'recent'];
+/**
+ * Languages the Explore tab offers besides the member's own (site locales): its menu in the popup
+ * and its setting on the options page.
+ */
+// biome-ignore format: a table reads better than one code per line
+export const EXPLORE_LANGUAGES: readonly string[] = [
+  'en', 'es', 'fr', 'de', 'it', 'pt-br', 'nl', 'pl', 'tr', 'ru', 'ja', 'ko', 'zh-cn', 'ar', 'he',
+];
 /** The site's search offers these two sorts. */
 export const SEARCH_SORTS: readonly ExploreSort[] = ['popular', 'trending'];
 

@@ -8,6 +8,7 @@ import type { Message } from '@/lib/api/schemas';
 import { applyBadge, badgeLook } from '@/lib/badge';
 import { onMessage } from '@/lib/checked-messages';
 import { isSitePage, type SiteProfile } from '@/lib/config';
+import { type MessageCountSettings, messageCountSettingsOf } from '@/lib/message-count-settings';
 import { isTrustedSender } from '@/lib/sender';
 import {
   lastNotifiedMessageItem,
@@ -80,22 +81,26 @@ export function messageCountPorts(deps: MessageCountDeps): MessageCountPorts {
       },
     },
     state: { get: () => messageCountItem.getValue(), set: (state) => messageCountItem.setValue(state) },
+    notifying: notificationsAllowed,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
 }
 
+/** The settings, missing keys (a value synced from a browser not yet migrated) at their defaults. */
+async function currentSettings(): Promise<MessageCountSettings> {
+  return messageCountSettingsOf(await messageCountSettingsItem.getValue());
+}
+
 async function notificationsAllowed(): Promise<boolean> {
-  const settings = await messageCountSettingsItem.getValue();
+  const settings = await currentSettings();
   if (!settings.notifications) return false;
   return browser.permissions.contains({ permissions: ['notifications'] }).catch(() => false);
 }
 
-async function refreshBadge(): Promise<void> {
-  const [state, settings] = await Promise.all([
-    messageCountItem.getValue(),
-    messageCountSettingsItem.getValue(),
-  ]);
-  await applyBadge(badgeLook(state, { signedOutMark: settings.signedOutMark }));
+/** Puts the stored count on the toolbar as the settings say (badge off: no text). */
+export async function refreshBadge(): Promise<void> {
+  const [state, settings] = await Promise.all([messageCountItem.getValue(), currentSettings()]);
+  await applyBadge(badgeLook(state, settings));
 }
 
 /**
@@ -147,7 +152,8 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
   testPollPeriodSecondsItem.watch(activityChanged);
   testIgnoreIdleItem.watch(activityChanged);
 
-  // Badge and notifications follow the stored state, whoever changed it.
+  // Badge and notifications follow the stored state and the settings, whoever changed them: the
+  // badge goes (or comes back) the moment the member turns it off (or on).
   messageCountItem.watch((state, previous) => {
     refreshBadge().catch(warn('badge'));
     const before = previous?.username === state.username ? (previous?.count ?? null) : null;

@@ -13,6 +13,7 @@ import {
   DEFAULT_PERIOD_MS,
   type MessageCountService,
   PAGE_READING_PERIODS,
+  UNSEEN_MAX_BACKOFF_PERIODS,
 } from './message-count';
 import { MESSAGE_COUNT_ALARM, messageCountPorts } from './message-count-background';
 
@@ -28,6 +29,8 @@ interface World {
   /** When set, reads wait for it (to overlap them). */
   gate: Promise<void> | null;
   failNext: number;
+  /** Desktop notifications on (the poller keeps a shorter backoff while the member is away). */
+  notifying: boolean;
 }
 
 let world: World;
@@ -52,6 +55,7 @@ function makeService(): MessageCountService {
       },
     }),
     sleep: async () => undefined,
+    notifying: async () => world.notifying,
   });
 }
 
@@ -89,6 +93,7 @@ beforeEach(() => {
     reads: [],
     gate: null,
     failNext: 0,
+    notifying: true,
   };
 });
 
@@ -117,10 +122,13 @@ describe('message-count poller', () => {
     for (const activity of ['watching', 'away'] as const) {
       world.activity = activity;
       world.serverCount += 1;
-      writes = 0;
-      // Away, the first alarm only stretches the period: run alarms until the next read.
+      // Away, the first alarm only stretches the period (and notes, once, since when the member is
+      // away): run alarms until the next read, counting the writes of the alarm that reads.
       const reads = world.reads.length;
-      while (world.reads.length === reads) await runUntil(service, (await alarmTime()) ?? 0);
+      while (world.reads.length === reads) {
+        writes = 0;
+        await runUntil(service, (await alarmTime()) ?? 0);
+      }
       await vi.waitFor(() => expect(writes).toBeGreaterThan(0));
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(writes).toBe(1);
@@ -341,5 +349,63 @@ describe('message-count poller', () => {
     const state = await service.refresh('popup');
     expect(state.count).toBe(8);
     expect(world.reads.at(-1)).toEqual({ username: 'demo', bypassCache: true, at: START + 30_000 });
+  });
+
+  it('browsing other sites (the badge in view) it reads every two periods, without a growing backoff', async () => {
+    const service = makeService();
+    await service.start();
+    world.activity = 'browsing';
+    await runUntil(service, START + 10 * MINUTE);
+    expect(world.reads.map((read) => (read.at - START) / MINUTE)).toEqual([0, 2, 4, 6, 8, 10]);
+  });
+
+  it('with notifications off, backs off to 30 minutes away and reads at once on coming back, site or not', async () => {
+    world.notifying = false;
+    const service = makeService();
+    await service.start();
+    world.activity = 'away';
+    await service.activityChanged();
+    await runUntil(service, START + 120 * MINUTE);
+    const gaps = world.reads.slice(1).map((read, i) => (read.at - (world.reads[i]?.at ?? 0)) / MINUTE);
+    expect(gaps.slice(0, 5)).toEqual([2, 4, 8, 16, UNSEEN_MAX_BACKOFF_PERIODS]);
+    expect(Math.max(...gaps)).toBe(UNSEEN_MAX_BACKOFF_PERIODS);
+
+    // Back in the browser on another site 7 minutes after the last read: read now, then every 2 periods.
+    world.clock = (world.reads.at(-1)?.at ?? 0) + 7 * MINUTE;
+    world.activity = 'browsing';
+    world.serverCount = 4;
+    const before = world.reads.length;
+    await service.activityChanged();
+    expect(world.reads).toHaveLength(before + 1);
+    expect((await messageCountItem.getValue()).count).toBe(4);
+    expect(await alarmTime()).toBe(world.clock + 2 * MINUTE);
+    expect((await messageCountItem.getValue()).awaySince).toBeUndefined();
+  });
+
+  it('a glance away shorter than a period reads nothing extra on return', async () => {
+    const service = makeService();
+    await service.start();
+    world.clock = START + 30_000;
+    world.activity = 'away';
+    await service.activityChanged();
+    world.clock = START + 50_000;
+    world.activity = 'watching';
+    await service.activityChanged();
+    expect(world.reads).toHaveLength(1);
+    expect(await alarmTime()).toBe(START + MINUTE);
+  });
+
+  it("a background site tab's reading holds the poll off only while a site tab is in front", async () => {
+    const service = makeService();
+    await service.start();
+    world.activity = 'browsing';
+    world.clock = START + 30_000;
+    await service.reportPageReading(3);
+    // Browsing: the next read is due two periods after that reading, not 2.5 periods.
+    expect(await alarmTime()).toBe(START + 30_000 + 2 * MINUTE);
+    world.activity = 'watching';
+    world.clock = START + 40_000;
+    await service.reportPageReading(3);
+    expect(await alarmTime()).toBe(START + 40_000 + PAGE_READING_PERIODS * MINUTE);
   });
 });

@@ -16,7 +16,9 @@
 export type Activity =
   /** A site tab is the active tab of the focused window and the member is not idle. */
   | 'watching'
-  /** Anything else: no site tab, a site tab in the background, the browser unfocused or idle. */
+  /** The browser is focused and in use, on another site: the toolbar badge is in view. */
+  | 'browsing'
+  /** Anything else: the browser unfocused, idle or locked, no window. */
   | 'away';
 
 /** Why a read is asked for outside the schedule. */
@@ -47,6 +49,11 @@ export interface MessageCountState {
    * due from the last failed attempt, not from the last success. Absent in states stored before.
    */
   attemptAt?: number;
+  /**
+   * Since when the member has been away (ms since the epoch), while they are: coming back after a
+   * period or more reads at once. Absent while they are not away, and in states stored before.
+   */
+  awaySince?: number;
 }
 
 export const signedOutState: MessageCountState = Object.freeze({
@@ -74,6 +81,12 @@ export interface MessageCountPorts {
   alarm: { set(when: number): Promise<void>; clear(): Promise<void> };
   /** The persisted state. */
   state: { get(): Promise<MessageCountState>; set(state: MessageCountState): Promise<void> };
+  /**
+   * Whether a new message would be announced while the member is away (desktop notifications on).
+   * When not, nobody sees the count while they are away: the poller backs off further and reads
+   * at once when they come back. Absent: as if on.
+   */
+  notifying?(): Promise<boolean>;
   /** Waits (the worker stays alive while it handles an event): used to let the site clear messages first. */
   sleep?(ms: number): Promise<void>;
 }
@@ -82,6 +95,11 @@ export interface MessageCountPorts {
 export const DEFAULT_PERIOD_MS = 60_000;
 /** Away (or after failures) the period doubles up to this many periods: 5 minutes by default. */
 export const MAX_BACKOFF_PERIODS = 5;
+/**
+ * Away with desktop notifications off nobody sees the count until the member comes back, when it
+ * is read at once: the period doubles up to this many periods (30 minutes by default).
+ */
+export const UNSEEN_MAX_BACKOFF_PERIODS = 30;
 /** How long the CDN may serve a stale count after it changed (the site's cache is ~30 s). */
 export const CDN_STALE_MS = 60_000;
 /** The popup reads at once when it opens, unless a reading this young exists. */
@@ -98,13 +116,32 @@ const DUE_TOLERANCE_MS = 1_000;
  */
 export const PAGE_READING_PERIODS = 2.5;
 
+/**
+ * Browsing other sites the member sees the badge but not the site: a read every this many periods
+ * (no growing backoff: they look at it). Coming back from away reads at once, which is what makes
+ * the count right when they look again (scripts/bench/message-count.ts, "a modelled day").
+ */
+export const BROWSING_PERIODS = 2;
+
 /** The period until the next scheduled read, given what the member does and how reads went. */
-export function nextDelay(state: MessageCountState, activity: Activity, periodMs: number): number {
+export function nextDelay(
+  state: MessageCountState,
+  activity: Activity,
+  periodMs: number,
+  notifying = true,
+): number {
   const max = periodMs * MAX_BACKOFF_PERIODS;
   if (state.failures > 0) return Math.min(max, periodMs * 2 ** state.failures);
+  const awayMax = notifying ? max : periodMs * UNSEEN_MAX_BACKOFF_PERIODS;
   const scheduled =
-    activity === 'watching' ? periodMs : Math.min(max, periodMs * 2 ** (state.awayStreak + 1));
-  return state.source === 'page' ? Math.max(scheduled, periodMs * PAGE_READING_PERIODS) : scheduled;
+    activity === 'watching'
+      ? periodMs
+      : activity === 'browsing'
+        ? periodMs * BROWSING_PERIODS
+        : Math.min(awayMax, periodMs * 2 ** (state.awayStreak + 1));
+  return state.source === 'page' && activity === 'watching'
+    ? Math.max(scheduled, periodMs * PAGE_READING_PERIODS)
+    : scheduled;
 }
 
 export interface MessageCountService {
@@ -124,6 +161,15 @@ export interface MessageCountService {
   current(): Promise<MessageCountState>;
 }
 
+/** How a write changes `awaySince`: set it, clear it (null), or leave it (undefined). */
+type AwayChange = number | null | undefined;
+
+function withAway(state: MessageCountState, away: AwayChange): MessageCountState {
+  if (away === undefined) return state;
+  const { awaySince: _, ...rest } = state;
+  return away === null ? rest : { ...rest, awaySince: away };
+}
+
 export function createMessageCountService(ports: MessageCountPorts): MessageCountService {
   // One read at a time: every caller during a read shares it. (Lost with the worker, like the read.)
   let inFlight: Promise<MessageCountState> | null = null;
@@ -137,7 +183,8 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
 
   async function schedule(state: MessageCountState, activity?: Activity): Promise<void> {
     const period = await ports.periodMs();
-    const delay = nextDelay(state, activity ?? (await ports.activity()), period);
+    const notifying = (await ports.notifying?.()) ?? true;
+    const delay = nextDelay(state, activity ?? (await ports.activity()), period, notifying);
     await ports.alarm.set(Math.max((lastTry(state) || ports.now()) + delay, ports.now() + 1));
   }
 
@@ -170,7 +217,7 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
    */
   function read(
     state: MessageCountState,
-    options: { bypassCache: boolean; polledWhile?: Activity },
+    options: { bypassCache: boolean; polledWhile?: Activity; away?: AwayChange },
   ): Promise<MessageCountState> {
     if (inFlight) return inFlight;
     const username = state.username;
@@ -188,25 +235,31 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
         const latest = await ports.state.get();
         // The member signed out or changed while the request was out: drop its answer.
         if (latest.username !== username) return latest;
-        const next: MessageCountState = {
-          ...latest,
-          count,
-          readAt: ports.now(),
-          source: 'poll',
-          failures: 0,
-          attemptAt: ports.now(),
-          awayStreak: awayStreak(latest),
-        };
+        const next: MessageCountState = withAway(
+          {
+            ...latest,
+            count,
+            readAt: ports.now(),
+            source: 'poll',
+            failures: 0,
+            attemptAt: ports.now(),
+            awayStreak: awayStreak(latest),
+          },
+          options.away,
+        );
         await ports.state.set(next);
         return next;
       } catch {
         const latest = await ports.state.get();
-        const next = {
-          ...latest,
-          failures: latest.username === username ? latest.failures + 1 : 0,
-          attemptAt: ports.now(),
-          awayStreak: awayStreak(latest),
-        };
+        const next = withAway(
+          {
+            ...latest,
+            failures: latest.username === username ? latest.failures + 1 : 0,
+            attemptAt: ports.now(),
+            awayStreak: awayStreak(latest),
+          },
+          options.away,
+        );
         await ports.state.set(next);
         return next;
       }
@@ -221,17 +274,33 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
     const owned = await ownState();
     if (owned === null) return;
     const [activity, period] = await Promise.all([ports.activity(), ports.periodMs()]);
-    // Back in front of a site tab: the away backoff ends at once.
-    const state = activity === 'watching' && owned.awayStreak > 0 ? { ...owned, awayStreak: 0 } : owned;
-    if (state !== owned) await ports.state.set(state);
+    const now = ports.now();
+    // Back from away (or back in front of a site tab): the away backoff ends at once, and after a
+    // period or more away the count is read now unless a reading that young exists; whatever
+    // came meanwhile shows the moment the member looks again.
+    const back = activity !== 'away' && owned.awaySince !== undefined;
+    const cameBack = back && now - (owned.awaySince ?? now) >= period;
+    let state = owned;
+    let away: AwayChange;
+    if (activity === 'away' && owned.awaySince === undefined) {
+      away = now;
+      state = withAway(owned, away);
+    } else if (back || (activity === 'watching' && owned.awayStreak > 0)) {
+      away = null;
+      state = { ...withAway(owned, away), awayStreak: 0 };
+    }
     const last = lastTry(state);
-    const dueAt = last + nextDelay(state, activity, period) - DUE_TOLERANCE_MS;
+    const notifying = (await ports.notifying?.()) ?? true;
+    const delay = cameBack && state.failures === 0 ? period : nextDelay(state, activity, period, notifying);
+    const dueAt = last + delay - DUE_TOLERANCE_MS;
     if (last > 0 && ports.now() < dueAt) {
       // A recent reading (often a site page's) or failed attempt exists: no request, wait for it to age.
+      if (state !== owned) await ports.state.set(state);
       await schedule(state, activity);
       return;
     }
-    const after = await read(state, { bypassCache: false, polledWhile: activity });
+    // The read stores the change of away state with its answer: one write.
+    const after = await read(state, { bypassCache: false, polledWhile: activity, away });
     await schedule(after, activity);
   }
 

@@ -6,8 +6,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { siteProfiles } from '@/lib/config';
 import { currentMember, projectStatus } from '@/lib/project-status-cache';
-import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/storage';
-import { registerProjectStatus, validIds } from './project-status-background';
+import { projectStatusesItem, projectStatusSettingsItem, testMarksReadsPerSecondItem } from '@/lib/storage';
+import { marksReadsPerSecond, registerProjectStatus, validIds } from './project-status-background';
 
 type Handler = (message: { data: unknown; sender: unknown }) => unknown;
 const handlers = new Map<string, Handler>();
@@ -127,6 +127,26 @@ describe('project-status handlers', () => {
     await settle();
     await send('projectsLeftView', { ids: [1] }, siteTab('/'));
     expect(service.queued()).toEqual([]);
+  });
+
+  it('reads 3 a second, or what the test-only setting says (never past the client-wide 5)', async () => {
+    expect(marksReadsPerSecond(null)).toBe(3);
+    expect(marksReadsPerSecond(4)).toBe(4);
+    expect(marksReadsPerSecond(50)).toBe(5);
+    expect(marksReadsPerSecond(0)).toBe(1);
+    const ids = [11, 12, 13, 14, 15, 16, 17, 18];
+    // Within the first second: the favorites' first page and love reads, as many as the share has.
+    const readsInFirstSecond = async () => {
+      const { send, reads } = setup();
+      await settle();
+      await send('getProjectStatuses', { ids }, siteTab('/explore/projects/all/'));
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return reads.length;
+    };
+    expect(await readsInFirstSecond()).toBe(3);
+    fakeBrowser.reset();
+    await testMarksReadsPerSecondItem.setValue(5);
+    expect(await readsInFirstSecond()).toBe(5);
   });
 
   it('accepts only whole positive ids, a few hundred at most', () => {

@@ -12,9 +12,10 @@
 import { SlidingWindowLimiter } from '@/lib/api/rate-limiter';
 import { onMessage } from '@/lib/checked-messages';
 import { isSitePage, type SiteProfile } from '@/lib/config';
+import { projectStatusSettingsOf } from '@/lib/project-status-cache';
 import { isTrustedSender } from '@/lib/sender';
 import { projectPageId, sitePage } from '@/lib/site/pages';
-import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/storage';
+import { projectStatusesItem, projectStatusSettingsItem, testMarksReadsPerSecondItem } from '@/lib/storage';
 import { createProjectStatusService, type FavoritesPage, type ProjectStatusService } from './project-status';
 
 /**
@@ -22,6 +23,14 @@ import { createProjectStatusService, type FavoritesPage, type ProjectStatusServi
  * so the message count and the popup always find room.
  */
 export const MARKS_REQUESTS_PER_SECOND = 3;
+/** The client-wide limit (lib/api/rate-limiter.ts): no share, not even a test's, goes past it. */
+const CLIENT_REQUESTS_PER_SECOND = 5;
+
+/** Reads a second of the marks' share: 3, unless the test-only setting says otherwise (1 to 5). */
+export function marksReadsPerSecond(testSetting: number | null): number {
+  if (testSetting === null || !Number.isFinite(testSetting)) return MARKS_REQUESTS_PER_SECOND;
+  return Math.min(CLIENT_REQUESTS_PER_SECOND, Math.max(1, Math.floor(testSetting)));
+}
 /** Answers within this long of each other reach the tabs as one storage write. */
 const WRITE_BATCH_MS = 150;
 /** The most ids one message may name (a page shows at most a few dozen at a time). */
@@ -58,7 +67,15 @@ export function senderProjectId(url: string | undefined, profile: SiteProfile): 
 
 export function registerProjectStatus(deps: ProjectStatusDeps): ProjectStatusService {
   const { profile } = deps;
-  const share = new SlidingWindowLimiter({ max: MARKS_REQUESTS_PER_SECOND, windowMs: 1000 });
+  const shareOf = (testSetting: number | null) =>
+    new SlidingWindowLimiter({ max: marksReadsPerSecond(testSetting), windowMs: 1000 });
+  let share = shareOf(null);
+  testMarksReadsPerSecondItem.getValue().then((value) => {
+    if (value !== null) share = shareOf(value);
+  });
+  testMarksReadsPerSecondItem.watch((value) => {
+    share = shareOf(value);
+  });
   const service = createProjectStatusService({
     now: deps.now ?? Date.now,
     readLove: deps.readLove,
@@ -83,7 +100,8 @@ export function registerProjectStatus(deps: ProjectStatusDeps): ProjectStatusSer
     if (change.url !== undefined) service.forgetRequester(`tab:${tabId}`);
   });
 
-  const marksOn = async () => (await projectStatusSettingsItem.getValue()).marks;
+  // A synced value missing keys (another browser's older version) keeps the default: marks on.
+  const marksOn = async () => projectStatusSettingsOf(await projectStatusSettingsItem.getValue()).marks;
 
   onMessage('getProjectStatuses', async ({ data, sender }) => {
     if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');

@@ -1,5 +1,5 @@
 /**
- * What counts as "watching" (poll every period) versus "away" (back off): a site tab active in the
+ * What counts as "watching" (poll every period), "browsing" (every two) and "away" (back off): a site tab active in the
  * focused window, the member not idle. The fake browser has no window focus, so the two window and
  * tab answers the code asks for are stubbed; everything else is the code as shipped.
  */
@@ -29,9 +29,14 @@ describe('site activity', () => {
     expect(await siteActivity(profile, notIdle)).toBe('watching');
   });
 
-  it('is away when the front tab is another site, the browser is unfocused, or the member is idle', async () => {
+  it('is browsing with another site in front of a focused window (the badge is in view)', async () => {
     stubFront({ id: 1, focused: true }, 'https://example.org/');
-    expect(await siteActivity(profile, notIdle)).toBe('away');
+    expect(await siteActivity(profile, notIdle)).toBe('browsing');
+  });
+
+  it('is away when the browser is unfocused or the member is idle', async () => {
+    stubFront({ id: 1, focused: true }, 'https://example.org/');
+    expect(await siteActivity(profile, async () => true)).toBe('away');
     vi.restoreAllMocks();
     stubFront({ id: 1, focused: false }, 'https://scratch.mit.edu/');
     expect(await siteActivity(profile, notIdle)).toBe('away');
@@ -41,10 +46,13 @@ describe('site activity', () => {
     vi.restoreAllMocks();
     stubFront(undefined, undefined);
     expect(await siteActivity(profile, notIdle)).toBe('away');
+    vi.restoreAllMocks();
+    stubFront({ id: 1, focused: true }, undefined);
+    expect(await siteActivity(profile, notIdle)).toBe('browsing');
   });
 
   it('counts the API host as not the site', async () => {
     stubFront({ id: 1, focused: true }, 'https://api.scratch.mit.edu/users/demo');
-    expect(await siteActivity(profile, notIdle)).toBe('away');
+    expect(await siteActivity(profile, notIdle)).toBe('browsing');
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Whether the member is looking at the site right now, as the message-count poller asks it: a site
- * tab active in the focused window, and input within the last few minutes (the `idle` permission).
+ * tab active in the focused window (or another tab: the badge is in view), and input within the
+ * last few minutes (the `idle` permission).
  */
 import { isSitePage, type SiteProfile } from '@/lib/config';
 import type { Activity } from './message-count';
@@ -11,13 +12,16 @@ import type { Activity } from './message-count';
  */
 export const IDLE_AFTER_SECONDS = 300;
 
-/** Whether a site tab is the active tab of the focused window while the member is not idle. */
+/**
+ * Watching: a site tab is the active tab of the focused window; browsing: another tab is; away: no
+ * focused window, or the member is idle.
+ */
 export async function siteActivity(profile: SiteProfile, isIdle: () => Promise<boolean>): Promise<Activity> {
   const window = await browser.windows.getLastFocused().catch(() => undefined);
   if (!window?.focused || window.id === undefined) return 'away';
+  if (await isIdle()) return 'away';
   const [tab] = await browser.tabs.query({ active: true, windowId: window.id });
-  if (!isSitePage(tab?.url, profile)) return 'away';
-  return (await isIdle()) ? 'away' : 'watching';
+  return isSitePage(tab?.url, profile) ? 'watching' : 'browsing';
 }
 
 /** Whether the browser has gone without input for IDLE_AFTER_SECONDS (or is locked). */

@@ -16,6 +16,7 @@ import { HttpClient } from '../../lib/api/http';
 import { Session } from '../../lib/session';
 import { DEMO_USERNAME, type RunningSandbox, startSandbox } from '../../sandbox/index';
 import { CookieJar, MemorySessionStore } from '../../tests/contract/harness';
+import { reportFigure } from './report';
 
 const WALK_ITEMS = 1000;
 const BURST = 200;
@@ -148,6 +149,36 @@ async function main(): Promise<void> {
     console.log(
       'naive = plain fetch, default page size, no sharing of identical reads, no rate limit. The service documents about 10 req/s; Companion keeps to 5.',
     );
+
+    const rateBudget = { text: '≤ 5 req/s, bursts included', max: 5 };
+    for (const [what, companion, naive] of [
+      [`walk ${WALK_ITEMS} paged items`, companionWalk, naiveWalkRun],
+      [`${BURST} identical reads at once`, companionBurst, naiveBurst],
+    ] as const) {
+      const baseline = (value: number) => ({ name: 'naive client', value });
+      reportFigure({
+        bench: 'api-client',
+        name: `${what}: requests`,
+        value: companion.requests,
+        unit: 'requests',
+        baseline: baseline(naive.requests),
+      });
+      reportFigure({
+        bench: 'api-client',
+        name: `${what}: time`,
+        value: companion.ms,
+        unit: 'ms',
+        baseline: baseline(naive.ms),
+      });
+      reportFigure({
+        bench: 'api-client',
+        name: `${what}: peak requests in 1 s`,
+        value: companion.peakPerSecond,
+        unit: 'req/s',
+        baseline: baseline(naive.peakPerSecond),
+        budget: rateBudget,
+      });
+    }
   } finally {
     await sandbox.close();
   }

@@ -9,6 +9,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUNDLE_BUDGETS, KB, measureBuild } from './bundle-sizes';
+import { reportFigure } from './report';
 
 const row = (what: string, bytes: number, budget: number, note = '') =>
   `  ${what.padEnd(16)} ${(bytes / KB).toFixed(1).padStart(7)} KB   budget ${(budget / KB).toFixed(0).padStart(3)} KB   ratio ${(bytes / budget).toFixed(2)}${note}`;
@@ -39,4 +40,29 @@ for (const build of builds) {
   console.log(
     `  ${'background'.padEnd(16)} ${(sizes.background / KB).toFixed(1).padStart(7)} KB   (no budget)`,
   );
+  const kb = (bytes: number) => Number((bytes / KB).toFixed(1));
+  reportFigure({
+    bench: 'bundle-size',
+    name: `${build}: content script`,
+    value: kb(sizes.contentScript),
+    unit: 'KB',
+    budget: { text: '≤ 40 KB', max: BUNDLE_BUDGETS.contentScript / KB },
+  });
+  reportFigure({
+    bench: 'bundle-size',
+    name: `${build}: popup JS, opening on Feed`,
+    value: kb(sizes.popup),
+    unit: 'KB',
+    budget: {
+      text: '≤ 60 KB, no zod',
+      pass: sizes.popup <= BUNDLE_BUDGETS.popup && !sizes.popupHasZod,
+    },
+  });
+  reportFigure({
+    bench: 'bundle-size',
+    name: `${build}: popup JS, opening on the largest tab`,
+    value: kb(sizes.popupLargestTab),
+    unit: 'KB',
+    budget: { text: '≤ 60 KB', max: BUNDLE_BUDGETS.popup / KB },
+  });
 }

@@ -19,6 +19,8 @@ import {
   type MessageCountState,
   signedOutState,
 } from '../../lib/services/message-count';
+import { IDLE_AFTER_SECONDS } from '../../lib/services/site-activity';
+import { reportFigure } from './report';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -92,13 +94,13 @@ interface Outcome {
 }
 
 /** The site alone: each page load reads at load and 2, 6, 14, 30, 62 minutes after, until the tab reloads. */
-function siteReads(trace: Trace): { at: number; tab: number; load: number }[] {
+function siteReads(trace: Pick<Trace, 'loads'>, length = HOUR): { at: number; tab: number; load: number }[] {
   const reads: { at: number; tab: number; load: number }[] = [];
   trace.loads.forEach((load, index) => {
     const next = trace.loads.slice(index + 1).find((later) => later.tab === load.tab);
     for (const minutes of SITE_SCHEDULE_MIN) {
       const at = load.at + minutes * MINUTE;
-      if (at < HOUR && (next === undefined || at < next.at)) reads.push({ at, tab: load.tab, load: index });
+      if (at < length && (next === undefined || at < next.at)) reads.push({ at, tab: load.tab, load: index });
     }
   });
   return reads.sort((a, b) => a.at - b.at);
@@ -136,15 +138,37 @@ function runFixedPoller(trace: Trace): Outcome {
   return { requests, shown };
 }
 
+/** Companion over the hour trace: watching except while away. */
+function runCompanion(trace: Trace): Promise<Outcome> {
+  return runCompanionOn({
+    arrivals: trace.arrivals,
+    length: HOUR,
+    siteReads: siteReads(trace),
+    activity: (at) => (at >= trace.awayFrom && at < trace.awayUntil ? 'away' : 'watching'),
+    activityChanges: [trace.awayFrom, trace.awayUntil],
+  });
+}
+
+/** What drives Companion in a simulation: the site's reads and what the member does. */
+interface CompanionScript {
+  arrivals: number[];
+  length: number;
+  siteReads: { at: number }[];
+  /** What the browser would report (focus, active tab, idle state) at a time. */
+  activity: (at: number) => Activity;
+  /** When the browser tells the background that focus, tab or idle state changed. */
+  activityChanges: number[];
+}
+
 /** Companion: the real service on a simulated clock, alarm and storage. */
-async function runCompanion(trace: Trace): Promise<Outcome> {
+async function runCompanionOn(trace: CompanionScript): Promise<Outcome> {
   const cdn = new Cdn(trace.arrivals);
   let clock = 0;
   let alarm: number | null = null;
   let state: MessageCountState = { ...signedOutState };
   let requests = 0;
   const shown: [number, number][] = [];
-  const activity = (): Activity => (clock >= trace.awayFrom && clock < trace.awayUntil ? 'away' : 'watching');
+  const activity = (): Activity => trace.activity(clock);
   const service = createMessageCountService({
     now: () => clock,
     readCount: async (_username, { bypassCache }) => {
@@ -154,6 +178,8 @@ async function runCompanion(trace: Trace): Promise<Outcome> {
     signedInUser: async () => 'member',
     activity: async () => activity(),
     periodMs: async () => MINUTE,
+    // Desktop notifications are off unless the member turns them on (the default settings).
+    notifying: async () => false,
     alarm: {
       set: async (when) => {
         alarm = when;
@@ -174,12 +200,11 @@ async function runCompanion(trace: Trace): Promise<Outcome> {
   // Events other than the alarm, in time order: the site's reads (handed over by the content
   // script) and the member coming and going.
   const events: { at: number; run: () => Promise<void> }[] = [
-    ...siteReads(trace).map((read) => ({
+    ...trace.siteReads.map((read) => ({
       at: read.at,
       run: () => service.reportPageReading(cdn.read(read.at, false)),
     })),
-    { at: trace.awayFrom, run: () => service.activityChanged() },
-    { at: trace.awayUntil, run: () => service.activityChanged() },
+    ...trace.activityChanges.map((at) => ({ at, run: () => service.activityChanged() })),
   ].sort((a, b) => a.at - b.at);
 
   await service.start();
@@ -188,7 +213,7 @@ async function runCompanion(trace: Trace): Promise<Outcome> {
     const event = events[next];
     const alarmAt = alarm ?? Number.POSITIVE_INFINITY;
     const eventAt = event?.at ?? Number.POSITIVE_INFINITY;
-    if (Math.min(alarmAt, eventAt) >= HOUR) break;
+    if (Math.min(alarmAt, eventAt) >= trace.length) break;
     if (alarmAt <= eventAt) {
       clock = alarmAt;
       alarm = null;
@@ -231,6 +256,298 @@ async function summarise(tabs: number, run: (trace: Trace) => Outcome | Promise<
     meanDelay: all.reduce((sum, delay) => sum + delay, 0) / all.length,
     worstDelay: Math.max(...all),
   };
+}
+
+// -------------------------------------------------------------------------------------------------
+// A modelled day: the delay a member experiences
+
+/**
+ * What the member does, period by period, over a day with the browser running:
+ *   - site: a site tab in front, in use (pages load every 1 to 6 minutes);
+ *   - browsing: the browser in front, in use, on other sites (the toolbar badge is in view);
+ *   - other-app: another application in front (the browser is not focused);
+ *   - idle: no input (away from the keyboard; the browser reports idle after IDLE_AFTER_MS);
+ *   - locked: the screen locked (school, a meal, the night's start).
+ * The member sees the count while on the site (navigation count and badge) and while browsing
+ * (the badge): from a message's arrival to the first such moment at which the count shown includes
+ * it is the delay they experience.
+ */
+type Doing = 'site' | 'browsing' | 'other-app' | 'idle' | 'locked';
+/** What the member does next: [what, weight, shortest and longest minutes]. */
+const DOINGS: [Doing, number, number, number][] = [
+  ['site', 0.3, 5, 40],
+  ['browsing', 0.25, 5, 30],
+  ['other-app', 0.2, 5, 30],
+  ['idle', 0.15, 5, 25],
+  ['locked', 0.1, 15, 90],
+];
+const DAY_LENGTH = 12 * HOUR;
+const DAYS = 20;
+const SITE_TABS = 3;
+/** Messages a day: about 6 an hour for an active member. */
+const MESSAGE_EVERY_MS = 10 * MINUTE;
+/** The browser reports idle after this long without input (lib/services/site-activity.ts). */
+const IDLE_AFTER_MS = IDLE_AFTER_SECONDS * 1000;
+
+interface Period {
+  from: number;
+  until: number;
+  doing: Doing;
+}
+
+interface Day {
+  periods: Period[];
+  loads: { at: number; tab: number }[];
+  arrivals: number[];
+}
+
+function makeDay(seed: number): Day {
+  const rand = random(seed);
+  const periods: Period[] = [];
+  const loads: Day['loads'] = [];
+  const total = DOINGS.reduce((sum, [, weight]) => sum + weight, 0);
+  for (let at = 0; at < DAY_LENGTH; ) {
+    const pick = rand() * total;
+    let below = 0;
+    const [doing, , shortest, longest] =
+      DOINGS.find(([, weight]) => {
+        below += weight;
+        return pick < below;
+      }) ?? (DOINGS[0] as (typeof DOINGS)[number]);
+    const previous = periods.at(-1);
+    const until = Math.min(DAY_LENGTH, at + (shortest + rand() * (longest - shortest)) * MINUTE);
+    if (previous?.doing === doing) previous.until = until;
+    else periods.push({ from: at, until, doing });
+    if (doing === 'site') {
+      // Coming to the site: a page load in one of the site tabs, then one every 1 to 6 minutes.
+      for (let load = at; load < until; load += (1 + rand() * 5) * MINUTE) {
+        loads.push({ at: load, tab: Math.floor(rand() * SITE_TABS) });
+      }
+    }
+    at = until;
+  }
+  const arrivals: number[] = [];
+  for (let at = -Math.log(1 - rand()) * MESSAGE_EVERY_MS; at < DAY_LENGTH; ) {
+    arrivals.push(at);
+    at += -Math.log(1 - rand()) * MESSAGE_EVERY_MS;
+  }
+  return { periods, loads, arrivals };
+}
+
+function periodAt(day: Day, at: number): Period {
+  return (
+    day.periods.find((period) => at >= period.from && at < period.until) ?? (day.periods.at(-1) as Period)
+  );
+}
+
+/** What the browser tells Companion (siteActivity): focus, the active tab, the idle state. */
+function browserActivity(day: Day, at: number): Activity {
+  const period = periodAt(day, at);
+  const before = day.periods[day.periods.indexOf(period) - 1];
+  // Idle is reported only after IDLE_AFTER_MS without input: until then the browser shows what was in front.
+  const shown = period.doing === 'idle' && at < period.from + IDLE_AFTER_MS ? before?.doing : period.doing;
+  return shown === 'site' ? 'watching' : shown === 'browsing' ? BROWSING : 'away';
+}
+
+/** When the browser reports a change of focus, tab or idle state. */
+function activityChanges(day: Day): number[] {
+  return day.periods.flatMap((period) =>
+    period.doing === 'idle' ? [period.from, period.from + IDLE_AFTER_MS] : [period.from],
+  );
+}
+
+/** Whether the member sees the count at `at`: on the site, or (with an extension's badge) browsing. */
+function looking(day: Day, at: number, badge: boolean): boolean {
+  const doing = periodAt(day, at).doing;
+  return doing === 'site' || (badge && doing === 'browsing');
+}
+
+/** The first moment at or after `from` that the member looks. */
+function firstLook(day: Day, from: number, badge: boolean): number {
+  for (const period of day.periods) {
+    if (period.until <= from) continue;
+    if (period.doing === 'site' || (badge && period.doing === 'browsing')) return Math.max(from, period.from);
+  }
+  return DAY_LENGTH;
+}
+
+function runDayFixedPoller(day: Day): Outcome {
+  const cdn = new Cdn(day.arrivals);
+  const shown: [number, number][] = [];
+  let requests = 0;
+  let last = -1;
+  for (let at = 0; at < DAY_LENGTH; at += FIXED_POLL_MS) {
+    requests += 1;
+    const value = cdn.read(at, false);
+    if (value !== last) {
+      last = value;
+      shown.push([at, value]);
+    }
+  }
+  return { requests, shown };
+}
+
+function runDaySite(day: Day): Outcome {
+  const cdn = new Cdn(day.arrivals);
+  const shown: [number, number][] = [];
+  let best = 0;
+  const reads = siteReads(day, DAY_LENGTH);
+  for (const read of reads) {
+    const value = cdn.read(read.at, false);
+    if (value > best) {
+      best = value;
+      shown.push([read.at, value]);
+    }
+  }
+  return { requests: reads.length, shown };
+}
+
+function runDayCompanion(day: Day): Promise<Outcome> {
+  return runCompanionOn({
+    arrivals: day.arrivals,
+    length: DAY_LENGTH,
+    siteReads: siteReads(day, DAY_LENGTH),
+    activity: (at) => browserActivity(day, at),
+    activityChanges: activityChanges(day),
+  });
+}
+
+interface DaySummary {
+  requests: number;
+  /** Arrival to display, whether or not anyone looks (the mean over all messages). */
+  meanDelay: number;
+  /** Arrival to the first moment the member looks and the count shown includes it. */
+  experienced: number;
+  /** The same, for the messages that arrived while the member was looking. */
+  whileLooking: number;
+}
+
+async function summariseDays(
+  run: (day: Day) => Outcome | Promise<Outcome>,
+  badge: boolean,
+): Promise<DaySummary> {
+  let requests = 0;
+  const all: number[] = [];
+  const experienced: number[] = [];
+  const whileLooking: number[] = [];
+  for (let seed = 1; seed <= DAYS; seed++) {
+    const day = makeDay(seed * 104_729);
+    const outcome = await run(day);
+    requests += outcome.requests;
+    day.arrivals.forEach((arrival, index) => {
+      const shownAt =
+        outcome.shown.find(([at, value]) => at >= arrival && value >= index + 1)?.[0] ?? DAY_LENGTH;
+      all.push(shownAt - arrival);
+      const seen = firstLook(day, shownAt, badge) - arrival;
+      experienced.push(seen);
+      if (looking(day, arrival, badge)) whileLooking.push(seen);
+    });
+  }
+  const mean = (values: number[]) =>
+    values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+  return {
+    requests: requests / DAYS,
+    meanDelay: mean(all),
+    experienced: mean(experienced),
+    whileLooking: mean(whileLooking),
+  };
+}
+
+/** The unavoidable part: arrival to the member's first look, had the count been right at once. */
+function unavoidableDelay(badge: boolean): number {
+  const waits: number[] = [];
+  for (let seed = 1; seed <= DAYS; seed++) {
+    const day = makeDay(seed * 104_729);
+    for (const arrival of day.arrivals) waits.push(firstLook(day, arrival, badge) - arrival);
+  }
+  return waits.reduce((sum, wait) => sum + wait, 0) / waits.length;
+}
+
+async function dayPart(): Promise<void> {
+  const share = Object.fromEntries(DOINGS.map(([doing]) => [doing, 0])) as Record<Doing, number>;
+  for (let seed = 1; seed <= DAYS; seed++) {
+    for (const period of makeDay(seed * 104_729).periods) share[period.doing] += period.until - period.from;
+  }
+  console.log(
+    `A modelled day: ${DAY_LENGTH / HOUR} hours with the browser running, ${DAYS} seeded members, a message every ${MESSAGE_EVERY_MS / MINUTE} minutes on average;`,
+  );
+  console.log(
+    `  time spent: ${DOINGS.map(([doing]) => `${doing} ${((100 * share[doing]) / (DAYS * DAY_LENGTH)).toFixed(0)}%`).join(', ')}.`,
+  );
+  console.log(
+    '  The member sees the count on the site and, with an extension, browsing (the badge); experienced delay =',
+  );
+  console.log(
+    "  arrival to the first moment they look and the count shown includes it. Ratios are against the poller's.",
+  );
+  console.log('');
+  const companion = await summariseDays(runDayCompanion, true);
+  const poller = await summariseDays(runDayFixedPoller, true);
+  const site = await summariseDays(runDaySite, false);
+  const header = [
+    pad('approach', 22),
+    pad('req/day', 8),
+    pad('req ×P', 7),
+    pad('mean delay', 11),
+    pad('experienced', 12),
+    pad('×P', 6),
+    pad('while looking', 14),
+    pad('×P', 6),
+  ].join('  ');
+  console.log(header);
+  console.log('-'.repeat(header.length));
+  for (const [name, summary] of [
+    ['Companion', companion],
+    ['fixed 1.5-min poller', poller],
+    ['site alone (no badge)', site],
+  ] as const) {
+    console.log(
+      [
+        pad(name, 22),
+        pad(summary.requests.toFixed(0), 8),
+        pad(ratio(summary.requests, poller.requests), 7),
+        pad(seconds(summary.meanDelay), 11),
+        pad(seconds(summary.experienced), 12),
+        pad(`${(summary.experienced / poller.experienced).toFixed(2)}×`, 6),
+        pad(seconds(summary.whileLooking), 14),
+        pad(ratio(summary.whileLooking, poller.whileLooking), 6),
+      ].join('  '),
+    );
+  }
+  console.log(
+    `  (no approach can do better than ${seconds(unavoidableDelay(true))} experienced with a badge: the wait for the member's first look)`,
+  );
+  const pollerBaseline = (value: number) => ({
+    name: 'fixed 1.5-min poller',
+    value: Number(value.toFixed(1)),
+  });
+  const requestsOk = companion.requests <= poller.requests / 4;
+  reportFigure({
+    bench: 'message-count',
+    name: 'a day: requests',
+    value: Number(companion.requests.toFixed(1)),
+    unit: 'requests',
+    baseline: pollerBaseline(poller.requests),
+    budget: { text: "≤ ¼ of the poller's", max: poller.requests / 4 },
+  });
+  reportFigure({
+    bench: 'message-count',
+    name: 'a day: delay members experience (mean)',
+    value: Number((companion.experienced / 1000).toFixed(1)),
+    unit: 's',
+    baseline: pollerBaseline(poller.experienced / 1000),
+    budget: {
+      text: "below the poller's, at ¼ of its requests",
+      pass: requestsOk && companion.experienced < poller.experienced,
+    },
+  });
+  reportFigure({
+    bench: 'message-count',
+    name: 'a day: arrival to display, all messages (mean)',
+    value: Number((companion.meanDelay / 1000).toFixed(1)),
+    unit: 's',
+    baseline: pollerBaseline(poller.meanDelay / 1000),
+  });
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
@@ -286,4 +603,9 @@ async function main(): Promise<void> {
   );
 }
 
+/** What the browser reports while the member browses other sites (the badge in view). */
+const BROWSING: Activity = 'browsing';
+
 await main();
+console.log('');
+await dayPart();

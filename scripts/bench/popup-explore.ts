@@ -21,6 +21,7 @@ import { settledSearch } from '../../lib/services/explore-search';
 import { Session } from '../../lib/session';
 import { DEMO_USERNAME, startSandbox } from '../../sandbox/index';
 import { CookieJar, MemorySessionStore } from '../../tests/contract/harness';
+import { reportFigure } from './report';
 
 const LATENCY_MS = 20;
 const DAY = 24 * 60 * 60_000;
@@ -208,6 +209,20 @@ export async function runExploreBenchmark(): Promise<void> {
     console.log(`  settled (~300 ms)    ${settledRequests} request(s)`);
     console.log(`  every keystroke      ${everyKey} requests`);
     console.log(`  ratio settled/every: ${(settledRequests / everyKey).toFixed(3)}x`);
+    reportFigure({
+      bench: 'popup-explore',
+      name: 'a session of exploring: requests',
+      value: companion,
+      unit: 'requests',
+      baseline: { name: 'caches off', value: baseline },
+    });
+    reportFigure({
+      bench: 'popup-explore',
+      name: `typing "${typed}" in search: requests`,
+      value: settledRequests,
+      unit: 'requests',
+      baseline: { name: 'one per keystroke', value: everyKey },
+    });
   } finally {
     await sandbox.close();
   }

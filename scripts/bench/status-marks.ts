@@ -31,6 +31,7 @@ import {
 import { createProjectStatusService } from '../../lib/services/project-status';
 import { Random } from '../../sandbox/random';
 import { generateWorld } from '../../sandbox/seed';
+import { reportFigure } from './report';
 
 // -------------------------------------------------------------------------------------------------
 // Part 1: a simulated clock
@@ -334,6 +335,22 @@ async function requestsPart(): Promise<void> {
   console.log(
     `  ratio Companion / naive: requests ${(companion.requests / naive.requests).toFixed(3)}, median time to marks ${(quantile(companion.waits, 0.5) / Math.max(1, quantile(naive.waits, 0.5))).toFixed(2)}, p90 ${(quantile(companion.waits, 0.9) / Math.max(1, quantile(naive.waits, 0.9))).toFixed(2)}`,
   );
+  reportFigure({
+    bench: 'status-marks',
+    name: `a browsing trace (${distinct} projects seen): requests`,
+    value: companion.requests,
+    unit: 'requests',
+    baseline: { name: 'two reads per thumbnail', value: naive.requests },
+    // The trace revisits the next day too, when cached statuses may be read again: no one number.
+    budget: { text: 'one love read per project seen and not cached; favorites in bulk; none on revisit' },
+  });
+  reportFigure({
+    bench: 'status-marks',
+    name: 'a browsing trace: median time to marks',
+    value: quantile(companion.waits, 0.5),
+    unit: 'ms',
+    baseline: { name: 'two reads per thumbnail', value: quantile(naive.waits, 0.5) },
+  });
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -560,6 +577,24 @@ async function mainThreadPart(): Promise<void> {
     );
   }
   console.log(`    marks on the page after four Load mores: ${results[0]?.marks ?? 0}`);
+  const page = (value: number) => ({ name: "the page's own work", value: Number(value.toFixed(3)) });
+  reportFigure({
+    bench: 'status-marks',
+    name: 'main thread at load, 40 thumbnails (median)',
+    value: Number(load.toFixed(3)),
+    unit: 'ms',
+    baseline: page(site),
+    budget: { text: '≤ 5 ms at load', max: 5 },
+  });
+  const perAdded = median(results.flatMap((r) => r.perAdded));
+  reportFigure({
+    bench: 'status-marks',
+    name: 'main thread per added thumbnail (median)',
+    value: Number(perAdded.toFixed(3)),
+    unit: 'ms',
+    baseline: page(median(results.flatMap((r) => r.sitePerAdded))),
+    budget: { text: '≤ 1 ms per added item', max: 1 },
+  });
 }
 
 await requestsPart();

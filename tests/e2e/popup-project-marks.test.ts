@@ -6,7 +6,7 @@
  * they come into view; "hide projects I already loved" leaves them out and is remembered across
  * opens; with the marks setting off, the popup shows neither marks nor the filter; axe stays clean.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestLogEntry } from '@/sandbox/control';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import { BROWSER_NAMES, seriousAxeFindings, type TestPage, useBrowser, withSandbox } from './harness';
@@ -61,6 +61,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     launched = Date.now();
   });
   const browser = useBrowser(name, { sandbox, signedInAs: DEMO_USERNAME });
+  // The whole client-wide rate for the marks, not their share of it (test-only setting, lib/storage.ts).
+  beforeEach(() => browser().setStorage('local', { testMarksReadsPerSecond: 5 }));
   const store = () => sandbox().control.store;
   const demoId = () => store().getUser(DEMO_USERNAME)?.id ?? 0;
   const truth = (id: number) => ({

@@ -8,7 +8,7 @@
  * Loving a project on its page moves the mark in another tab with no request; a thumbnail reused
  * for another project shows that project's mark; signed out, nothing is shown or asked.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestLogEntry } from '@/sandbox/control';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import { BROWSER_NAMES, type TestPage, useBrowser, withSandbox } from './harness';
@@ -90,6 +90,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     launched = Date.now();
   });
   const browser = useBrowser(name, { sandbox, signedInAs: DEMO_USERNAME });
+  // The whole client-wide rate for the marks, not their share of it: the pages here show a hundred
+  // thumbnails and more, each read once (test-only setting, lib/storage.ts).
+  beforeEach(() => browser().setStorage('local', { testMarksReadsPerSecond: 5 }));
   const store = () => sandbox().control.store;
   const demoId = () => store().getUser(DEMO_USERNAME)?.id ?? 0;
   const truth = (id: number) => ({

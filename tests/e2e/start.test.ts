@@ -13,9 +13,12 @@ const SCREENS = join(REPO_ROOT, '.output', 'screens');
 
 function runStart(args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
+    // As from a shell: vitest's NODE_ENV=test would make `npm start` build a development build
+    // (into .output/local-firefox-mv3, which the later Firefox tests of this run load).
+    const { NODE_ENV: _vitest, ...env } = process.env;
     const child = spawn(process.execPath, ['scripts/start.mjs', ...args], {
       cwd: REPO_ROOT,
-      env: { ...process.env, DISPLAY: '' },
+      env: { ...env, DISPLAY: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

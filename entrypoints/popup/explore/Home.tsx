@@ -2,7 +2,13 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { currentProfile } from '@/lib/config';
 import { plural, t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/protocol';
-import { EXPLORE_SORTS, EXPLORE_TAGS, normalizeQuery, SEARCH_SORTS } from '@/lib/services/explore-keys';
+import {
+  EXPLORE_LANGUAGES,
+  EXPLORE_SORTS,
+  EXPLORE_TAGS,
+  normalizeQuery,
+  SEARCH_SORTS,
+} from '@/lib/services/explore-keys';
 import type { ExploreKind, ExploreSort, ExploreTag, ListSource } from '@/lib/services/explore-model';
 import { settledSearch } from '@/lib/services/explore-search';
 import { exploreCacheItem } from '@/lib/storage';
@@ -28,24 +34,6 @@ const SORT_KEYS = {
   trending: 'explore.browse.sorts.trending',
   recent: 'explore.browse.sorts.recent',
 } as const satisfies Record<ExploreSort, string>;
-/** Languages offered besides the member's own (site locales, named in the member's language). */
-const LANGUAGES = [
-  'en',
-  'es',
-  'fr',
-  'de',
-  'it',
-  'pt-br',
-  'nl',
-  'pl',
-  'tr',
-  'ru',
-  'ja',
-  'ko',
-  'zh-cn',
-  'ar',
-  'he',
-];
 
 function languageName(code: string): string {
   try {
@@ -86,7 +74,7 @@ function SortSelect({
 }
 
 function LanguageSelect({ id, value, own }: { id: string; value: string; own: string }) {
-  const codes = useMemo(() => [own, ...LANGUAGES.filter((code) => code !== own)], [own]);
+  const codes = useMemo(() => [own, ...EXPLORE_LANGUAGES.filter((code) => code !== own)], [own]);
   return (
     <label class="x-select" for={id}>
       <span>{t('explore.browse.languageLabel')}</span>

@@ -89,9 +89,11 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
   // Firefox has no per-page color-scheme emulation over BiDi: the content color-scheme preference
   // (0 dark, 1 light) applies to every page. It is set from about:config, a privileged page where
   // `Services` exists (BiDi may evaluate there: see --remote-allow-system-access).
+  // The helper tabs (about:config here, the API page below) open in the background: a new tab in
+  // front would hide the page under test, and Firefox slows a hidden page's timers to a crawl.
   let configPage: Promise<Page> | undefined;
   const setContentColorScheme = async (scheme: 'light' | 'dark') => {
-    configPage ??= driver.newPage().then(async (page) => {
+    configPage ??= driver.newPage({ background: true }).then(async (page) => {
       page.goto('about:config').catch(() => {});
       const deadline = Date.now() + NAVIGATION_TIMEOUT_MS;
       while (
@@ -163,7 +165,7 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
   const extensionApiPage = async () => {
     const current = apiPage ? await apiPage : undefined;
     if (current && !current.isClosed()) return current;
-    apiPage = driver.newPage().then(async (page) => {
+    apiPage = driver.newPage({ background: true }).then(async (page) => {
       await gotoExtensionPage(page, `${extensionOrigin}/manifest.json`);
       return page;
     });

@@ -9,8 +9,21 @@ import { join } from 'node:path';
 import { BROWSER_NAMES } from './browsers';
 import { buildDir, PROFILE_FOR_BROWSER, REPO_ROOT, wxtTarget } from './paths';
 
-/** What goes into a build; tests and the sandbox do not. */
-const BUILD_INPUTS = ['entrypoints', 'lib', 'components', 'public', 'wxt.config.ts', 'package-lock.json'];
+/**
+ * What goes into a build (the locales become _locales/, package.json gives the version, scripts/vite
+ * holds build plugins); tests and the sandbox do not.
+ */
+const BUILD_INPUTS = [
+  'entrypoints',
+  'lib',
+  'components',
+  'public',
+  'locales',
+  'scripts/vite',
+  'wxt.config.ts',
+  'package.json',
+  'package-lock.json',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

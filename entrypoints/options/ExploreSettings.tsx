@@ -1,0 +1,41 @@
+import { t, uiLanguage } from '@/lib/i18n';
+import { EXPLORE_LANGUAGES, siteLanguage } from '@/lib/services/explore-keys';
+import { defaultExploreSettings, type ExploreSettings } from '@/lib/services/explore-model';
+import { exploreSettingsItem } from '@/lib/storage';
+import { languageName } from '@/lib/translation-languages';
+import { Setting } from './Setting';
+import { changeSetting, useStoredSetting } from './stored-setting';
+
+const exploreSettingsOf = (stored: unknown): ExploreSettings => ({
+  ...defaultExploreSettings,
+  ...(typeof stored === 'object' && stored !== null ? stored : {}),
+});
+
+/**
+ * The Explore tab's language, with the choices its own menu offers: any language, the member's own
+ * (the browser's, which '' stands for), the site's other languages.
+ */
+export function ExploreSettingsFieldset() {
+  const settings = useStoredSetting(exploreSettingsItem, exploreSettingsOf);
+  if (settings === null) return null;
+  const display = uiLanguage();
+  const own = siteLanguage(display);
+  const codes = [own, ...EXPLORE_LANGUAGES.filter((code) => code !== own)];
+  return (
+    <fieldset data-testid="settings-explore">
+      <legend>{t('settings.explore.legend')}</legend>
+      <Setting
+        kind="select"
+        testId="setting-explore-language"
+        label={t('settings.explore.language')}
+        help={t('settings.explore.languageHelp')}
+        value={settings.language === '' ? own : settings.language}
+        choices={[
+          { value: '*', label: t('explore.browse.anyLanguage') },
+          ...codes.map((code) => ({ value: code, label: languageName(code, display) })),
+        ]}
+        onChange={(language) => changeSetting(exploreSettingsItem, exploreSettingsOf, { language })}
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * The optional `notifications` permission, shared by message and new-project notifications: asked
+ * for when the member turns either on (in the click's user gesture, so before any other await),
+ * given back when neither needs it any more.
+ */
+import { feedSettingsItem, messageCountSettingsItem } from '@/lib/storage';
+
+const NOTIFICATIONS: { permissions: ['notifications'] } = { permissions: ['notifications'] };
+
+/** Asks the browser; false when it refused (or cannot ask). Call first thing in the click handler. */
+export function askForNotifications(): Promise<boolean> {
+  return browser.permissions.request(NOTIFICATIONS).catch(() => false);
+}
+
+/** Gives the permission back unless the other kind of notification still needs it. */
+export async function releaseNotificationsUnlessNeeded(): Promise<void> {
+  const [messages, feed] = await Promise.all([
+    messageCountSettingsItem.getValue(),
+    feedSettingsItem.getValue(),
+  ]);
+  if (messages?.notifications || feed?.newProjectNotifications) return;
+  await browser.permissions.remove(NOTIFICATIONS).catch(() => false);
+}
