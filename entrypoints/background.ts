@@ -4,9 +4,9 @@
  */
 import { ApiClient } from '@/lib/api/client';
 import { HttpClient } from '@/lib/api/http';
+import { onMessage, refuseInheritedMessageNames } from '@/lib/checked-messages';
 import { currentProfile } from '@/lib/config';
 import { keepMemberItem } from '@/lib/member-item';
-import { onMessage } from '@/lib/protocol';
 import { isTrustedSender } from '@/lib/sender';
 import { registerExplore } from '@/lib/services/explore-background';
 import { registerFeed } from '@/lib/services/feed-background';
@@ -20,6 +20,8 @@ import { registerSessionMessages } from '@/lib/session-messages';
 import { memberItem, sessionItem, testRequestTimeoutMsItem } from '@/lib/storage';
 
 export default defineBackground(() => {
+  // First of all listeners: messages named like Object.prototype's members get a refusal.
+  refuseInheritedMessageNames();
   const profile = currentProfile();
 
   // One HTTP layer for every request of the extension: one rate limit, one set of in-flight reads.

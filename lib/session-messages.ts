@@ -3,8 +3,9 @@
  * username, id and avatar, never the token. Only senders of this extension (and content scripts in
  * site tabs) get an answer.
  */
+
+import { onMessage } from './checked-messages';
 import type { SiteProfile } from './config';
-import { onMessage } from './protocol';
 import { isTrustedSender } from './sender';
 import type { Session } from './session';
 

@@ -198,6 +198,12 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
     const body = await jsonBody(c);
     const input: NewSharedProject = { author: str(body, 'author') };
     if (body.title !== undefined) input.title = str(body, 'title');
+    // The notes the author wrote before sharing (either may be empty, as on the site).
+    for (const key of ['description', 'instructions'] as const) {
+      if (body[key] === undefined) continue;
+      if (typeof body[key] !== 'string') throw new InputError(`${key} must be a string`);
+      input[key] = body[key];
+    }
     if (!control.store.getUser(input.author)) return c.json({ error: `no user ${input.author}` }, 404);
     const { project, event } = control.shareProject(input);
     return c.json({

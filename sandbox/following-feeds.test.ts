@@ -123,4 +123,17 @@ describe('control: things that happen now', () => {
     expect(page.body).toMatchObject({ id, title: 'Brand new game', is_published: true });
     expect((await control('/projects', { author: 'nobody-at-all' })).status).toBe(404);
   });
+
+  it('shares a project with the notes its author wrote', async () => {
+    const shared = await control('/projects', {
+      author: 'mallory',
+      title: 'Notes inside',
+      description: '<b>credits</b> to bob',
+      instructions: 'Press space',
+    });
+    expect(shared.status).toBe(200);
+    const page = await getJson<Item>(`${sandbox().urls.api}/projects/${shared.body.id as number}`);
+    expect(page.body).toMatchObject({ description: '<b>credits</b> to bob', instructions: 'Press space' });
+    expect((await control('/projects', { author: 'mallory', description: 5 })).status).toBe(400);
+  });
 });

@@ -50,6 +50,10 @@ export interface NewSharedProject {
   author: string;
   /** Default: "New project <id>". */
   title?: string;
+  /** "Notes and Credits" (default empty), as the author wrote them before sharing. */
+  description?: string;
+  /** "Instructions" (default empty). */
+  instructions?: string;
 }
 
 export interface NewComment {
@@ -504,8 +508,8 @@ export class Store {
     const project: Project = {
       id,
       title: input.title ?? `New project ${id}`,
-      description: '',
-      instructions: '',
+      description: input.description ?? '',
+      instructions: input.instructions ?? '',
       authorId: author.id,
       isShared: true,
       commentsAllowed: true,

@@ -5,7 +5,8 @@
  * worker is woken by these events and must find them at once), the quick-search command and the
  * address-bar keyword included.
  */
-import { onMessage, type ProtocolMap } from '@/lib/protocol';
+import { onMessage } from '@/lib/checked-messages';
+import type { ProtocolMap } from '@/lib/protocol';
 import { isExtensionPageSender } from '@/lib/sender';
 import { exploreCacheItem, exploreViewsItem } from '@/lib/storage';
 import { createExploreService, type ExploreService } from './explore';

@@ -5,8 +5,9 @@
  */
 import type { ApiClient } from '@/lib/api/client';
 import type { ActivityEvent } from '@/lib/api/schemas';
+import { onMessage } from '@/lib/checked-messages';
 import type { SiteProfile } from '@/lib/config';
-import { onMessage, type ProtocolMap } from '@/lib/protocol';
+import type { ProtocolMap } from '@/lib/protocol';
 import { isExtensionPageSender } from '@/lib/sender';
 import { feedCacheItem } from '@/lib/storage';
 import { createFeedService, type FeedPorts, type FeedService, toFeedProject } from './feed';

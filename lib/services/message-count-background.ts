@@ -6,9 +6,9 @@
  */
 import type { Message } from '@/lib/api/schemas';
 import { applyBadge, badgeLook } from '@/lib/badge';
+import { onMessage } from '@/lib/checked-messages';
 import { isSitePage, type SiteProfile } from '@/lib/config';
 import { type MessageCountSettings, messageCountSettingsOf } from '@/lib/message-count-settings';
-import { onMessage } from '@/lib/protocol';
 import { isTrustedSender } from '@/lib/sender';
 import {
   lastNotifiedMessageItem,

@@ -6,8 +6,9 @@
  * post or delete anything here.
  */
 import type { ApiClient } from '@/lib/api/client';
+import { onMessage } from '@/lib/checked-messages';
 import type { SiteProfile } from '@/lib/config';
-import { onMessage, type ProtocolMap } from '@/lib/protocol';
+import type { ProtocolMap } from '@/lib/protocol';
 import { isExtensionPageSender } from '@/lib/sender';
 import {
   messageCountItem,

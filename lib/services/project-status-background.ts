@@ -10,9 +10,9 @@
  * a page sends makes the background post anything.
  */
 import { SlidingWindowLimiter } from '@/lib/api/rate-limiter';
+import { onMessage } from '@/lib/checked-messages';
 import { isSitePage, type SiteProfile } from '@/lib/config';
 import { projectStatusSettingsOf } from '@/lib/project-status-cache';
-import { onMessage } from '@/lib/protocol';
 import { isTrustedSender } from '@/lib/sender';
 import { projectPageId, sitePage } from '@/lib/site/pages';
 import { projectStatusesItem, projectStatusSettingsItem, testMarksReadsPerSecondItem } from '@/lib/storage';

@@ -6,8 +6,8 @@
  * nothing posts, deletes or reveals anything, and the inputs are bounded.
  */
 import type { ApiClient } from '@/lib/api/client';
+import { onMessage } from '@/lib/checked-messages';
 import type { SiteProfile } from '@/lib/config';
-import { onMessage } from '@/lib/protocol';
 import { isTrustedSender } from '@/lib/sender';
 import { translationCacheItem, translationSettingsItem } from '@/lib/storage';
 import {

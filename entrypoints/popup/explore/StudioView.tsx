@@ -24,7 +24,9 @@ function Comment({ comment, studioId }: { comment: CommentItem; studioId: number
           <UserLink username={comment.author} class="x-strong" />{' '}
           <RelativeTime time={comment.createdAt} class="x-date" />
         </p>
-        <p class="x-comment-text">{comment.content}</p>
+        <p class="x-comment-text" dir="auto">
+          {comment.content}
+        </p>
         {comment.replyCount > 0 && (
           <button
             type="button"

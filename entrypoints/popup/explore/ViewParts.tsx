@@ -36,7 +36,8 @@ export function LongText({ text, testId }: { text: string; testId?: string }) {
   const long = text.length > SHORT + 80;
   return (
     <div class="x-text" data-testid={testId}>
-      <p>{long && !open ? `${text.slice(0, SHORT).trimEnd()}…` : text}</p>
+      {/* The member's own words: their direction, not the popup's (a bio may be Arabic). */}
+      <p dir="auto">{long && !open ? `${text.slice(0, SHORT).trimEnd()}…` : text}</p>
       {long && (
         <button type="button" class="text-button" aria-expanded={open} onClick={() => setOpen(!open)}>
           {open ? t('explore.showLess') : t('explore.showMore')}
