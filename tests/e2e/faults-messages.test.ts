@@ -16,6 +16,7 @@ import type { Comment, Message, Project, User } from '@/sandbox/model';
 import { BROWSER_NAMES, type TestPage, withSandbox } from './harness';
 import { attempts, listSentence, requestsSince } from './harness/fault-checks';
 import { describeFaultMatrix, type FaultContext } from './harness/fault-matrix';
+import { typeInto } from './harness/type-into';
 
 const sandbox = withSandbox();
 
@@ -68,19 +69,6 @@ async function drafts(context: Pick<FaultContext, 'browser'>): Promise<string[]>
     | undefined;
   return Object.values(stored?.[DEMO_USERNAME] ?? {}).map((draft) => draft.text);
 }
-
-/** Types into the reply box as a member would (the input event Preact listens to). */
-const typeInto = (popup: TestPage, selector: string, value: string) =>
-  popup.evaluate(
-    ({ selector, value }) => {
-      const field = document.querySelector<HTMLTextAreaElement>(selector);
-      if (field === null) throw new Error(`no ${selector}`);
-      field.focus();
-      field.value = value;
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-    },
-    { selector, value },
-  );
 
 describeFaultMatrix(
   BROWSER_NAMES,

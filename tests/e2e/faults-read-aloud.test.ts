@@ -13,6 +13,7 @@ import type { Comment, Project } from '@/sandbox/model';
 import { BROWSER_NAMES, type TestPage, withSandbox } from './harness';
 import type { ExtensionBrowser } from './harness/extension-browser';
 import { describeFaultMatrix, FAULTS, type FaultName, type FaultSurface } from './harness/fault-matrix';
+import { projectsWithPlainComments } from './harness/plain-comments';
 import { clickCentered, mostRequests, popupOpensProjectView, someSharedProject } from './harness/still-works';
 
 const sandbox = withSandbox();
@@ -34,18 +35,7 @@ const MOST_REQUESTS: Record<FaultName, number> = {
 
 /** A project someone else owns with plain comments on its first page: one to read, one to translate per fault. */
 function projectWithComments(sandbox: RunningSandbox): { project: Project; comments: Comment[] } {
-  const store = sandbox.control.store;
-  const demo = store.getUser(DEMO_USERNAME)?.id;
-  for (const project of store.projects()) {
-    if (!project.isShared || project.authorId === demo) continue;
-    const top = store.topLevelComments('project', project.id);
-    if (top.length < 40) continue;
-    const seen = new Set<string>();
-    const comments = top.slice(0, 20).filter((c) => {
-      const plain = /\p{L}{3}/u.test(c.content) && !/[<&@]/.test(c.content) && !seen.has(c.content);
-      seen.add(c.content);
-      return plain;
-    });
+  for (const { project, comments } of projectsWithPlainComments(sandbox)) {
     // The one read first: short, so it is one piece (nothing fetched ahead into the next fault).
     const short = comments.findIndex((c) => c.content.trim().length <= 120);
     if (short === -1 || comments.length < 1 + FAULTS.length) continue;

@@ -14,6 +14,7 @@ import type { Comment, Project } from '@/sandbox/model';
 import { BROWSER_NAMES, type TestPage, withSandbox } from './harness';
 import type { ExtensionBrowser } from './harness/extension-browser';
 import { describeFaultMatrix, FAULTS, type FaultName, type FaultSurface } from './harness/fault-matrix';
+import { projectsWithPlainComments } from './harness/plain-comments';
 import { clickCentered, mostRequests, popupOpensProjectView, someSharedProject } from './harness/still-works';
 
 const sandbox = withSandbox();
@@ -45,18 +46,7 @@ const MOST_REQUESTS: Record<FaultName, number> = {
 
 /** A project someone else owns with at least 20 comments of distinct plain text on its first page. */
 function busyProject(sandbox: RunningSandbox): { project: Project; comments: Comment[] } {
-  const store = sandbox.control.store;
-  const demo = store.getUser(DEMO_USERNAME)?.id;
-  for (const project of store.projects()) {
-    if (!project.isShared || project.authorId === demo) continue;
-    const top = store.topLevelComments('project', project.id);
-    if (top.length < 40) continue;
-    const seen = new Set<string>();
-    const comments = top.slice(0, 20).filter((c) => {
-      const plain = /\p{L}{3}/u.test(c.content) && !/[<&@]/.test(c.content) && !seen.has(c.content);
-      seen.add(c.content);
-      return plain;
-    });
+  for (const { project, comments } of projectsWithPlainComments(sandbox)) {
     if (comments.length >= 1 + 2 * FAULTS.length) return { project, comments };
   }
   throw new Error('The seed has no project with enough plain comments');

@@ -11,6 +11,7 @@ import { DEMO_USERNAME } from '@/sandbox/index';
 import type { Comment, Message, Project, User } from '@/sandbox/model';
 import { BROWSER_NAMES, type TestPage, useBrowser, withSandbox } from './harness';
 import { seriousAxeFindings } from './harness/axe';
+import { typeInto } from './harness/type-into';
 
 const sandbox = withSandbox();
 
@@ -104,17 +105,6 @@ const readRows = (popup: TestPage) =>
   ) as Promise<RowInfo[]>;
 
 /** Types into a textarea as a member would (the input event Preact listens to). */
-const typeInto = (popup: TestPage, selector: string, value: string) =>
-  popup.evaluate(
-    ({ selector, value }) => {
-      const field = document.querySelector<HTMLTextAreaElement>(selector);
-      if (field === null) throw new Error(`no ${selector}`);
-      field.focus();
-      field.value = value;
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-    },
-    { selector, value },
-  );
 
 const selectFilter = (popup: TestPage, value: string) =>
   popup.evaluate((value) => {

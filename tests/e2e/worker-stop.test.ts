@@ -17,7 +17,8 @@ import type { InFlightRequest } from '@/sandbox/control';
 import { translateText } from '@/sandbox/helpers/translator';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import type { Comment, Message, Project, User } from '@/sandbox/model';
-import { BROWSER_NAMES, type TestPage, useBrowser, withSandbox } from './harness';
+import { BROWSER_NAMES, useBrowser, withSandbox } from './harness';
+import { typeInto } from './harness/type-into';
 
 const COUNT_ROUTE = '/users/*/messages/count';
 const ACTIVITY_ROUTE = '/users/*/following/users/activity';
@@ -35,18 +36,6 @@ const underWay = (match: { part: InFlightRequest['part']; pattern: string; metho
   expect
     .poll(() => sandbox().control.inFlight(match).length, { timeout: 20_000, interval: 25 })
     .toBeGreaterThan(0);
-
-const typeInto = (popup: TestPage, selector: string, value: string) =>
-  popup.evaluate(
-    ({ selector, value }) => {
-      const field = document.querySelector<HTMLTextAreaElement>(selector);
-      if (field === null) throw new Error(`no ${selector}`);
-      field.focus();
-      field.value = value;
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-    },
-    { selector, value },
-  );
 
 describe.each(BROWSER_NAMES)('%s', (name) => {
   let demo: User;
