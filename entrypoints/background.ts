@@ -17,7 +17,7 @@ import { registerProjectStatus } from '@/lib/services/project-status-background'
 import { registerTranslation } from '@/lib/services/translation-background';
 import { browserSiteCookies, Session } from '@/lib/session';
 import { registerSessionMessages } from '@/lib/session-messages';
-import { memberItem, sessionItem, testRequestTimeoutMsItem } from '@/lib/storage';
+import { memberItem, sessionItem, testRequestTimeoutMsItem, testRetryBackoffScaleItem } from '@/lib/storage';
 
 export default defineBackground(() => {
   // First of all listeners: messages named like Object.prototype's members get a refusal.
@@ -28,6 +28,8 @@ export default defineBackground(() => {
   const http = new HttpClient();
   testRequestTimeoutMsItem.getValue().then((ms) => http.setTimeoutMs(ms));
   testRequestTimeoutMsItem.watch((ms) => http.setTimeoutMs(ms));
+  testRetryBackoffScaleItem.getValue().then((scale) => http.setBackoffScale(scale));
+  testRetryBackoffScaleItem.watch((scale) => http.setBackoffScale(scale));
   const session = new Session({
     site: profile.site,
     http,

@@ -130,6 +130,14 @@ export const testMarksReadsPerSecondItem = storage.defineItem<number | null>(
   'local:testMarksReadsPerSecond',
   { fallback: null },
 );
+/**
+ * TEST ONLY: a factor (0 < f ≤ 1) on the waits before retrying a failed read: the HTTP client's
+ * backoff (not Retry-After) and the marks' retry of a failed status read, so the fault tests see a
+ * failing read's retries in a fraction of a second. As many retries, sooner. Unset in real use.
+ */
+export const testRetryBackoffScaleItem = storage.defineItem<number | null>('local:testRetryBackoffScale', {
+  fallback: null,
+});
 
 // ---------------------------------------------------------------------------------------------------
 // Feed (issue 8: lib/services/feed*.ts writes, the popup reads; contract in lib/services/feed-model.ts)

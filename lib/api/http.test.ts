@@ -229,6 +229,93 @@ describe('HttpClient', () => {
     expect(winner).toBe('waiting');
   });
 
+  it('scales its backoff with the test-only factor (as many retries, sooner, Retry-After as asked), and goes back to its own', async () => {
+    const sleeps: number[] = [];
+    const realSetTimeout = globalThis.setTimeout;
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+      sleeps.push(ms ?? 0);
+      return realSetTimeout(fn, 0);
+    }) as typeof setTimeout);
+    const backoffs = () => sleeps.filter((ms) => ms !== 60_000).splice(0);
+    try {
+      const { fetch, calls } = scriptedFetch(json({}, 503));
+      const http = client(fetch, {
+        backoffBaseMs: 1000,
+        backoffMaxMs: 8000,
+        random: () => 1,
+        timeoutMs: 60_000,
+      });
+      // Unset: the production waits, 1, 2 and 4 s (the attempts' own timers are 60 s).
+      await expect(http.request({ url })).rejects.toBeInstanceOf(ServerError);
+      expect(backoffs()).toEqual([1000, 2000, 4000]);
+      sleeps.length = 0;
+      http.setBackoffScale(0.01);
+      await expect(http.request({ url: `${url}?2` })).rejects.toBeInstanceOf(ServerError);
+      expect(calls).toHaveLength(8);
+      expect(backoffs()).toEqual([10, 20, 40]);
+      sleeps.length = 0;
+      // Out of range or cleared: the client's own waits again.
+      for (const scale of [0, -1, 2, Number.NaN, null]) {
+        http.setBackoffScale(scale);
+        await expect(http.request({ url: `${url}?${scale}` })).rejects.toBeInstanceOf(ServerError);
+        expect(backoffs()).toEqual([1000, 2000, 4000]);
+        sleeps.length = 0;
+      }
+      // Retry-After is the service's to say: never scaled.
+      const limited = scriptedFetch(json({}, 429, { 'Retry-After': '2' }), json({ count: 1 }));
+      const other = client(limited.fetch, { random: () => 1, timeoutMs: 60_000 });
+      other.setBackoffScale(0.01);
+      await other.request({ url });
+      expect(backoffs()).toEqual([2000]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('reports a request the browser held back after a 503 as the service failing, not as offline', async () => {
+    // Chromium fails an extension's requests to a path that answered 500/503/509 for a while,
+    // without sending them: to the page that is a fetch with no answer, like being offline.
+    const heldBack = new TypeError('Failed to fetch');
+    let clock = 0;
+    let online = true;
+    const { fetch, calls } = scriptedFetch(json({}, 503), heldBack);
+    const http = client(fetch, { now: () => clock, isOnline: () => online });
+    const error = await http.request({ url }).catch((e: unknown) => e);
+    expect(calls).toHaveLength(4);
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error).toMatchObject({ status: 503 });
+    // The next read of the same path (another query) is held back at once, every attempt.
+    await expect(http.request({ url: `${url}?again` })).rejects.toMatchObject({
+      name: 'ServerError',
+      status: 503,
+    });
+    // Offline by the browser's own word: offline.
+    online = false;
+    await expect(http.request({ url: `${url}?offline` })).rejects.toBeInstanceOf(Network);
+    online = true;
+    // Later than the browser's longest hold: no longer its doing.
+    clock += 15 * 60_000 + 1;
+    await expect(http.request({ url: `${url}?later` })).rejects.toBeInstanceOf(Network);
+  });
+
+  it('reports a failure with no answer as Network without a 5xx before it on that path, or after an answer since', async () => {
+    const noAnswer = new TypeError('Failed to fetch');
+    // Never answered: offline.
+    await expect(client(scriptedFetch(noAnswer).fetch).request({ url })).rejects.toBeInstanceOf(Network);
+    // Another path's 503 says nothing about this one.
+    const other = scriptedFetch(json({}, 503), json({}, 503), json({}, 503), json({}, 503), noAnswer);
+    const http = client(other.fetch);
+    await expect(http.request({ url: 'http://127.0.0.1:1/other' })).rejects.toBeInstanceOf(ServerError);
+    await expect(http.request({ url })).rejects.toBeInstanceOf(Network);
+    // A 502 (a gateway's) is not held back by the browser; an answer since clears the 503.
+    const gateway = scriptedFetch(json({}, 502), noAnswer);
+    await expect(client(gateway.fetch).request({ url })).rejects.toBeInstanceOf(Network);
+    const answered = scriptedFetch(json({}, 503), json({ count: 1 }), noAnswer);
+    const again = client(answered.fetch);
+    await expect(again.request({ url })).resolves.toMatchObject({ status: 200 });
+    await expect(again.request({ url: `${url}?2` })).rejects.toBeInstanceOf(Network);
+  });
+
   it('maps statuses to typed errors', async () => {
     const cases: [number, unknown][] = [
       [404, NotFound],

@@ -4,7 +4,9 @@
  * limit (a turn waited for at most `maxQueueWaitMs`), retries with exponential backoff and jitter
  * for network errors and 5xx on GET only (not timeouts: see `send`), `Retry-After` honoured on 429
  * (and every other request held back meanwhile, at most `maxRetryAfterMs`), identical GETs in
- * flight shared, statuses mapped to typed errors, and bodies validated with zod.
+ * flight shared, statuses mapped to typed errors, and bodies validated with zod. A request that gets
+ * no answer from a path whose last answer was a 500/503/509 is that failure again, not "offline":
+ * Chromium holds an extension's requests back after such answers and fails them without sending.
  *
  * Hand-written rather than `ky`: ky's timeout would also count the time a request waits for the rate
  * limiter, retries would bypass a limiter placed in front of it, and in-flight sharing, the global
@@ -76,6 +78,10 @@ export interface HttpClientOptions {
    */
   maxQueueWaitMs?: number;
   random?: () => number;
+  /** The clock (default `Date.now`). */
+  now?: () => number;
+  /** Whether the browser says it is online (default `navigator.onLine`, true where unknown). */
+  isOnline?: () => boolean;
   /** Called as each attempt leaves. */
   onAttempt?: (attempt: HttpAttempt) => void;
 }
@@ -90,6 +96,17 @@ export interface ParsedList<T> {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Statuses after which Chromium holds back an extension's further requests to the same path for a
+ * while (its extension request throttle: 500, 503 and 509, with a backoff growing from 0.7 s to at
+ * most 15 minutes), failing each one held back like a request that never got an answer.
+ */
+const HELD_BACK_AFTER = new Set([500, 503, 509]);
+/** Chromium's longest hold: a failure without an answer later than this is not its doing. */
+const HELD_BACK_AT_MOST_MS = 15 * 60_000;
+/** Paths whose last answer is remembered (the oldest forgotten first). */
+const REMEMBERED_PATHS = 64;
 
 /** `Retry-After` in milliseconds: delta-seconds or an HTTP date. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
@@ -114,6 +131,8 @@ export class HttpClient {
   private readonly fetchImpl: typeof fetch;
   private timeoutMs: number;
   private readonly defaultTimeoutMs: number;
+  /** TEST ONLY: a factor on the backoff between attempts; 1 in real use. */
+  private backoffScale = 1;
   private readonly limiter: RequestLimiter | null;
   private readonly shareInFlight: boolean;
   private readonly retries: number;
@@ -123,6 +142,10 @@ export class HttpClient {
   private readonly maxQueueWaitMs: number;
   private readonly random: () => number;
   private readonly onAttempt: ((attempt: HttpAttempt) => void) | undefined;
+  private readonly now: () => number;
+  private readonly isOnline: () => boolean;
+  /** Paths whose last answer was a status after which the browser may hold requests back. */
+  private readonly lastServerFailure = new Map<string, { status: number; at: number }>();
   private readonly inFlight = new Map<string, Promise<HttpResponse>>();
 
   constructor(options: HttpClientOptions = {}) {
@@ -139,6 +162,8 @@ export class HttpClient {
     this.maxQueueWaitMs = options.maxQueueWaitMs ?? 60_000;
     this.random = options.random ?? Math.random;
     this.onAttempt = options.onAttempt;
+    this.now = options.now ?? Date.now;
+    this.isOnline = options.isOnline ?? (() => globalThis.navigator?.onLine !== false);
   }
   /**
    * Changes the per-attempt timeout from now on; `null` goes back to the constructor's. Only the
@@ -147,6 +172,15 @@ export class HttpClient {
    */
   setTimeoutMs(ms: number | null): void {
     this.timeoutMs = ms !== null && ms > 0 ? ms : this.defaultTimeoutMs;
+  }
+  /**
+   * Scales the backoff before retrying a 5xx or a network error from now on (0 < scale ≤ 1; not
+   * Retry-After: that is the service's to say); `null` or anything else goes back to 1. Only the
+   * end-to-end fault tests use it (through a test-only storage item), so that the three retries of
+   * a failing read cost them a fraction of a second, not 3.5 s; how many there are does not change.
+   */
+  setBackoffScale(scale: number | null): void {
+    this.backoffScale = scale !== null && scale > 0 && scale <= 1 ? scale : 1;
   }
 
   /** Sends the request; resolves with a 2xx response, otherwise throws a typed error. */
@@ -226,10 +260,11 @@ export class HttpClient {
           await sleep(this.backoff(attempt));
           continue;
         }
-        throw error;
+        throw this.heldBack(error, request.url) ?? error;
       }
       release?.();
       const { status } = response;
+      this.rememberAnswer(request.url, status);
       if (status >= 200 && status < 300) return response;
       const url = request.url;
       if (status === 429) {
@@ -255,6 +290,34 @@ export class HttpClient {
       if (status === 403) throw new Forbidden('Not allowed.', { url, status });
       throw new UnexpectedStatus(`Unexpected status ${status}.`, { url, status });
     }
+  }
+
+  /** Remembers whether `url`'s path last answered with a status after which the browser holds back. */
+  private rememberAnswer(url: string, status: number): void {
+    const path = pathOf(url);
+    this.lastServerFailure.delete(path);
+    if (!HELD_BACK_AFTER.has(status)) return;
+    this.lastServerFailure.set(path, { status, at: this.now() });
+    if (this.lastServerFailure.size > REMEMBERED_PATHS) {
+      const oldest = this.lastServerFailure.keys().next().value;
+      if (oldest !== undefined) this.lastServerFailure.delete(oldest);
+    }
+  }
+
+  /**
+   * A request that got no answer, to a path whose last answer was a 500, 503 or 509, while the
+   * browser is online: most likely Chromium held it back after the service's failures (it never
+   * left), so what the member should hear is the service's failure, not "you seem to be offline".
+   * Null when that is not the case.
+   */
+  private heldBack(error: unknown, url: string): ServerError | null {
+    if (!(error instanceof Network) || !this.isOnline()) return null;
+    const last = this.lastServerFailure.get(pathOf(url));
+    if (last === undefined || this.now() - last.at > HELD_BACK_AT_MOST_MS) return null;
+    return new ServerError(
+      `The service failed (status ${last.status}); the browser holds further requests back for a while.`,
+      { url, status: last.status, cause: error },
+    );
   }
 
   /** A turn under the client-wide limit, waited for at most `maxQueueWaitMs`. */
@@ -303,7 +366,7 @@ export class HttpClient {
 
   /** Exponential backoff with "equal jitter": half the delay fixed, half random. */
   private backoff(attempt: number): number {
-    const ceiling = Math.min(this.backoffMaxMs, this.backoffBaseMs * 2 ** attempt);
+    const ceiling = Math.min(this.backoffMaxMs, this.backoffBaseMs * 2 ** attempt) * this.backoffScale;
     return ceiling / 2 + this.random() * (ceiling / 2);
   }
 }
@@ -336,6 +399,11 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   return typeof value === 'object' ? 'an object' : typeof value;
+}
+
+/** Scheme, host, port and path: what Chromium's throttle counts failures by. */
+function pathOf(url: string): string {
+  return stripQuery(url).split('#')[0] as string;
 }
 
 function stripQuery(url: string): string {

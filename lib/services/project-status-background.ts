@@ -15,7 +15,12 @@ import { isSitePage, type SiteProfile } from '@/lib/config';
 import { projectStatusSettingsOf } from '@/lib/project-status-cache';
 import { isTrustedSender } from '@/lib/sender';
 import { projectPageId, sitePage } from '@/lib/site/pages';
-import { projectStatusesItem, projectStatusSettingsItem, testMarksReadsPerSecondItem } from '@/lib/storage';
+import {
+  projectStatusesItem,
+  projectStatusSettingsItem,
+  testMarksReadsPerSecondItem,
+  testRetryBackoffScaleItem,
+} from '@/lib/storage';
 import { createProjectStatusService, type FavoritesPage, type ProjectStatusService } from './project-status';
 
 /**
@@ -76,6 +81,14 @@ export function registerProjectStatus(deps: ProjectStatusDeps): ProjectStatusSer
   testMarksReadsPerSecondItem.watch((value) => {
     share = shareOf(value);
   });
+  // TEST ONLY (unset in real use): the fault tests' scale on the wait before a failed read goes again.
+  let retryWaitScale: number | null = null;
+  testRetryBackoffScaleItem.getValue().then((value) => {
+    retryWaitScale = value;
+  });
+  testRetryBackoffScaleItem.watch((value) => {
+    retryWaitScale = value;
+  });
   const service = createProjectStatusService({
     now: deps.now ?? Date.now,
     readLove: deps.readLove,
@@ -84,6 +97,7 @@ export function registerProjectStatus(deps: ProjectStatusDeps): ProjectStatusSer
     turn: () => share.acquire(),
     cache: { get: () => projectStatusesItem.getValue(), set: (value) => projectStatusesItem.setValue(value) },
     beforeWrite: () => new Promise((resolve) => setTimeout(resolve, WRITE_BATCH_MS)),
+    retryWaitScale: () => retryWaitScale ?? 1,
   });
   const warn = (what: string) => (error: unknown) =>
     console.warn(`Companion: project statuses: ${what}`, error);

@@ -15,6 +15,7 @@ import {
   createProjectStatusService,
   FAVORITES_PAGE_SIZE,
   type ProjectStatusOptions,
+  type ProjectStatusPorts,
   type ProjectStatusService,
 } from './project-status';
 
@@ -27,7 +28,7 @@ interface Read {
 }
 
 /** A world where `loved`/`favorited` say the truth per member, and reads can be held at a gate. */
-function setup(options: ProjectStatusOptions = {}) {
+function setup(options: ProjectStatusOptions = {}, extraPorts: Partial<ProjectStatusPorts> = {}) {
   const world = {
     clock: START,
     loved: new Map<string, Set<number>>([['demo', new Set([2, 4, 6])]]),
@@ -78,6 +79,7 @@ function setup(options: ProjectStatusOptions = {}) {
           world.stored = structuredClone(cache);
         },
       },
+      ...extraPorts,
     },
     options,
   );
@@ -348,6 +350,45 @@ describe('project statuses', () => {
     // Known now: nothing more, however long.
     await tick(10 * 60_000);
     expect(loveReads()).toEqual([8, 8, 8]);
+  });
+
+  it('scales the wait before a retry by the test-only factor (not Retry-After); none, or out of range, keeps 2 s', async () => {
+    let scale = 0.1;
+    const { world, service, loveReads, tick } = setup({}, { retryWaitScale: () => scale });
+    await signedIn(service);
+    world.failLove.add(8);
+    await service.want('tab:1', [8]);
+    await service.idle();
+    // 200 ms, then 400 ms: the same doubling, a tenth as long.
+    await tick(199);
+    expect(loveReads()).toEqual([8]);
+    await tick(1);
+    expect(loveReads()).toEqual([8, 8]);
+    await tick(399);
+    expect(loveReads()).toEqual([8, 8]);
+    await tick(1);
+    expect(loveReads()).toEqual([8, 8, 8]);
+    // A Retry-After is waited out whole (5 s, not 0.5 s, nor the scaled 1.6 s).
+    world.failure = () => Object.assign(new Error('slow down'), { retryAfterMs: 5_000 });
+    await tick(800);
+    expect(loveReads()).toEqual([8, 8, 8, 8]);
+    await tick(4_999);
+    expect(loveReads()).toEqual([8, 8, 8, 8]);
+    await tick(1);
+    expect(loveReads()).toEqual([8, 8, 8, 8, 8]);
+    // Out of range: the service's own waits.
+    for (const outOfRange of [0, 2, Number.NaN]) {
+      scale = outOfRange;
+      const fresh = setup({}, { retryWaitScale: () => scale });
+      await signedIn(fresh.service);
+      fresh.world.failLove.add(8);
+      await fresh.service.want('tab:1', [8]);
+      await fresh.service.idle();
+      await fresh.tick(1_999);
+      expect(fresh.loveReads()).toEqual([8]);
+      await fresh.tick(1);
+      expect(fresh.loveReads()).toEqual([8, 8]);
+    }
   });
 
   it('does not try again what left view, nor before the service’s Retry-After', async () => {

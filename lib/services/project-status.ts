@@ -51,6 +51,11 @@ export interface ProjectStatusPorts {
   beforeWrite?: () => Promise<void>;
   /** Runs `run` in `ms` (a timer); returns what cancels it. Default: `setTimeout`. */
   later?: (ms: number, run: () => void) => () => void;
+  /**
+   * TEST ONLY: a factor (0 < f ≤ 1) on the wait before a failed read is tried again (not on the
+   * service's Retry-After), read at each failure; 1 when absent or out of range.
+   */
+  retryWaitScale?: () => number;
 }
 
 export interface ProjectStatusOptions {
@@ -250,7 +255,10 @@ export function createProjectStatusService(
   /** The wait after a failure: doubling from the first, capped, never shorter than a Retry-After. */
   const recordFailure = (key: string, error: unknown) => {
     const failures = (retryAt.get(key)?.failures ?? 0) + 1;
-    let wait = Math.min(config.retryAfterFailureMs, config.firstRetryAfterFailureMs * 2 ** (failures - 1));
+    const asScaled = ports.retryWaitScale?.() ?? 1;
+    const scale = asScaled > 0 && asScaled <= 1 ? asScaled : 1;
+    let wait =
+      Math.min(config.retryAfterFailureMs, config.firstRetryAfterFailureMs * 2 ** (failures - 1)) * scale;
     const asked = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
     if (typeof asked === 'number' && Number.isFinite(asked)) wait = Math.max(wait, asked);
     retryAt.set(key, { at: ports.now() + wait, failures });

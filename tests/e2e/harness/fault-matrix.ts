@@ -19,6 +19,14 @@ import { type UseBrowserOptions, useBrowser } from './launch';
 /** The per-attempt timeout the matrix gives the extension (test-only item), so a timeout costs ~1 s. */
 export const MATRIX_REQUEST_TIMEOUT_MS = 1_000;
 
+/**
+ * The factor the matrix puts on the waits before retrying a failed read (test-only item): the HTTP
+ * client's backoff (0.5, 1, 2 s become 50, 100, 200 ms) and the marks' retry of a failed status
+ * read (2 s, doubling, becomes 200 ms, doubling). As many retries as members get, sooner;
+ * Retry-After stays the service's.
+ */
+export const MATRIX_RETRY_BACKOFF_SCALE = 0.1;
+
 /** The Retry-After of the matrix's 429s (see the `rate limited` row). */
 export const RATE_LIMIT_RETRY_AFTER_S = 1;
 
@@ -160,7 +168,10 @@ export function describeFaultMatrix(
     it.each(faults.map((fault) => [fault.name, fault] as const))('%s', async (_name, fault) => {
       const context: FaultContext = { browser: browser(), sandbox: sandbox(), fault };
       if (!primed) {
-        await context.browser.setStorage('local', { testRequestTimeoutMs: MATRIX_REQUEST_TIMEOUT_MS });
+        await context.browser.setStorage('local', {
+          testRequestTimeoutMs: MATRIX_REQUEST_TIMEOUT_MS,
+          testRetryBackoffScale: MATRIX_RETRY_BACKOFF_SCALE,
+        });
         await surface.prime(context);
         primed = true;
       }
