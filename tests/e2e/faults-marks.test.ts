@@ -12,10 +12,18 @@ import type { RequestLogEntry } from '@/sandbox/control';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import { BROWSER_NAMES, type TestPage, withSandbox } from './harness';
 import type { ExtensionBrowser } from './harness/extension-browser';
-import { describeFaultMatrix, type FaultName, type FaultSurface } from './harness/fault-matrix';
+import {
+  describeFaultMatrix,
+  type FaultName,
+  type FaultSurface,
+  MATRIX_RETRY_BACKOFF_SCALE,
+} from './harness/fault-matrix';
 import { inFront, mostRequests, popupOpensProjectView, someSharedProject } from './harness/still-works';
 
 const sandbox = withSandbox();
+
+/** The service's first wait before it tries a failed read again (2 s), as the matrix scales it. */
+const FIRST_RETRY_MS = 2000 * MATRIX_RETRY_BACKOFF_SCALE;
 
 /** The explore page's project thumbnails (one kind of lib/site/selectors.ts `projectThumbnail`). */
 const THUMBNAIL = '#projectBox div.thumbnail.project';
@@ -23,7 +31,7 @@ const LOVE_READ = /^\/projects\/(\d+)\/loves\/user\/([^/]+)$/;
 /**
  * Love reads one project may cost while the reads fail: the client's attempts (4 after a 5xx or a
  * 429, 1 otherwise; a dropped connection the browser's own stack tries again: mostRequests), twice:
- * the service tries once more by itself after 2 s if the fault is still on.
+ * the service tries once more by itself (after 2 s, scaled by the matrix) if the fault is still on.
  */
 const MOST_READS: Record<FaultName, number> = {
   'server error': 8,
@@ -133,6 +141,9 @@ const surface: FaultSurface = {
   ],
 
   async prime({ browser }) {
+    // The marks' whole share of the client's rate limit (5 reads a second, not 3): each row reads
+    // a dozen thumbnails twice over (under the fault, then after it).
+    await browser.setStorage('local', { testMarksReadsPerSecond: 5 });
     const page = await browser.openPage(`${browser.profile.site}/explore/projects/all/`);
     await page.setViewport({ width: 900, height: 600 });
     let inView: Shown[] = [];
@@ -153,6 +164,8 @@ const surface: FaultSurface = {
       inView.map((t) => [t.id as number, { loved: t.loved as string, favorited: t.favorited }]),
     );
     const seen = new Set((await readThumbnails(page)).map((t) => t.id as number));
+    // A shorter window from here on: fewer new thumbnails come into view each row (each is read).
+    await page.setViewport({ width: 900, height: 400 });
     states.set(browser, { page, known, pending: [], seen });
   },
 
@@ -206,8 +219,9 @@ const surface: FaultSurface = {
     }
     // No storm: a few reads per project at most, none again for what was known.
     const reads = loveReads(browser, appliedAt ?? 0);
-    // The service tries again after 2 s, then 4, 8...: the tries the fault's length allows.
-    const tries = 1 + Math.floor(Math.log2((Date.now() - (appliedAt ?? 0)) / 2000 + 1));
+    // The service tries again after its first wait, then twice as long each time: the tries the
+    // fault's length allows.
+    const tries = 1 + Math.floor(Math.log2((Date.now() - (appliedAt ?? 0)) / FIRST_RETRY_MS + 1));
     const most = mostRequests(browser, fault, (MOST_READS[fault.name] / 2) * tries);
     for (const id of state.pending) expect(readsOf(reads, id)).toBeLessThanOrEqual(most);
     for (const id of state.known.keys()) expect(readsOf(reads, id)).toBe(0);
