@@ -389,7 +389,12 @@ describe('message-count poller', () => {
     await service.activityChanged();
     await runUntil(service, START + 120 * MINUTE);
     const gaps = world.reads.slice(1).map((read, i) => (read.at - (world.reads[i]?.at ?? 0)) / MINUTE);
-    expect(gaps).toEqual([UNSEEN_AWAY_PERIODS, UNSEEN_AWAY_PERIODS, UNSEEN_AWAY_PERIODS, UNSEEN_AWAY_PERIODS]);
+    expect(gaps).toEqual([
+      UNSEEN_AWAY_PERIODS,
+      UNSEEN_AWAY_PERIODS,
+      UNSEEN_AWAY_PERIODS,
+      UNSEEN_AWAY_PERIODS,
+    ]);
 
     // Back in the browser on another site 7 minutes after the last read: read now, then every 1.5 periods.
     world.clock = (world.reads.at(-1)?.at ?? 0) + 7 * MINUTE;
