@@ -330,6 +330,37 @@ describe('message-count poller', () => {
     expect((await messageCountItem.getValue()).count).toBe(5);
   });
 
+  it("checks a page's drop to 0 with a read of its own: the site writes 0 when its read gets no answer", async () => {
+    const service = makeService();
+    await service.start();
+    world.clock = START + 2 * CDN_STALE_MS;
+    const reads = world.reads.length;
+    // The site's refresh failed (scratch-www shows 0 then) and ours fails too: the count stays.
+    world.failNext = 1;
+    await service.reportPageReading(0);
+    expect(world.reads.length).toBe(reads + 1);
+    expect(await messageCountItem.getValue()).toMatchObject({ count: 3, failures: 1 });
+    // While our reads fail, further zeros cost no request and change nothing.
+    await service.reportPageReading(0);
+    expect(world.reads.length).toBe(reads + 1);
+    expect((await messageCountItem.getValue()).count).toBe(3);
+    // Our next read works: the count is still 3.
+    await runUntil(service, START + 10 * MINUTE);
+    expect((await messageCountItem.getValue()).count).toBe(3);
+    // A real 0 (the member read their messages elsewhere): the check finds 0 at the origin.
+    world.serverCount = 0;
+    world.clock += 2 * CDN_STALE_MS;
+    await service.reportPageReading(0);
+    expect(world.reads.at(-1)).toMatchObject({ bypassCache: true, at: world.clock });
+    expect(await messageCountItem.getValue()).toMatchObject({ count: 0, failures: 0 });
+    // A page that shows 0 when 0 is known is a reading, with no request.
+    const before = world.reads.length;
+    world.clock += 2 * CDN_STALE_MS;
+    await service.reportPageReading(0);
+    expect(world.reads.length).toBe(before);
+    expect(await messageCountItem.getValue()).toMatchObject({ count: 0, source: 'page' });
+  });
+
   it('keeps its retry backoff during a long outage, whatever the member does', async () => {
     const service = makeService();
     await service.start();

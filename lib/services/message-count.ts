@@ -370,6 +370,16 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
         // poll is fresher, a page that disagrees with it is not a reading.
         if (state.source === 'poll' && count !== state.count && ports.now() - state.readAt < CDN_STALE_MS)
           return;
+        // scratch-www writes 0 into the bar when ITS read gets no answer (src/redux/message-count.js,
+        // `getCount`), which looks exactly like a real 0: a drop to 0 is checked with a read of our
+        // own (from the origin: a real 0 is news the CDN may not have yet), never taken on trust. While
+        // our own reads fail too (the same outage, most likely), the last count stays until they work.
+        if (count === 0 && state.count !== null && state.count > 0) {
+          if (state.failures > 0) return;
+          const after = await read(state, { bypassCache: true });
+          await schedule(after);
+          return;
+        }
         const next: MessageCountState = { ...state, count, readAt: ports.now(), source: 'page', failures: 0 };
         await ports.state.set(next);
         await schedule(next);
