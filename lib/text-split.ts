@@ -100,7 +100,7 @@ function pack<C>(
   let cost: C | null = null;
   for (const part of parts) {
     const partCost = budget.measure(part);
-    const joined = cost === null ? partCost : budget.add(cost, partCost);
+    const joined: C = cost === null ? partCost : budget.add(cost, partCost);
     if (budget.fits(joined)) {
       current += part;
       cost = joined;

@@ -11,7 +11,9 @@
  *
  * The background translates (and caches: each text once per language, ever); this file only asks.
  * Work follows what changes (one MutationObserver, attributes included: React reuses nodes and
- * changes their text in place) and, for "Translate all", what is visible (IntersectionObserver).
+ * changes their text in place) and what is visible: a text gets its buttons when it comes near
+ * the viewport (an IntersectionObserver with a margin of NEAR_MARGIN), so a page of hundreds of
+ * comments costs at load what the few on screen cost; "Translate all" translates what is in view.
  */
 
 import { sendSurvivingRestart } from '@/lib/background-gone';
@@ -41,6 +43,12 @@ export const TRANSLATION_ERROR_MARK = 'translation-error';
 export const TRANSLATE_ALL_MARK = 'translate-all';
 /** Between two requests of "Translate all": at most 2.5 a second from it, half the extension's 5. */
 export const TRANSLATE_ALL_PACE_MS = 400;
+/**
+ * How near the viewport a text must come to get its buttons: a screen above and below, so they are
+ * there before a member scrolling at any usual speed reaches the text, and a page of a hundred
+ * comments makes only the few near the screen at load.
+ */
+export const NEAR_MARGIN = '100% 0px';
 
 const STYLES = `
 .companion-tools{display:inline-flex;gap:.75em;margin-inline-start:.75em;align-items:baseline}
@@ -363,8 +371,39 @@ function showTranslateTools(signal: AbortSignal): void {
     { signal },
   );
 
-  /** Adds the buttons to a text, or brings them up to date when React changed the text in place. */
+  /**
+   * Texts seen on the page and not near the viewport yet: they get their buttons (and every other
+   * look at their words) only when they come near. The observer's callback is one batch of writes.
+   */
+  const waiting = new WeakSet<Element>();
+  const near = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting || !entry.target.isConnected) {
+          near.unobserve(entry.target);
+          waiting.delete(entry.target);
+        }
+        if (entry.isIntersecting) equip(entry.target);
+      }
+      // The buttons just added need no look from the page observer.
+      observer.takeRecords();
+    },
+    { rootMargin: NEAR_MARGIN },
+  );
+
+  /** Notes a text on the page: its buttons come when it is near (see `near`), or now if it has them. */
   const check = (element: Element) => {
+    if (states.has(element)) equip(element);
+    else if (!waiting.has(element)) {
+      waiting.add(element);
+      near.observe(element);
+      // Its list's "Translate all" is there from the start, like the list.
+      listOf(element);
+    }
+  };
+
+  /** Adds the buttons to a text, or brings them up to date when React changed the text in place. */
+  const equip = (element: Element) => {
     const text = (element.textContent ?? '').trim();
     const state = states.get(element);
     if (state) {
@@ -538,6 +577,7 @@ function showTranslateTools(signal: AbortSignal): void {
     'abort',
     () => {
       observer.disconnect();
+      near.disconnect();
       for (const visible of observers) visible.disconnect();
       cleanup();
       tracked.clear();
