@@ -200,11 +200,18 @@ function showTranslateTools(signal: AbortSignal): void {
   let settings = translationSettingsOf(undefined);
   // "Translate into French": one language name per page and setting (Intl.DisplayNames is slow to make).
   let title: { language: string; text: string } | null = null;
+  // The member's language (the cookie read and mapped) once per batch of buttons, not per button.
+  let batchTitle: string | null = null;
   const buttonTitle = () => {
+    if (batchTitle !== null) return batchTitle;
     const language = targetLanguage(settings);
     if (title?.language !== language)
       title = { language, text: t('translate.buttonTitle', [languageName(language, uiLanguageOf())]) };
-    return title.text;
+    batchTitle = title.text;
+    queueMicrotask(() => {
+      batchTitle = null;
+    });
+    return batchTitle;
   };
   const states = new WeakMap<Element, TextState>();
   /** Every text with buttons, to add or remove read-aloud buttons when the setting changes. */
