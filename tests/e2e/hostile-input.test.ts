@@ -376,10 +376,15 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const page = await openTrapped(`${site()}/projects/${commented.id}/`);
     // A comment that is only a link has nothing to translate (no button): every other one has.
     const worded = comments.filter((c) => c.content !== LONG_WORD);
+    // Read down the thread: each comment gets its button as it comes near the screen.
     await page.waitFor(
-      (n) =>
-        document.querySelectorAll('.comments-list button[data-companion="translate"]').length >=
-        (n as number),
+      (n) => {
+        window.scrollBy(0, 400);
+        return (
+          document.querySelectorAll('.comments-list button[data-companion="translate"]').length >=
+          (n as number)
+        );
+      },
       worded.length,
       {
         timeout: 20_000,
@@ -470,7 +475,10 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       },
     );
     await profile.waitFor(
-      () => document.querySelectorAll('button[data-companion="translate"]').length >= 2,
+      () => {
+        window.scrollBy(0, 400);
+        return document.querySelectorAll('button[data-companion="translate"]').length >= 2;
+      },
       undefined,
       {
         timeout: 20_000,
