@@ -130,6 +130,14 @@ export const testMarksReadsPerSecondItem = storage.defineItem<number | null>(
   'local:testMarksReadsPerSecond',
   { fallback: null },
 );
+/**
+ * TEST ONLY: the pause between two requests of "Translate all" in milliseconds instead of 400, so
+ * the end-to-end test of 60 comments waits less (the extension's 5 a second still holds). Read by
+ * the content script (lib/features/translate-comments.ts) as the raw key. Unset in real use.
+ */
+export const testTranslateAllPaceMsItem = storage.defineItem<number | null>('local:testTranslateAllPaceMs', {
+  fallback: null,
+});
 
 // ---------------------------------------------------------------------------------------------------
 // Feed (issue 8: lib/services/feed*.ts writes, the popup reads; contract in lib/services/feed-model.ts)

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { sendMessage } from '@/lib/protocol';
 import { sitePage } from '@/lib/site/pages';
-import { translateComments } from './translate-comments';
+import { TRANSLATE_ALL_PACE_MS, translateComments } from './translate-comments';
 
 vi.mock('@/lib/protocol', () => ({ sendMessage: vi.fn() }));
 
@@ -123,5 +123,20 @@ describe('Translate buttons setting', () => {
       'Bonjour tout le monde',
       'Hola a todos',
     ]);
+  });
+
+  it('"Translate all" asks at most once per pace (400 ms: 2.5 a second, half the extension\'s 5)', async () => {
+    const sent: number[] = [];
+    vi.mocked(sendMessage).mockImplementation((async () => {
+      sent.push(Date.now());
+      return { text: 'Hello', from: 'fr', cached: false };
+    }) as never);
+    translateComments.run(sitePage('https://scratch.mit.edu/projects/5/'), running.signal);
+    await vi.waitFor(() => expect(count('button[data-companion="translate"]')).toBe(2));
+    document.querySelector<HTMLButtonElement>('[data-companion="translate-all"]')?.click();
+    await vi.waitFor(() => expect(count('[data-companion="translation"]')).toBe(2), { timeout: 3000 });
+    expect(TRANSLATE_ALL_PACE_MS).toBe(400);
+    expect(sent).toHaveLength(2);
+    expect((sent[1] ?? 0) - (sent[0] ?? 0)).toBeGreaterThanOrEqual(TRANSLATE_ALL_PACE_MS - 5);
   });
 });

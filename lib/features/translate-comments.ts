@@ -49,6 +49,8 @@ export const TRANSLATE_ALL_PACE_MS = 400;
  * comments makes only the few near the screen at load.
  */
 export const NEAR_MARGIN = '100% 0px';
+/** TEST ONLY (lib/storage.ts, testTranslateAllPaceMsItem): another pace for "Translate all"; unset in real use. */
+const TEST_PACE_KEY = 'testTranslateAllPaceMs';
 
 const STYLES = `
 .companion-tools{display:inline-flex;gap:.75em;margin-inline-start:.75em;align-items:baseline}
@@ -460,6 +462,14 @@ function showTranslateTools(signal: AbortSignal): void {
   const lists = new WeakMap<Element, ListState>();
   /** When the last request of "Translate all" left (any list: the pace is the page's). */
   let lastRequest = 0;
+  let pace = TRANSLATE_ALL_PACE_MS;
+  browser.storage.local.get(TEST_PACE_KEY).then(
+    (values) => {
+      const value = values[TEST_PACE_KEY];
+      if (typeof value === 'number' && value > 0) pace = value;
+    },
+    () => undefined,
+  );
   const observers: IntersectionObserver[] = [];
 
   const listOf = (element: Element): ListState | null => {
@@ -503,7 +513,7 @@ function showTranslateTools(signal: AbortSignal): void {
           if (!next) break;
           if (next.shown || !next.element.isConnected || !tracked.has(next)) continue;
           // Requests start at least the pace apart; answers from the cache cost nothing and wait not.
-          const wait = lastRequest + TRANSLATE_ALL_PACE_MS - Date.now();
+          const wait = lastRequest + pace - Date.now();
           if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
           if (!created.running) break;
           const started = Date.now();
