@@ -266,17 +266,30 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     // Bring each row into view and scroll it to its end: its late slides render then.
     const rows = await page.evaluate(() => document.querySelectorAll('.carousel-box .slick-list').length);
     let late = 0;
+    /** Whether every slide of row `index` within the row's visible part has rendered its content. */
+    const slidesRendered = (index: number) =>
+      page.waitFor((i) => {
+        const list = document.querySelectorAll('.carousel-box .slick-list')[i];
+        if (!list) return false;
+        const row = list.getBoundingClientRect();
+        return [...list.querySelectorAll('.slick-slide')]
+          .filter((slide) => {
+            const box = slide.getBoundingClientRect();
+            return box.right > row.left && box.left < row.right && box.bottom > 0 && box.top < innerHeight;
+          })
+          .every((slide) => slide.childElementCount > 0);
+      }, index);
     for (let row = 0; row < rows; row++) {
       await page.evaluate((index) => {
         const list = document.querySelectorAll('.carousel-box .slick-list')[index];
         list?.scrollIntoView({ block: 'center' });
       }, row);
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await slidesRendered(row);
       await page.evaluate((index) => {
         const list = document.querySelectorAll('.carousel-box .slick-list')[index];
         if (list) list.scrollLeft = list.scrollWidth;
       }, row);
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await slidesRendered(row);
       const shown = await settled(page, '.carousel-box', 0);
       expectRight(shown);
       late += shown.filter((t) => t.late && t.loved !== null).length;
