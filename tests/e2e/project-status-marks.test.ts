@@ -246,13 +246,12 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
   it('asks for nothing when the same page is loaded again', async () => {
     const url = `${browser().profile.site}/explore/projects/all/`;
+    // Both in the window the pages open in: what the second shows at once, the first has shown.
     const warm = await browser().openPage(url);
-    await warm.setViewport({ width: 900, height: 600 });
     await settled(warm, '#projectBox', 4);
     await warm.close();
     const start = Date.now();
     const page = await browser().openPage(url);
-    await page.setViewport({ width: 900, height: 600 });
     expectRight(await settled(page, '#projectBox', 4));
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(statusRequests(start)).toEqual([]);
@@ -263,15 +262,16 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const page = await browser().openPage(`${browser().profile.site}/`);
     await page.setViewport({ width: 1000, height: 700 });
     await page.waitFor(() => document.querySelectorAll('.slick-slider').length > 2);
-    // A window tall enough for every row at once, each row scrolled to its end (its late slides
-    // render then): all the rows' thumbnails are read together, with no pause between rows.
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    await page.setViewport({ width: 1000, height: Math.max(700, height) });
+    // Each row scrolled to its end (its late slides render when they come into view), then a window
+    // tall enough for every row at once: all the rows' thumbnails are read together, with no pause
+    // between rows.
     await page.evaluate(() => {
-      window.scrollTo(0, 0);
       for (const list of document.querySelectorAll('.carousel-box .slick-list'))
         list.scrollLeft = list.scrollWidth;
     });
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewport({ width: 1000, height: Math.max(700, height) });
+    await page.evaluate(() => window.scrollTo(0, 0));
     // Each row in view, and the slides in its visible part rendered.
     const rows = (await page.waitFor(() => {
       const lists = [...document.querySelectorAll('.carousel-box .slick-list')];
