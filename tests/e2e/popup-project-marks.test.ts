@@ -86,13 +86,16 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     return popup;
   }
 
-  /** Scrolls card `index` into view and waits until its status is known. */
+  /**
+   * Scrolls card `index` to the top of the popup and waits until its status is known. The cards
+   * below it come into view with it, so their statuses are asked for together, not one by one.
+   */
   async function showCard(popup: TestPage, index: number) {
     await popup.waitFor(
       ({ s, i }) => {
         const card = document.querySelectorAll(s)[i];
         if (!card) return false;
-        card.scrollIntoView({ block: 'nearest' });
+        card.scrollIntoView({ block: 'start' });
         const mark = card.querySelector('[data-testid="project-status"]');
         return mark?.hasAttribute('data-loved') && mark.hasAttribute('data-favorited');
       },
