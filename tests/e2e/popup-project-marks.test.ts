@@ -87,15 +87,16 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   }
 
   /**
-   * Scrolls card `index` to the top of the popup and waits until its status is known. The cards
-   * below it come into view with it, so their statuses are asked for together, not one by one.
+   * Scrolls card `index` to the middle of the popup and waits until its status is known. The next
+   * few cards below it are in view too, so their statuses are asked for ahead, not one by one
+   * (never as far down as the cards the first test expects never to be seen).
    */
   async function showCard(popup: TestPage, index: number) {
     await popup.waitFor(
       ({ s, i }) => {
         const card = document.querySelectorAll(s)[i];
         if (!card) return false;
-        card.scrollIntoView({ block: 'start' });
+        card.scrollIntoView({ block: 'center' });
         const mark = card.querySelector('[data-testid="project-status"]');
         return mark?.hasAttribute('data-loved') && mark.hasAttribute('data-favorited');
       },
