@@ -19,6 +19,7 @@ import {
   PROJECT_STATUS_SETTINGS_KEY,
   type ProjectStatusCache,
   type ProjectStatusSettings,
+  TEST_MARKS_REASK_AFTER_KEY,
 } from '@/lib/project-status-cache';
 import {
   defaultExploreSettings,
@@ -136,6 +137,22 @@ export const testMarksReadsPerSecondItem = storage.defineItem<number | null>(
  * failing read's retries in a fraction of a second. As many retries, sooner. Unset in real use.
  */
 export const testRetryBackoffScaleItem = storage.defineItem<number | null>('local:testRetryBackoffScale', {
+  fallback: null,
+});
+/**
+ * TEST ONLY: the marks' first pause before asking again for statuses still unanswered, in
+ * milliseconds instead of 4 s (shorter only), so the test of a background stopped mid-queue does not
+ * wait on it. Read by the content script. Unset in real use.
+ */
+export const testMarksReaskAfterMsItem = storage.defineItem<number | null>(TEST_MARKS_REASK_AFTER_KEY, {
+  fallback: null,
+});
+/**
+ * TEST ONLY: the pause between two requests of "Translate all" in milliseconds instead of 400, so
+ * the end-to-end test of 60 comments waits less (the extension's 5 a second still holds). Read by
+ * the content script (lib/features/translate-comments.ts) as the raw key. Unset in real use.
+ */
+export const testTranslateAllPaceMsItem = storage.defineItem<number | null>('local:testTranslateAllPaceMs', {
   fallback: null,
 });
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   MAX_TRANSLATION_CHARACTERS,
   MAX_TRANSLATION_ENCODED_BYTES,
@@ -12,6 +12,10 @@ import {
 const codePoints = (text: string) => [...text].length;
 const hasBrokenSurrogate = (text: string) =>
   /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('splitting for translation', () => {
   it('keeps a short text whole', () => {
@@ -71,6 +75,55 @@ describe('splitting for translation', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('splits long texts in time that grows with their length, not its square', () => {
+    // The work splitting does, counted where it is spent: characters URL-encoded to measure pieces,
+    // and Intl.Segmenter steps times the length of the text each was given (V8 pays that per step).
+    const work = (text: string) => {
+      let units = 0;
+      const encode = globalThis.encodeURIComponent;
+      vi.spyOn(globalThis, 'encodeURIComponent').mockImplementation((value) => {
+        units += String(value).length;
+        return encode(value);
+      });
+      const segment = Intl.Segmenter.prototype.segment;
+      vi.spyOn(Intl.Segmenter.prototype, 'segment').mockImplementation(function (
+        this: Intl.Segmenter,
+        input,
+      ) {
+        const segments = segment.call(this, input);
+        return {
+          *[Symbol.iterator]() {
+            for (const item of segments) {
+              units += input.length;
+              yield item;
+            }
+          },
+        } as unknown as Intl.Segments;
+      });
+      const pieces = splitForTranslation(text);
+      vi.restoreAllMocks();
+      return { units, pieces };
+    };
+    // A long text with no sentence end (cut between words) and one with no space (between graphemes).
+    for (const unit of ['word ', 'x', 'ça va 🐱 ']) {
+      const long = unit.repeat(Math.ceil(9_500 / unit.length));
+      const longer = long.repeat(4);
+      const once = work(long);
+      const fourTimes = work(longer);
+      expect(once.pieces.join('')).toBe(long);
+      expect(fourTimes.pieces.join('')).toBe(longer);
+      for (const piece of fourTimes.pieces) {
+        expect(codePoints(piece)).toBeLessThanOrEqual(MAX_TRANSLATION_CHARACTERS);
+        expect(encodeURIComponent(piece).length).toBeLessThanOrEqual(MAX_TRANSLATION_ENCODED_BYTES);
+        expect(hasBrokenSurrogate(piece)).toBe(false);
+      }
+      if (unit !== 'x')
+        expect(fourTimes.pieces.slice(0, -1).every((piece) => piece.endsWith(' '))).toBe(true);
+      // Four times the text: about four times the work (a quadratic split does sixteen).
+      expect(fourTimes.units / once.units, unit).toBeLessThan(5);
+    }
   });
 
   it('puts a translation back with the white space around its piece', () => {

@@ -18,11 +18,47 @@ export const MAX_SPEECH_CHARACTERS = 128;
 
 type Granularity = 'grapheme' | 'word' | 'sentence';
 
+/** One segmenter per granularity: making one is not free, and every split needs the same few. */
+const segmenters = new Map<Granularity, Intl.Segmenter>();
+
+/**
+ * Intl.Segmenter is read a window at a time: in V8 each step of its iterator costs time in
+ * proportion to the whole text, so one pass over a long text is quadratic (16,000 characters took
+ * over 100 ms in graphemes). A window's segments are kept up to WINDOW characters in; the
+ * LOOKAHEAD characters after them are there because a boundary can depend on what follows it (a
+ * word's apostrophe, a sentence's closing quote). The next window starts at the last boundary kept.
+ */
+const WINDOW = 512;
+const LOOKAHEAD = 128;
+
 /** Consecutive slices of `text` at `granularity` boundaries (a rough fallback without Intl.Segmenter). */
 function segments(text: string, granularity: Granularity): string[] {
   if (typeof Intl !== 'undefined' && 'Segmenter' in Intl) {
-    const segmenter = new Intl.Segmenter(undefined, { granularity });
-    return Array.from(segmenter.segment(text), (s) => s.segment);
+    let segmenter = segmenters.get(granularity);
+    if (!segmenter) {
+      segmenter = new Intl.Segmenter(undefined, { granularity });
+      segmenters.set(granularity, segmenter);
+    }
+    const found: string[] = [];
+    let start = 0;
+    let size = WINDOW;
+    while (start < text.length) {
+      const last = start + size + LOOKAHEAD >= text.length;
+      const window = text.slice(start, last ? text.length : start + size + LOOKAHEAD);
+      let kept = 0;
+      for (const { segment, index } of segmenter.segment(window)) {
+        if (!last && index + segment.length > size) break;
+        found.push(segment);
+        kept = index + segment.length;
+      }
+      // One segment longer than the window (a long sentence, a huge grapheme): a wider window.
+      if (kept === 0) size *= 2;
+      else {
+        start += kept;
+        size = WINDOW;
+      }
+    }
+    return found;
   }
   const pattern =
     granularity === 'sentence'
@@ -34,24 +70,49 @@ function segments(text: string, granularity: Granularity): string[] {
 }
 
 /**
- * Packs `text` into consecutive pieces that each satisfy `fits`, cutting at the coarsest boundary
- * that works: `levels` in order (e.g. sentences, then words), graphemes last.
+ * What a piece costs against a helper's limit, computed once per segment and added up as segments
+ * join: measuring each growing piece again from its start made splitting quadratic (a
+ * 9,500-character text took tens of milliseconds).
  */
-function pack(text: string, fits: (piece: string) => boolean, levels: Granularity[]): string[] {
-  if (fits(text)) return text === '' ? [] : [text];
+interface Budget<C> {
+  measure(segment: string): C;
+  /** The cost of two consecutive slices joined (segments never split a grapheme). */
+  add(a: C, b: C): C;
+  fits(cost: C): boolean;
+}
+
+/**
+ * Packs `text` into consecutive pieces that each fit `budget`, cutting at the coarsest boundary
+ * that works: `levels` in order (e.g. sentences, then words), graphemes last. Each level measures
+ * each of its segments once, so the work grows with the text's length, not its square.
+ */
+function pack<C>(
+  text: string,
+  budget: Budget<C>,
+  levels: Granularity[],
+  whole = budget.measure(text),
+): string[] {
+  if (budget.fits(whole)) return text === '' ? [] : [text];
   const [level, ...finer] = levels;
   const parts = level ? segments(text, level) : segments(text, 'grapheme');
   const pieces: string[] = [];
   let current = '';
+  let cost: C | null = null;
   for (const part of parts) {
-    if (fits(current + part)) {
+    const partCost = budget.measure(part);
+    const joined: C = cost === null ? partCost : budget.add(cost, partCost);
+    if (budget.fits(joined)) {
       current += part;
+      cost = joined;
       continue;
     }
     if (current !== '') pieces.push(current);
     current = '';
-    if (fits(part)) current = part;
-    else if (level) pieces.push(...pack(part, fits, finer));
+    cost = null;
+    if (budget.fits(partCost)) {
+      current = part;
+      cost = partCost;
+    } else if (level) pieces.push(...pack(part, budget, finer, partCost));
     // A single grapheme too big for any piece (never in practice): keep it whole rather than break it.
     else pieces.push(part);
   }
@@ -71,18 +132,49 @@ export function splitForTranslation(
   maxCharacters = MAX_TRANSLATION_CHARACTERS,
   maxEncodedBytes = MAX_TRANSLATION_ENCODED_BYTES,
 ): string[] {
-  const fits = (piece: string) =>
-    characters(piece) <= maxCharacters && encodeURIComponent(piece).length <= maxEncodedBytes;
-  return pack(text, fits, ['sentence', 'word']);
+  // Both counts add up over consecutive slices cut between graphemes (code points stay whole).
+  const budget: Budget<{ characters: number; bytes: number }> = {
+    measure: (segment) => ({ characters: characters(segment), bytes: encodeURIComponent(segment).length }),
+    add: (a, b) => ({ characters: a.characters + b.characters, bytes: a.bytes + b.bytes }),
+    fits: (cost) => cost.characters <= maxCharacters && cost.bytes <= maxEncodedBytes,
+  };
+  return pack(text, budget, ['sentence', 'word']);
 }
+
+/** A slice's length, its white space at each end, and whether it is all white space: its trimmed length adds up. */
+interface SpacedLength {
+  length: number;
+  leading: number;
+  trailing: number;
+  blank: boolean;
+}
+
+function spacedLength(segment: string): SpacedLength {
+  // trimStart/trimEnd: the white space `trim` takes away, found in one pass.
+  const leading = segment.length - segment.trimStart().length;
+  const blank = leading === segment.length;
+  const trailing = blank ? 0 : segment.length - segment.trimEnd().length;
+  return { length: segment.length, leading, trailing, blank };
+}
+
+const trimmedLength = (cost: SpacedLength) => (cost.blank ? 0 : cost.length - cost.leading - cost.trailing);
 
 /**
  * Pieces of at most `max` characters (UTF-16 units, which never undercounts the helper's own
  * count) for the speech helper, cut between words, trimmed, blank ones dropped.
  */
 export function splitForSpeech(text: string, max = MAX_SPEECH_CHARACTERS): string[] {
-  const fits = (piece: string) => piece.trim().length <= max;
-  return pack(text.trim(), fits, ['word'])
+  const budget: Budget<SpacedLength> = {
+    measure: spacedLength,
+    add: (a, b) => ({
+      length: a.length + b.length,
+      leading: a.blank ? a.length + b.leading : a.leading,
+      trailing: b.blank ? b.length + a.trailing : b.trailing,
+      blank: a.blank && b.blank,
+    }),
+    fits: (cost) => trimmedLength(cost) <= max,
+  };
+  return pack(text.trim(), budget, ['word'])
     .map((piece) => piece.trim())
     .filter((piece) => piece !== '');
 }

@@ -14,18 +14,52 @@ import type { TestPage } from '../tests/e2e/harness/test-page';
 const POPUP_MAX_HEIGHT = 600;
 /** The popup's own width (entrypoints/popup/style.css). */
 const POPUP_WIDTH = 380;
-/** Time for pages to fill in what they fetch and paint images, before a screenshot. */
-const SETTLE_MS = 1_500;
+/**
+ * Before a screenshot, a page has settled when its pictures in view have loaded, its fonts are
+ * ready and nothing in it has changed for QUIET_MS (what it fetches has been filled in); a page
+ * that keeps changing is taken after SETTLE_MAX_MS all the same.
+ */
+const QUIET_MS = 400;
+const SETTLE_MAX_MS = 5_000;
 /** Site pages: a laptop window, cut to what the picture is about. */
 const SITE_VIEW = { width: 1000, height: 640 };
 /** The language the translation picture translates into (the site's language cookie). */
 const TRANSLATION_LANGUAGE = 'es';
 
-export const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+export function settle(page: TestPage): Promise<void> {
+  // (No named functions in here: tsx would wrap them in a helper the page does not have.)
+  return page.evaluate(
+    ({ quietMs, maxMs }) =>
+      new Promise<void>((resolve) => {
+        const deadline = Date.now() + maxMs;
+        let changed = Date.now();
+        const observer = new MutationObserver(() => {
+          changed = Date.now();
+        });
+        observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+        void document.fonts.ready.then(() => {
+          const timer = setInterval(() => {
+            const picturesLoaded = [...document.images].every((image) => {
+              const box = image.getBoundingClientRect();
+              const inView =
+                box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+              return !inView || image.complete;
+            });
+            if ((picturesLoaded && Date.now() - changed >= quietMs) || Date.now() > deadline) {
+              clearInterval(timer);
+              observer.disconnect();
+              resolve();
+            }
+          }, 50);
+        });
+      }),
+    { quietMs: QUIET_MS, maxMs: SETTLE_MAX_MS },
+  );
+}
 
 /** The popup as the toolbar shows it: 380 px wide, as tall as its content (up to the limit). */
 async function shootPopup(popup: TestPage, path: string): Promise<string> {
-  await settle();
+  await settle(popup);
   // The body's own height: the document's would be at least the tab's viewport.
   const height = await popup.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
   await popup.setViewport({ width: POPUP_WIDTH, height: Math.min(Math.max(height, 1), POPUP_MAX_HEIGHT) });
@@ -70,7 +104,7 @@ export async function screenshotSettings(browser: ExtensionBrowser, dir: string)
   const page = await browser.openExtensionPage('options.html');
   await page.setViewport({ width: 720, height: 800 });
   await page.waitFor(() => document.querySelector('#app fieldset, #app input') !== null);
-  await settle();
+  await settle(page);
   const height = await page.evaluate(() => Math.ceil(document.documentElement.scrollHeight));
   await page.setViewport({ width: 720, height: Math.min(height, 1600) });
   const path = join(dir, 'settings.png');
@@ -98,7 +132,7 @@ export async function screenshotMarks(browser: ExtensionBrowser, dir: string): P
       timeout: 15_000,
     },
   );
-  await settle();
+  await settle(page);
   // The thumbnail that starts the run of thumbnails with the most marks goes to the middle.
   // (No named functions in here: tsx would wrap them in a helper the page does not have.)
   await page.evaluate(() => {
@@ -119,7 +153,7 @@ export async function screenshotMarks(browser: ExtensionBrowser, dir: string): P
     thumbnails[best]?.scrollIntoView({ block: 'center' });
   });
   const path = join(dir, 'site-marks.png');
-  await settle();
+  await settle(page);
   await page.screenshot({ path });
   await page.close();
   return path;
@@ -171,7 +205,7 @@ export async function screenshotTranslation(
     timeout: 15_000,
   });
   await centre(page, comment);
-  await settle();
+  await settle(page);
   const path = join(dir, 'site-translation.png');
   await page.screenshot({ path });
   // The cookie is the browser's: a member of this session gets the site in their own language back.

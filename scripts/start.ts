@@ -1,8 +1,8 @@
 /**
  * The main job of `npm start` (bootstrapped by scripts/start.mjs once dependencies are there):
- * build the `local` profile, start the sandbox on its fixed ports, launch the browser with the
- * extension, sign the demo user in and open the site. Headless (the default without a display)
- * it also saves screenshots under .output/screens/ (or --screens <dir>): the site page it opened,
+ * build the `local` profile (when its sources are newer than its last build), start the sandbox on
+ * its fixed ports, launch the browser with the extension, sign the demo user in and open the site.
+ * Headless (the default without a display) it also saves screenshots under .output/screens/ (or --screens <dir>): the site page it opened,
  * the popup as it opens and each of its views, the settings page, and site pages with marks and a
  * translation (scripts/screens.ts). `npm run screenshots` remakes the README's pictures with it.
  *
@@ -15,6 +15,7 @@ import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_USERNAME, startSandbox } from '../sandbox/index';
 import { type BrowserName, isBrowserName } from '../tests/e2e/harness/browsers';
+import { buildState } from '../tests/e2e/harness/build-freshness';
 import type { ExtensionBrowser } from '../tests/e2e/harness/extension-browser';
 import { launchBrowser } from '../tests/e2e/harness/launch';
 import { buildDir, REPO_ROOT, wxtTarget } from '../tests/e2e/harness/paths';
@@ -51,7 +52,13 @@ const headless = values.headless ?? !(values.headed || process.env.DISPLAY);
 
 const shown = (path: string) => relative(process.cwd(), path) || path;
 
+/** Builds the local profile unless its build is newer than every source that goes into it. */
 function buildLocalProfile(): void {
+  const state = buildState('local', browserName);
+  if (state === 'fresh') {
+    console.log(`The local profile for ${browserName} is built and newer than its sources.`);
+    return;
+  }
   console.log(`Building the local profile for ${browserName}…`);
   const result = spawnSync('npx', ['wxt', 'build', '-b', wxtTarget(browserName)], {
     cwd: REPO_ROOT,
@@ -113,7 +120,7 @@ try {
   console.log(`  control   ${sandbox.urls.control}/`);
   if (headless) {
     await mkdir(SCREENS_DIR, { recursive: true });
-    await settle();
+    await settle(site);
     const paths = [
       await screenshotSite(site),
       ...(await screenshotPopupViews(browser, SCREENS_DIR)),

@@ -10,8 +10,8 @@ import { fakeBrowser } from 'wxt/testing';
 import { memberKey, type ProjectStatusCache } from '@/lib/project-status-cache';
 import { sendMessage } from '@/lib/protocol';
 import { sitePage } from '@/lib/site/pages';
-import { projectStatusesItem } from '@/lib/storage';
-import { projectStatusMarks, REASK_AFTER_MS } from './project-status-marks';
+import { projectStatusesItem, testMarksReaskAfterMsItem } from '@/lib/storage';
+import { projectStatusMarks, REASK_AFTER_MS, reaskAfterMs } from './project-status-marks';
 
 vi.mock('@/lib/protocol', () => ({ sendMessage: vi.fn() }));
 
@@ -98,6 +98,26 @@ describe('project status marks', () => {
     await vi.advanceTimersByTimeAsync(10 * REASK_AFTER_MS);
     expect(asks()).toHaveLength(3);
     expect(document.querySelectorAll('[data-companion="project-status"][data-loved="true"]')).toHaveLength(2);
+  });
+
+  it('ask again sooner with the test-only setting, doubling from there; only ever sooner', async () => {
+    expect(reaskAfterMs(undefined)).toBe(REASK_AFTER_MS);
+    expect(reaskAfterMs(null)).toBe(REASK_AFTER_MS);
+    expect(reaskAfterMs(-5)).toBe(REASK_AFTER_MS);
+    expect(reaskAfterMs('500')).toBe(REASK_AFTER_MS);
+    expect(reaskAfterMs(60_000)).toBe(REASK_AFTER_MS);
+    expect(reaskAfterMs(500)).toBe(500);
+
+    await testMarksReaskAfterMsItem.setValue(500);
+    await projectStatusesItem.setValue(cacheWith({}));
+    projectStatusMarks.run(sitePage('https://scratch.mit.edu/explore/projects/all/'), running.signal);
+    await vi.waitFor(() => expect(asks()).toHaveLength(1));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(asks()).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(asks()).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(asks()).toHaveLength(3);
   });
 
   it('stop asking when the page goes away', async () => {

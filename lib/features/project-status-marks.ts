@@ -21,6 +21,7 @@ import {
   type ProjectStatusCache,
   projectStatus,
   projectStatusSettingsOf,
+  TEST_MARKS_REASK_AFTER_KEY,
 } from '@/lib/project-status-cache';
 import { sendMessage } from '@/lib/protocol';
 import {
@@ -72,6 +73,13 @@ const CSS = `
 export const REASK_AFTER_MS = 4_000;
 export const REASK_MAX_MS = 30_000;
 
+/** The first pause: REASK_AFTER_MS, or the shorter one of the test-only setting (lib/storage.ts). */
+export function reaskAfterMs(testSetting: unknown): number {
+  return typeof testSetting === 'number' && Number.isFinite(testSetting) && testSetting > 0
+    ? Math.min(testSetting, REASK_AFTER_MS)
+    : REASK_AFTER_MS;
+}
+
 interface Tracked {
   /** The project shown now (null: the thumbnail has no project link, e.g. while React fills it). */
   id: number | null;
@@ -101,7 +109,11 @@ function setFlag(element: Element, name: string, value: boolean | undefined): vo
 }
 
 /** Shows the marks while `signal` lives: the caller starts it signed in with marks on. */
-function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): { refresh(): void } {
+function showMarks(
+  signal: AbortSignal,
+  statuses: () => MemberStatuses | null,
+  firstPause: () => number,
+): { refresh(): void } {
   const tracked = new Map<Element, Tracked>();
   /** Ids asked for and not answered yet: told to the background when they leave view. */
   const asked = new Set<number>();
@@ -109,7 +121,8 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
   let toDrop = new Set<number>();
   let flushing = false;
   let reaskTimer: ReturnType<typeof setTimeout> | null = null;
-  let reaskDelay = REASK_AFTER_MS;
+  /** The pause before the next ask again: the first pause, doubled after each one. */
+  let reaskRound = 0;
 
   /** Asks again for what is in view and still unanswered (see REASK_AFTER_MS). */
   const reask = () => {
@@ -129,14 +142,15 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
       waiting = true;
     }
     if (!waiting) {
-      reaskDelay = REASK_AFTER_MS;
+      reaskRound = 0;
       return;
     }
-    reaskDelay = Math.min(reaskDelay * 2, REASK_MAX_MS);
+    reaskRound += 1;
     scheduleFlush();
   };
   const armReask = () => {
-    if (reaskTimer === null && !signal.aborted) reaskTimer = setTimeout(reask, reaskDelay);
+    if (reaskTimer !== null || signal.aborted) return;
+    reaskTimer = setTimeout(reask, Math.min(firstPause() * 2 ** reaskRound, REASK_MAX_MS));
   };
 
   addStyles(PROJECT_STATUS_MARK, CSS, signal);
@@ -346,6 +360,7 @@ export const projectStatusMarks: Feature = {
     let marksOn: boolean | null = null;
     let cache: ProjectStatusCache | null | undefined;
     let running: { controller: AbortController; marks: { refresh(): void } } | null = null;
+    let firstPause = REASK_AFTER_MS;
 
     // Shown only while signed in with marks on; off or signed out, every mark goes.
     const apply = () => {
@@ -353,7 +368,14 @@ export const projectStatusMarks: Feature = {
       if (wanted && running === null) {
         const controller = new AbortController();
         signal.addEventListener('abort', () => controller.abort(), { once: true });
-        running = { controller, marks: showMarks(controller.signal, () => currentMember(cache)) };
+        running = {
+          controller,
+          marks: showMarks(
+            controller.signal,
+            () => currentMember(cache),
+            () => firstPause,
+          ),
+        };
       } else if (!wanted && running !== null) {
         running.controller.abort();
         running = null;
@@ -365,6 +387,9 @@ export const projectStatusMarks: Feature = {
     follow(signal, PROJECT_STATUS_SETTINGS_KEY, (value) => {
       marksOn = projectStatusSettingsOf(value).marks;
       apply();
+    });
+    follow(signal, TEST_MARKS_REASK_AFTER_KEY, (value) => {
+      firstPause = reaskAfterMs(value);
     });
     follow(signal, PROJECT_STATUS_KEY, (value) => {
       cache = (value as ProjectStatusCache | undefined) ?? null;

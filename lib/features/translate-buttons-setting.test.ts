@@ -2,13 +2,14 @@
 /**
  * The Translate buttons follow their setting on an open page (issue 13): turned off, every button,
  * "Translate all" and shown translation goes; turned on, the buttons come back; a value synced
- * from a browser not yet migrated (no `buttons`) keeps them.
+ * from a browser not yet migrated (no `buttons`) keeps them. And they follow what is near the
+ * view: a text gets its buttons when it comes near, and "Translate all" takes it then.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { sendMessage } from '@/lib/protocol';
 import { sitePage } from '@/lib/site/pages';
-import { translateComments } from './translate-comments';
+import { TRANSLATE_ALL_PACE_MS, translateComments } from './translate-comments';
 
 vi.mock('@/lib/protocol', () => ({ sendMessage: vi.fn() }));
 
@@ -21,6 +22,42 @@ const COMMENTS = `
     <span class="comment-content">Hola a todos</span><div class="comment-bottom-row"></div>
   </div></div></div>
 </div>`;
+/** happy-dom lays nothing out: what is near the view is up to each test (everything, unless told). */
+let inView: (element: Element) => boolean = () => true;
+const observers = new Set<FakeIntersectionObserver>();
+class FakeIntersectionObserver {
+  private readonly targets = new Set<Element>();
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    observers.add(this);
+  }
+  observe(target: Element) {
+    this.targets.add(target);
+    queueMicrotask(() => this.report(target));
+  }
+  unobserve(target: Element) {
+    this.targets.delete(target);
+  }
+  disconnect() {
+    this.targets.clear();
+    observers.delete(this);
+  }
+  report(target: Element) {
+    if (!this.targets.has(target)) return;
+    const entry = {
+      target,
+      isIntersecting: inView(target),
+      boundingClientRect: target.getBoundingClientRect(),
+    };
+    this.callback([entry] as never, this as never);
+  }
+}
+/** The member scrolls `element` into view. */
+const scrollTo = (element: Element) => {
+  const before = inView;
+  inView = (other) => other === element || before(other);
+  for (const observer of [...observers]) observer.report(element);
+};
+
 const count = (selector: string) => document.querySelectorAll(selector).length;
 const setSettings = (value: Record<string, unknown>) =>
   fakeBrowser.storage.sync.set({ translationSettings: value });
@@ -30,10 +67,15 @@ beforeEach(() => {
   fakeBrowser.reset();
   vi.mocked(sendMessage).mockReset();
   vi.mocked(sendMessage).mockResolvedValue({ text: 'Hello everyone', from: 'fr', cached: false } as never);
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+  inView = () => true;
   running = new AbortController();
   document.body.innerHTML = COMMENTS;
 });
-afterEach(() => running.abort());
+afterEach(() => {
+  running.abort();
+  vi.unstubAllGlobals();
+});
 
 describe('Translate buttons setting', () => {
   it('takes the buttons and shown translations away when turned off, and brings the buttons back', async () => {
@@ -56,5 +98,45 @@ describe('Translate buttons setting', () => {
     await setSettings({ language: 'de', readAloud: false, voice: 'female' });
     translateComments.run(sitePage('https://scratch.mit.edu/projects/5/'), running.signal);
     await vi.waitFor(() => expect(count('button[data-companion="translate"]')).toBe(2));
+  });
+
+  it('gives a text its buttons when it comes near the view; "Translate all" is there at once and takes it then', async () => {
+    const second = () => document.querySelector('#comments-2 .comment-content') as Element;
+    inView = (element) => element !== second();
+    translateComments.run(sitePage('https://scratch.mit.edu/projects/5/'), running.signal);
+    await vi.waitFor(() => expect(count('#comments-1 button[data-companion="translate"]')).toBe(1));
+    expect(count('[data-companion="translate-all"]')).toBe(1);
+    expect(count('#comments-2 button[data-companion="translate"]')).toBe(0);
+
+    document.querySelector<HTMLButtonElement>('[data-companion="translate-all"]')?.click();
+    await vi.waitFor(() => expect(count('#comments-1 [data-companion="translation"]')).toBe(1));
+    expect(vi.mocked(sendMessage).mock.calls.map(([, data]) => (data as { text: string }).text)).toEqual([
+      'Bonjour tout le monde',
+    ]);
+    scrollTo(second());
+    await vi.waitFor(() => expect(count('#comments-2 button[data-companion="translate"]')).toBe(1));
+    scrollTo(second());
+    await vi.waitFor(() => expect(count('#comments-2 [data-companion="translation"]')).toBe(1), {
+      timeout: 3000,
+    });
+    expect(vi.mocked(sendMessage).mock.calls.map(([, data]) => (data as { text: string }).text)).toEqual([
+      'Bonjour tout le monde',
+      'Hola a todos',
+    ]);
+  });
+
+  it('"Translate all" asks at most once per pace (400 ms: 2.5 a second, half the extension\'s 5)', async () => {
+    const sent: number[] = [];
+    vi.mocked(sendMessage).mockImplementation((async () => {
+      sent.push(Date.now());
+      return { text: 'Hello', from: 'fr', cached: false };
+    }) as never);
+    translateComments.run(sitePage('https://scratch.mit.edu/projects/5/'), running.signal);
+    await vi.waitFor(() => expect(count('button[data-companion="translate"]')).toBe(2));
+    document.querySelector<HTMLButtonElement>('[data-companion="translate-all"]')?.click();
+    await vi.waitFor(() => expect(count('[data-companion="translation"]')).toBe(2), { timeout: 3000 });
+    expect(TRANSLATE_ALL_PACE_MS).toBe(400);
+    expect(sent).toHaveLength(2);
+    expect((sent[1] ?? 0) - (sent[0] ?? 0)).toBeGreaterThanOrEqual(TRANSLATE_ALL_PACE_MS - 5);
   });
 });

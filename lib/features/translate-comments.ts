@@ -11,7 +11,9 @@
  *
  * The background translates (and caches: each text once per language, ever); this file only asks.
  * Work follows what changes (one MutationObserver, attributes included: React reuses nodes and
- * changes their text in place) and, for "Translate all", what is visible (IntersectionObserver).
+ * changes their text in place) and what is visible: a text gets its buttons when it comes near
+ * the viewport (an IntersectionObserver with a margin of NEAR_MARGIN), so a page of hundreds of
+ * comments costs at load what the few on screen cost; "Translate all" translates what is in view.
  */
 
 import { sendSurvivingRestart } from '@/lib/background-gone';
@@ -41,6 +43,14 @@ export const TRANSLATION_ERROR_MARK = 'translation-error';
 export const TRANSLATE_ALL_MARK = 'translate-all';
 /** Between two requests of "Translate all": at most 2.5 a second from it, half the extension's 5. */
 export const TRANSLATE_ALL_PACE_MS = 400;
+/**
+ * How near the viewport a text must come to get its buttons: a screen above and below, so they are
+ * there before a member scrolling at any usual speed reaches the text, and a page of a hundred
+ * comments makes only the few near the screen at load.
+ */
+export const NEAR_MARGIN = '100% 0px';
+/** TEST ONLY (lib/storage.ts, testTranslateAllPaceMsItem): another pace for "Translate all"; unset in real use. */
+const TEST_PACE_KEY = 'testTranslateAllPaceMs';
 
 const STYLES = `
 .companion-tools{display:inline-flex;gap:.75em;margin-inline-start:.75em;align-items:baseline}
@@ -192,11 +202,18 @@ function showTranslateTools(signal: AbortSignal): void {
   let settings = translationSettingsOf(undefined);
   // "Translate into French": one language name per page and setting (Intl.DisplayNames is slow to make).
   let title: { language: string; text: string } | null = null;
+  // The member's language (the cookie read and mapped) once per batch of buttons, not per button.
+  let batchTitle: string | null = null;
   const buttonTitle = () => {
+    if (batchTitle !== null) return batchTitle;
     const language = targetLanguage(settings);
     if (title?.language !== language)
       title = { language, text: t('translate.buttonTitle', [languageName(language, uiLanguageOf())]) };
-    return title.text;
+    batchTitle = title.text;
+    queueMicrotask(() => {
+      batchTitle = null;
+    });
+    return batchTitle;
   };
   const states = new WeakMap<Element, TextState>();
   /** Every text with buttons, to add or remove read-aloud buttons when the setting changes. */
@@ -363,8 +380,39 @@ function showTranslateTools(signal: AbortSignal): void {
     { signal },
   );
 
-  /** Adds the buttons to a text, or brings them up to date when React changed the text in place. */
+  /**
+   * Texts seen on the page and not near the viewport yet: they get their buttons (and every other
+   * look at their words) only when they come near. The observer's callback is one batch of writes.
+   */
+  const waiting = new WeakSet<Element>();
+  const near = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting || !entry.target.isConnected) {
+          near.unobserve(entry.target);
+          waiting.delete(entry.target);
+        }
+        if (entry.isIntersecting) equip(entry.target);
+      }
+      // The buttons just added need no look from the page observer.
+      observer.takeRecords();
+    },
+    { rootMargin: NEAR_MARGIN },
+  );
+
+  /** Notes a text on the page: its buttons come when it is near (see `near`), or now if it has them. */
   const check = (element: Element) => {
+    if (states.has(element)) equip(element);
+    else if (!waiting.has(element)) {
+      waiting.add(element);
+      near.observe(element);
+      // Its list's "Translate all" is there from the start, like the list.
+      listOf(element);
+    }
+  };
+
+  /** Adds the buttons to a text, or brings them up to date when React changed the text in place. */
+  const equip = (element: Element) => {
     const text = (element.textContent ?? '').trim();
     const state = states.get(element);
     if (state) {
@@ -414,6 +462,14 @@ function showTranslateTools(signal: AbortSignal): void {
   const lists = new WeakMap<Element, ListState>();
   /** When the last request of "Translate all" left (any list: the pace is the page's). */
   let lastRequest = 0;
+  let pace = TRANSLATE_ALL_PACE_MS;
+  browser.storage.local.get(TEST_PACE_KEY).then(
+    (values) => {
+      const value = values[TEST_PACE_KEY];
+      if (typeof value === 'number' && value > 0) pace = value;
+    },
+    () => undefined,
+  );
   const observers: IntersectionObserver[] = [];
 
   const listOf = (element: Element): ListState | null => {
@@ -457,7 +513,7 @@ function showTranslateTools(signal: AbortSignal): void {
           if (!next) break;
           if (next.shown || !next.element.isConnected || !tracked.has(next)) continue;
           // Requests start at least the pace apart; answers from the cache cost nothing and wait not.
-          const wait = lastRequest + TRANSLATE_ALL_PACE_MS - Date.now();
+          const wait = lastRequest + pace - Date.now();
           if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
           if (!created.running) break;
           const started = Date.now();
@@ -538,6 +594,7 @@ function showTranslateTools(signal: AbortSignal): void {
     'abort',
     () => {
       observer.disconnect();
+      near.disconnect();
       for (const visible of observers) visible.disconnect();
       cleanup();
       tracked.clear();

@@ -16,9 +16,11 @@ import {
   messagePendingPostsItem,
   messagesCacheItem,
   messageThreadsItem,
+  testRequestTimeoutMsItem,
 } from '@/lib/storage';
 import { createMessagesService, type Member, type MessagesApi, type MessagesService } from './messages';
 import type { ThreadKind } from './messages-model';
+import { pendingSettleMs } from './pending-posts';
 import { installWriteReferer } from './write-referer';
 
 export type MessagesClient = Pick<
@@ -142,6 +144,15 @@ export function messagesHandlers(service: MessagesService) {
 
 /** Registers the handlers and the count watch. Call synchronously from the background's main function. */
 export function registerMessages(deps: MessagesDeps): MessagesService {
+  // A sent POST may land until the request's timeout has passed: the tests' shorter timeout
+  // (test-only, lib/storage.ts) shortens the wait for a reply whose outcome is unknown with it.
+  let settleMs = pendingSettleMs(null);
+  testRequestTimeoutMsItem.getValue().then((ms) => {
+    settleMs = pendingSettleMs(ms);
+  });
+  testRequestTimeoutMsItem.watch((ms) => {
+    settleMs = pendingSettleMs(ms);
+  });
   const service = createMessagesService({
     now: deps.now ?? Date.now,
     member: deps.member,
@@ -154,6 +165,7 @@ export function registerMessages(deps: MessagesDeps): MessagesService {
       set: (v) => messagePendingPostsItem.setValue(v),
     },
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    settleMs: () => settleMs,
   });
   const handlers = messagesHandlers(service);
   onMessage('refreshMessages', handlers.refreshMessages);

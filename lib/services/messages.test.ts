@@ -306,6 +306,21 @@ describe('replies sent by a worker that stopped before the answer', () => {
     expect(ports.pending.value).toEqual({});
   });
 
+  it('look only as long as the settle window the ports give (a shorter request timeout)', async () => {
+    const { service, api, ports, postLost } = setup();
+    ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks!', 1);
+    await service.openThread('project', 5, 12);
+    postLost();
+    void service.reply(REPLY);
+    await flush();
+    const sentAt = ports.now();
+    const outcome = await createMessagesService({ ...ports, settleMs: () => 5_000 }).reply(REPLY);
+    expect(outcome).toMatchObject({ ok: true, comment: { content: '@carol thanks!' } });
+    expect(api.post).toHaveBeenCalledTimes(2);
+    expect(ports.now() - sentAt).toBeGreaterThanOrEqual(5_000);
+    expect(ports.now() - sentAt).toBeLessThan(PENDING_SETTLE_MS);
+  });
+
   it('are not sent again while the thread cannot be read: the draft stays', async () => {
     const { service, api, ports, postLost, restart } = setup();
     ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks!', 1);

@@ -110,6 +110,8 @@ export interface MessagesPorts {
   /** Replies sent whose outcome is not known yet (see ./pending-posts.ts). */
   pending: Store<PendingPosts>;
   sleep(ms: number): Promise<void>;
+  /** How long a sent POST may still reach the site (pending-posts.ts); PENDING_SETTLE_MS if absent. */
+  settleMs?(): number;
 }
 
 export interface ReplyRequest {
@@ -493,11 +495,12 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
         await landedAs(member, key, tKey, landed, post.text);
         return { state: 'landed', comment: landed, text: post.text };
       }
-      if (!mayStillLand(post, ports.now())) {
+      const settleMs = ports.settleMs?.() ?? PENDING_SETTLE_MS;
+      if (!mayStillLand(post, ports.now(), settleMs)) {
         await setPending((all) => withoutPending(all, member.username, key));
         return { state: 'none' };
       }
-      await ports.sleep(Math.min(PENDING_RECHECK_MS, post.at + PENDING_SETTLE_MS - ports.now()));
+      await ports.sleep(Math.min(PENDING_RECHECK_MS, post.at + settleMs - ports.now()));
     }
   }
 

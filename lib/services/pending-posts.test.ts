@@ -7,6 +7,7 @@ import {
   PENDING_SETTLE_MS,
   type PendingPost,
   pendingOf,
+  pendingSettleMs,
   withoutPending,
   withPending,
 } from './pending-posts';
@@ -59,5 +60,13 @@ describe('the record', () => {
   it('may still land until the request’s timeout and margin have passed', () => {
     expect(mayStillLand(POST, POST.at + PENDING_SETTLE_MS - 1)).toBe(true);
     expect(mayStillLand(POST, POST.at + PENDING_SETTLE_MS)).toBe(false);
+  });
+
+  it('follows a shorter request timeout (the tests’ setting) with the same margin; unset, 12 s', () => {
+    expect(pendingSettleMs(null)).toBe(PENDING_SETTLE_MS);
+    expect(pendingSettleMs(0)).toBe(PENDING_SETTLE_MS);
+    expect(pendingSettleMs(3_000)).toBe(5_000);
+    expect(mayStillLand(POST, POST.at + 4_999, pendingSettleMs(3_000))).toBe(true);
+    expect(mayStillLand(POST, POST.at + 5_000, pendingSettleMs(3_000))).toBe(false);
   });
 });

@@ -15,6 +15,17 @@ import type { ThreadKind } from './messages-model';
  * Until then a missing reply may still land; after it, a reply not in the thread never will.
  */
 export const PENDING_SETTLE_MS = 12_000;
+/** The margin in PENDING_SETTLE_MS over the request's own timeout. */
+const PENDING_MARGIN_MS = 2_000;
+/**
+ * The window for a request timeout other than the 10 s (the end-to-end tests shorten it through
+ * the test-only `testRequestTimeoutMs`): that timeout and the same margin. Null: PENDING_SETTLE_MS.
+ */
+export function pendingSettleMs(requestTimeoutMs: number | null): number {
+  return requestTimeoutMs !== null && requestTimeoutMs > 0
+    ? requestTimeoutMs + PENDING_MARGIN_MS
+    : PENDING_SETTLE_MS;
+}
 /** While waiting for that, the thread's replies are read again this often (one request each). */
 export const PENDING_RECHECK_MS = 2_000;
 /** A pending post older than this is forgotten unread (the member moved on; the draft stays). */
@@ -101,6 +112,6 @@ export function landedReply<C extends ReplyLike>(
 }
 
 /** Whether the POST sent at `post.at` may still reach the site at `now`. */
-export function mayStillLand(post: PendingPost, now: number): boolean {
-  return now - post.at < PENDING_SETTLE_MS;
+export function mayStillLand(post: PendingPost, now: number, settleMs = PENDING_SETTLE_MS): boolean {
+  return now - post.at < settleMs;
 }

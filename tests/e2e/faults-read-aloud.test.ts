@@ -91,7 +91,12 @@ const waitForState = (page: TestPage, state: string) =>
     { timeout: 15_000 },
   );
 
-const click = clickCentered;
+/** A member's click on a comment's button: the comment scrolled to first (its buttons come when it is near the screen). */
+const click = async (page: TestPage, selector: string) => {
+  const comment = selector.split(' ')[0] ?? selector;
+  await page.evaluate((s) => document.querySelector(s)?.scrollIntoView({ block: 'center' }), comment);
+  await clickCentered(page, selector);
+};
 
 /** Starts the reading, sees it play, stops it: the button ready again. */
 async function readAndStop(page: TestPage) {
@@ -111,7 +116,7 @@ const surface: FaultSurface = {
       translationSettings: { language: '', readAloud: true, voice: 'female' },
     });
     const page = await browser.openPage(`${browser.profile.site}/projects/${chosenProject().project.id}/`);
-    await page.waitFor(() => document.querySelectorAll('button[data-companion="read-aloud"]').length >= 20);
+    await page.waitFor(() => document.querySelectorAll('button[data-companion="read-aloud"]').length >= 3);
     await readAndStop(page);
     pages.set(browser, { page });
   },

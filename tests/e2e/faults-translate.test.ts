@@ -85,12 +85,23 @@ const translations = (since: number): RequestLogEntry[] =>
 
 async function openProject(browser: ExtensionBrowser): Promise<TestPage> {
   const page = await browser.openPage(`${browser.profile.site}/projects/${chosenProject().project.id}/`);
-  await page.waitFor(() => document.querySelectorAll('button[data-companion="translate"]').length >= 20);
+  // Ready: the list's "Translate all" and the buttons of the comments near the screen.
+  await page.waitFor(
+    () =>
+      document.querySelector('[data-companion="translate-all"]') !== null &&
+      document.querySelectorAll('.comments-list button[data-companion="translate"]').length >= 3,
+  );
   return page;
 }
 
-const clickTranslate = (page: TestPage, comment: Comment) =>
-  clickCentered(page, `${selectorOf(comment)} button[data-companion="translate"]`);
+/** The member scrolls to the comment (its buttons come when it is near the screen) and clicks Translate. */
+const clickTranslate = async (page: TestPage, comment: Comment) => {
+  await page.evaluate(
+    (s) => document.querySelector(s)?.scrollIntoView({ block: 'center' }),
+    selectorOf(comment),
+  );
+  await clickCentered(page, `${selectorOf(comment)} button[data-companion="translate"]`);
+};
 
 /** What a comment shows: its translation, its error sentence and retry, its button's state. */
 function shown(page: TestPage, comment: Comment) {

@@ -372,14 +372,22 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
   it('site pages: comments, notes and their translations, marks, counts, a profile and a studio run nothing', async () => {
     const { commented, comments, mallory, studio, projects } = w();
+    // The whole client-wide rate for the marks of mallory's gallery, not their share of it
+    // (test-only setting, lib/storage.ts).
+    await browser().setStorage('local', { testMarksReadsPerSecond: 5 });
     // The project page: 20 hostile comments, hostile notes, all translated.
     const page = await openTrapped(`${site()}/projects/${commented.id}/`);
     // A comment that is only a link has nothing to translate (no button): every other one has.
     const worded = comments.filter((c) => c.content !== LONG_WORD);
+    // Read down the thread: each comment gets its button as it comes near the screen.
     await page.waitFor(
-      (n) =>
-        document.querySelectorAll('.comments-list button[data-companion="translate"]').length >=
-        (n as number),
+      (n) => {
+        window.scrollBy(0, 400);
+        return (
+          document.querySelectorAll('.comments-list button[data-companion="translate"]').length >=
+          (n as number)
+        );
+      },
       worded.length,
       {
         timeout: 20_000,
@@ -470,7 +478,10 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       },
     );
     await profile.waitFor(
-      () => document.querySelectorAll('button[data-companion="translate"]').length >= 2,
+      () => {
+        window.scrollBy(0, 400);
+        return document.querySelectorAll('button[data-companion="translate"]').length >= 2;
+      },
       undefined,
       {
         timeout: 20_000,

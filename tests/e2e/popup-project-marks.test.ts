@@ -86,13 +86,17 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     return popup;
   }
 
-  /** Scrolls card `index` into view and waits until its status is known. */
+  /**
+   * Scrolls card `index` to the middle of the popup and waits until its status is known. The next
+   * few cards below it are in view too, so their statuses are asked for ahead, not one by one
+   * (never as far down as the cards the first test expects never to be seen).
+   */
   async function showCard(popup: TestPage, index: number) {
     await popup.waitFor(
       ({ s, i }) => {
         const card = document.querySelectorAll(s)[i];
         if (!card) return false;
-        card.scrollIntoView({ block: 'nearest' });
+        card.scrollIntoView({ block: 'center' });
         const mark = card.querySelector('[data-testid="project-status"]');
         return mark?.hasAttribute('data-loved') && mark.hasAttribute('data-favorited');
       },

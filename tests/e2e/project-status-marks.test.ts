@@ -116,6 +116,17 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       return match ? [Number(match[1])] : [];
     });
 
+  /**
+   * Opens `url` in a window of `size` from the start: a page opened in the browser's larger window
+   * and then made smaller would first ask for thumbnails the smaller window never shows.
+   */
+  const openAt = async (url: string, size: { width: number; height: number }) => {
+    const page = await browser().openPage('about:blank');
+    await page.setViewport(size);
+    await page.goto(url);
+    return page;
+  };
+
   /** Waits until every thumbnail in view inside `scope` shows a known status, and returns them all. */
   const settled = async (page: TestPage, scope: string, atLeast = 1) => {
     let last: ShownThumbnail[] = [];
@@ -167,8 +178,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
   it('marks the explore grid and what Load more adds, reading only what was seen, favorites in pages of 40', async () => {
     const start = Date.now();
-    const page = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
-    await page.setViewport({ width: 900, height: 600 });
+    const page = await openAt(`${browser().profile.site}/explore/projects/all/`, { width: 900, height: 600 });
     const first = await settled(page, '#projectBox', 4);
     expectRight(first);
     expect(first.some((t) => t.loved === 'true')).toBe(true);
@@ -221,8 +231,10 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       .find((user) => user.username !== DEMO_USERNAME && store().sharedProjectsOf(user.id).length >= 40);
     expect(owner).toBeDefined();
     const start = Date.now();
-    const page = await browser().openPage(`${browser().profile.site}/users/${owner?.username}/projects/`);
-    await page.setViewport({ width: 900, height: 600 });
+    const page = await openAt(`${browser().profile.site}/users/${owner?.username}/projects/`, {
+      width: 900,
+      height: 600,
+    });
     const shown = await settled(page, '.media-grid', 2);
     expectRight(shown);
     const unseen = new Set(shown.filter((t) => !t.inView).map((t) => t.linkId));
@@ -246,13 +258,12 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
   it('asks for nothing when the same page is loaded again', async () => {
     const url = `${browser().profile.site}/explore/projects/all/`;
-    const warm = await browser().openPage(url);
-    await warm.setViewport({ width: 900, height: 600 });
+    // Both in the same window from the start: what the second shows, the first has shown.
+    const warm = await openAt(url, { width: 900, height: 600 });
     await settled(warm, '#projectBox', 4);
     await warm.close();
     const start = Date.now();
-    const page = await browser().openPage(url);
-    await page.setViewport({ width: 900, height: 600 });
+    const page = await openAt(url, { width: 900, height: 600 });
     expectRight(await settled(page, '#projectBox', 4));
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(statusRequests(start)).toEqual([]);
@@ -260,30 +271,54 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   });
 
   it('marks the home carousels, slides rendered late included', async () => {
-    const page = await browser().openPage(`${browser().profile.site}/`);
-    await page.setViewport({ width: 1000, height: 700 });
+    const page = await openAt(`${browser().profile.site}/`, { width: 1000, height: 700 });
     await page.waitFor(() => document.querySelectorAll('.slick-slider').length > 2);
-    // Bring each row into view and scroll it to its end: its late slides render then.
-    const rows = await page.evaluate(() => document.querySelectorAll('.carousel-box .slick-list').length);
-    let late = 0;
-    for (let row = 0; row < rows; row++) {
-      await page.evaluate((index) => {
-        const list = document.querySelectorAll('.carousel-box .slick-list')[index];
-        list?.scrollIntoView({ block: 'center' });
-      }, row);
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      await page.evaluate((index) => {
-        const list = document.querySelectorAll('.carousel-box .slick-list')[index];
-        if (list) list.scrollLeft = list.scrollWidth;
-      }, row);
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      const shown = await settled(page, '.carousel-box', 0);
-      expectRight(shown);
-      late += shown.filter((t) => t.late && t.loved !== null).length;
-    }
-    expect(late).toBeGreaterThan(0);
-    const all = await readThumbnails(page, '.carousel-box');
-    expect(all.some((t) => t.loved === 'true' || t.favorited === 'true')).toBe(true);
+    // Each row scrolled to its end (its late slides render when they come into view), then a window
+    // tall enough for every row at once: all the rows' thumbnails are read together, with no pause
+    // between rows.
+    await page.evaluate(() => {
+      for (const list of document.querySelectorAll('.carousel-box .slick-list'))
+        list.scrollLeft = list.scrollWidth;
+    });
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewport({ width: 1000, height: Math.max(700, height) });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // Each row in view, and the slides in its visible part rendered.
+    const rows = (await page.waitFor(() => {
+      const lists = [...document.querySelectorAll('.carousel-box .slick-list')];
+      const ready = lists.every((list) => {
+        const row = list.getBoundingClientRect();
+        if (row.top < 0 || row.bottom > innerHeight) return false;
+        return [...list.querySelectorAll('.slick-slide')]
+          .filter((slide) => {
+            const box = slide.getBoundingClientRect();
+            return box.right > row.left && box.left < row.right;
+          })
+          .every((slide) => slide.childElementCount > 0);
+      });
+      return ready && lists.length;
+    })) as number;
+    expect(rows).toBeGreaterThan(2);
+    const shown = await settled(page, '.carousel-box', rows);
+    expectRight(shown);
+    // Every row of projects (not the studios row) has its marks, and late slides are among them.
+    const marksPerRow = await page.evaluate(
+      (selector) =>
+        [...document.querySelectorAll('.carousel-box .slick-list')]
+          .filter((list) => list.querySelector(selector) !== null)
+          .map(
+            (list) =>
+              list.querySelectorAll(`${selector} [data-companion="project-status"][data-loved]`).length,
+          ),
+      THUMBNAIL,
+    );
+    expect(marksPerRow.length).toBeGreaterThan(2);
+    expect(
+      marksPerRow.every((n) => n > 0),
+      `marks per row: ${marksPerRow.join(', ')}`,
+    ).toBe(true);
+    expect(shown.filter((t) => t.late && t.inView && t.loved !== null).length).toBeGreaterThan(0);
+    expect(shown.some((t) => t.loved === 'true' || t.favorited === 'true')).toBe(true);
     await page.close();
   });
 
@@ -301,8 +336,10 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
           .some((r) => lovedOrFavorited(r.id)),
     );
     expect(parent).toBeDefined();
-    const project = await browser().openPage(`${browser().profile.site}/projects/${parent?.id}/`);
-    await project.setViewport({ width: 1000, height: 700 });
+    const project = await openAt(`${browser().profile.site}/projects/${parent?.id}/`, {
+      width: 1000,
+      height: 700,
+    });
     await project.waitFor(() => document.querySelector('.remix-list .thumbnail') !== null);
     await project.evaluate(() => document.querySelector('.remix-list')?.scrollIntoView({ block: 'center' }));
     const remixes = await settled(project, '.remix-list');
@@ -325,8 +362,10 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
           .some((d) => lovedOrFavorited(d.project.id)),
       );
     expect(studio).toBeDefined();
-    const studioPage = await browser().openPage(`${browser().profile.site}/studios/${studio?.id}/`);
-    await studioPage.setViewport({ width: 1000, height: 800 });
+    const studioPage = await openAt(`${browser().profile.site}/studios/${studio?.id}/`, {
+      width: 1000,
+      height: 800,
+    });
     await studioPage.waitFor(() => document.querySelector('.studio-project-tile') !== null);
     const tiles = await settled(studioPage, '.studio-projects-grid');
     expectRight(tiles);
@@ -347,8 +386,10 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await studioPage.close();
 
     // The member's own legacy profile: its "Favorite Projects" carousel is all favorites.
-    const profile = await browser().openPage(`${browser().profile.site}/users/${DEMO_USERNAME}/`);
-    await profile.setViewport({ width: 1000, height: 900 });
+    const profile = await openAt(`${browser().profile.site}/users/${DEMO_USERNAME}/`, {
+      width: 1000,
+      height: 900,
+    });
     await profile.evaluate(() => {
       const boxes = [...document.querySelectorAll('.slider-carousel-container')];
       boxes.find((box) => box.querySelector('a[href$="/favorites/"]'))?.scrollIntoView({ block: 'center' });
@@ -365,8 +406,10 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     expect(favoritesRow).toBeGreaterThan(0);
     await profile.close();
 
-    const gallery = await browser().openPage(`${browser().profile.site}/users/${DEMO_USERNAME}/favorites/`);
-    await gallery.setViewport({ width: 1000, height: 800 });
+    const gallery = await openAt(`${browser().profile.site}/users/${DEMO_USERNAME}/favorites/`, {
+      width: 1000,
+      height: 800,
+    });
     const items = await settled(gallery, '.media-grid', 2);
     expectRight(items);
     expect(items.filter((t) => t.inView).every((t) => t.favorited === 'true')).toBe(true);
@@ -374,8 +417,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   });
 
   it('follows a love given on the project page in another tab, with no request', async () => {
-    const list = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
-    await list.setViewport({ width: 900, height: 600 });
+    const list = await openAt(`${browser().profile.site}/explore/projects/all/`, { width: 900, height: 600 });
     const shown = await settled(list, '#projectBox', 4);
     const target = shown.find((t) => t.inView && t.loved === 'false');
     expect(target).toBeDefined();
@@ -426,8 +468,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   });
 
   it("shows the new project's mark when a thumbnail node is reused for another project", async () => {
-    const page = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
-    await page.setViewport({ width: 900, height: 600 });
+    const page = await openAt(`${browser().profile.site}/explore/projects/all/`, { width: 900, height: 600 });
     const shown = await settled(page, '#projectBox', 4);
     const first = shown[0];
     // Another project the member loved, not on this page.

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import type { Project } from '@/sandbox/model';
 import { BROWSER_NAMES, seriousAxeFindings, type TestPage, useBrowser, withSandbox } from './harness';
+import { inFront } from './harness/still-works';
 
 const sandbox = withSandbox();
 
@@ -156,8 +157,11 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await expect.poll(checked).toEqual([true, true, true, true]);
     await expect.poll(() => titleOf(site)).toMatch(new RegExp(`^\\(${count}\\) `));
     await expect.poll(badgeText).toBe(count);
-    await site.waitFor((s) => document.querySelectorAll(s).length >= 3, TRANSLATE);
     await popup.waitFor((s) => document.querySelectorAll(s).length > 0, POPUP_MARK);
+    // The member looks at the site page again: the buttons are on its comments (a background tab
+    // gets no intersections, and the buttons come as comments come near the screen).
+    await inFront(site);
+    await site.waitFor((s) => document.querySelectorAll(s).length >= 3, TRANSLATE);
     await bringToFront(site);
     await site.waitFor((s) => document.querySelector(s) !== null, SHOWN_SITE_MARK, { timeout: 20_000 });
     for (const page of [site, popup])

@@ -38,6 +38,24 @@ function commentButtons() {
   }));
 }
 
+/**
+ * Scrolls the page from top to bottom a screen at a time, as a reader does: a text gets its buttons
+ * when it comes near the screen, so this is how a member sees the button on every comment.
+ */
+const scrollThrough = (page: TestPage) =>
+  page.evaluate(async () => {
+    // Two frames: the intersection observers' answers for this position have been delivered.
+    const settle = () =>
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve))));
+    window.scrollTo(0, 0);
+    await settle();
+    while (window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 1) {
+      window.scrollBy(0, window.innerHeight);
+      await settle();
+    }
+    await settle();
+  });
+
 describe.each(BROWSER_NAMES)('%s', (name) => {
   const browser = useBrowser(name, { sandbox, signedInAs: DEMO_USERNAME });
   const store = () => sandbox().control.store;
@@ -98,18 +116,30 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     seededBelow ||= hostile.id;
   });
 
+  /** The project page, ready: the list's "Translate all" and the buttons of the texts near the screen. */
   const openProject = async () => {
     const page = await browser().openPage(`${site()}/projects/${busy.id}/`);
-    await page.waitFor(() => document.querySelectorAll('button[data-companion="translate"]').length >= 20);
+    await page.waitFor(
+      () =>
+        document.querySelector('[data-companion="translate-all"]') !== null &&
+        document.querySelectorAll('.comments-list button[data-companion="translate"]').length >= 3,
+    );
     return page;
   };
   const commentSelector = (id: number) => `#comments-${id}`;
-  /** A member's click, with the element in the middle of the screen (not under the fixed nav bar). */
-  const clickCentered = async (page: TestPage, selector: string) => {
+  /**
+   * A member's click on an element inside `container`, with the container in the middle of the
+   * screen first (not under the fixed nav bar; a comment's buttons come when it is near the screen).
+   */
+  const clickCentered = async (page: TestPage, selector: string, container = selector) => {
+    await page.waitFor((s) => document.querySelector(s) !== null, container);
+    await page.evaluate((s) => document.querySelector(s)?.scrollIntoView({ block: 'center' }), container);
     await page.waitFor((s) => document.querySelector(s) !== null, selector);
-    await page.evaluate((s) => document.querySelector(s)?.scrollIntoView({ block: 'center' }), selector);
     await page.click(selector);
   };
+  /** Clicks the Translate button of comment `id`, scrolled to as a member would. */
+  const clickTranslate = (page: TestPage, id: number) =>
+    clickCentered(page, `${commentSelector(id)} button[data-companion="translate"]`, commentSelector(id));
   const translationIn = (page: TestPage, id: number) =>
     page.waitFor(
       (selector) => {
@@ -131,10 +161,11 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       for (const composer of comments.filter((c) => c.composer)) expect(composer.allButtons).toBe(0);
       return real.length;
     };
-    // Replies load after their thread: wait until the page settles.
+    // Replies load after their thread: wait until the page settles, then read it all.
     await expect
       .poll(() => page.evaluate(() => document.querySelectorAll('.replies div.comment').length))
       .toBeGreaterThan(0);
+    await scrollThrough(page);
     const first = await check();
     await page.click('button.load-more-button');
     await page.waitFor(
@@ -143,9 +174,12 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     );
     // Every comment with words has its button (the replies of new threads arrive a little later).
     await expect
-      .poll(async () =>
-        (await page.evaluate(commentButtons)).every((c) => c.composer || c.buttons === (c.words ? 1 : 0)),
-      )
+      .poll(async () => {
+        await scrollThrough(page);
+        return (await page.evaluate(commentButtons)).every(
+          (c) => c.composer || c.buttons === (c.words ? 1 : 0),
+        );
+      })
       .toBe(true);
     expect(await check()).toBeGreaterThan(first);
 
@@ -157,7 +191,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         input.value = value;
         input.dispatchEvent(new Event('input'));
       }, text);
-      await page.click('.comments-root-reply button.compose-post');
+      await clickCentered(page, '.comments-root-reply button.compose-post');
       await page.waitFor(
         (value) =>
           [...document.querySelectorAll('.comments-list span.comment-content')].some(
@@ -166,6 +200,21 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         text,
       );
     }
+    // The new comments are near the screen: their buttons come with the next look (a frame or two).
+    await page.waitFor(() =>
+      [...document.querySelectorAll('.comments-list div.comment')].some(
+        (c) =>
+          c.querySelector('.comment-content')?.textContent === 'Merci pour ce projet magnifique' &&
+          c.querySelector('button[data-companion="translate"]'),
+      ),
+    );
+    // (And the comment of emoji, posted after it, has been looked at: two frames later.)
+    await page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve))),
+        ),
+    );
     const posted = await page.evaluate(() =>
       [...document.querySelectorAll('.comments-list div.comment')].slice(0, 2).map((c) => ({
         text: c.querySelector('.comment-content')?.textContent,
@@ -176,6 +225,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       { text: '12345 🎉🎉 :)', buttons: 0 },
       { text: 'Merci pour ce projet magnifique', buttons: 1 },
     ]);
+    await scrollThrough(page);
     await check();
     await page.close();
   });
@@ -188,7 +238,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       .find((c) => c.id < seededBelow && !c.content.includes('<'));
     if (!target) throw new Error('no plain comment');
     const button = `${commentSelector(target.id)} button[data-companion="translate"]`;
-    await page.click(button);
+    await clickTranslate(page, target.id);
     const shown = await translationIn(page, target.id);
     expect(shown).toEqual({ text: translateText(target.content, 'en'), lang: 'en' });
     expect(translations(before).map((e) => queryOf(e).get('text'))).toEqual([target.content]);
@@ -205,12 +255,12 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
     // Another page with the same text: no request either.
     const other = await openProject();
-    await clickCentered(other, button);
+    await clickTranslate(other, target.id);
     expect(await translationIn(other, target.id)).toEqual(shown);
     expect(translations(before)).toHaveLength(1);
 
     // A hostile comment translates as text: nothing of it runs or becomes an element.
-    await clickCentered(other, `${commentSelector(hostile.id)} button[data-companion="translate"]`);
+    await clickTranslate(other, hostile.id);
     const hostileShown = await translationIn(other, hostile.id);
     expect(hostileShown?.text).toBe(translateText(HOSTILE, 'en'));
     expect(
@@ -253,6 +303,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         })),
       )
       .toMatchObject({ description: 1, all: 1 });
+    await scrollThrough(studioPage);
     const counts = await studioPage.evaluate(() => ({
       comments: document.querySelectorAll('.comments-list div.comment').length,
       buttons: document.querySelectorAll('.comments-list button[data-companion="translate"]').length,
@@ -267,18 +318,19 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const profile = await browser().openPage(`${site()}/users/${DEMO_USERNAME}/`);
     await profile.waitFor(() => document.querySelectorAll('#comments div.comment').length > 0);
     await expect
-      .poll(() =>
-        profile.evaluate(() => [
+      .poll(async () => {
+        await scrollThrough(profile);
+        return profile.evaluate(() => [
           document.querySelectorAll('#comments div.comment').length,
           document.querySelectorAll('#comments button[data-companion="translate"]').length,
-        ]),
-      )
+        ]);
+      })
       .toSatisfy(([comments, buttons]) => comments === buttons);
     const first = await profile.evaluate(() => {
       const comment = document.querySelector('#comments div.comment');
       return { id: comment?.id ?? '', text: comment?.querySelector('.content')?.textContent?.trim() ?? '' };
     });
-    await profile.click(`#${first.id} button[data-companion="translate"]`);
+    await clickCentered(profile, `#${first.id} button[data-companion="translate"]`, `#${first.id}`);
     expect(await profile.text(`#${first.id} [data-companion="translation"]`, { timeout: 15_000 })).toBe(
       translateText(first.text, 'en'),
     );
@@ -297,13 +349,13 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       document.cookie = 'scratchlanguage=pt-br; path=/';
     });
     await page.goto(`${site()}/projects/${busy.id}/`);
-    await page.click(`${commentSelector(a.id)} button[data-companion="translate"]`);
+    await clickTranslate(page, a.id);
     expect(await translationIn(page, a.id)).toEqual({ text: translateText(a.content, 'pt'), lang: 'pt' });
 
     await browser().setStorage('sync', {
       translationSettings: { language: 'de', readAloud: false, voice: 'female' },
     });
-    await page.click(`${commentSelector(b.id)} button[data-companion="translate"]`);
+    await clickTranslate(page, b.id);
     expect(await translationIn(page, b.id)).toEqual({ text: translateText(b.content, 'de'), lang: 'de' });
 
     await browser().setStorage('sync', {
@@ -325,7 +377,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     if (!a) throw new Error('not enough comments');
     sandbox().control.addFailure({ pattern: '/translate', part: 'translate', rate: 1, status: 503 });
     try {
-      await page.click(`${commentSelector(a.id)} button[data-companion="translate"]`);
+      await clickTranslate(page, a.id);
       await page.waitFor(
         () => document.querySelector('[data-companion="translation-error"]') !== null,
         undefined,
@@ -356,6 +408,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   });
 
   it('translates all of 60 comments as they scroll into view, within the extension’s rate, until stopped', async () => {
+    // "Translate all" paced at 4 a second instead of 2.5 (a test knob, unset for members): the
+    // extension's 5 a second, asserted below, still holds; the pace itself is unit-tested.
+    await browser().setStorage('local', { testTranslateAllPaceMs: 250 });
     const page = await openProject();
     await page.setViewport({ width: 1280, height: 800 });
     for (let loaded = 20; loaded < 40; loaded += 20) {
@@ -393,6 +448,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(translations(stoppedAt + 600)).toHaveLength(0);
     await page.close();
+    await browser().setStorage('local', { testTranslateAllPaceMs: null });
   }, 120_000);
 
   it('reads aloud in pieces of at most 128 characters, playing, and stops on a second click', async () => {
@@ -400,7 +456,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       translationSettings: { language: '', readAloud: true, voice: 'male' },
     });
     const page = await openProject();
-    await page.waitFor(() => document.querySelectorAll('button[data-companion="read-aloud"]').length >= 20);
+    await page.waitFor(() => document.querySelectorAll('button[data-companion="read-aloud"]').length >= 3);
     const since = Date.now();
     const notes = '.project-notes .description-block:nth-child(2) button[data-companion="read-aloud"]';
     await page.click(notes);
