@@ -4,10 +4,10 @@
  * storage holds (DESIGN.md: the popup opens from cache); after that, `storage.watch` keeps it current.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { WxtStorageItem } from 'wxt/utils/storage';
+import type { StorageItem } from '@/lib/storage-item';
 
 // biome-ignore lint/suspicious/noExplicitAny: items of any value type share the snapshot.
-type AnyItem = WxtStorageItem<any, any>;
+type AnyItem = StorageItem<any>;
 
 const primed = new Map<string, unknown>();
 
@@ -20,7 +20,7 @@ export async function primeStorageItems(items: readonly AnyItem[]): Promise<void
 }
 
 /** The item's value: primed in the first frame (else its fallback until read), then watched. */
-export function useStorageItem<T>(item: WxtStorageItem<T, Record<string, unknown>>): T {
+export function useStorageItem<T>(item: StorageItem<T>): T {
   const [value, setValue] = useState<T>(() =>
     primed.has(item.key) ? (primed.get(item.key) as T) : item.fallback,
   );
@@ -40,6 +40,6 @@ export function useStorageItem<T>(item: WxtStorageItem<T, Record<string, unknown
 }
 
 /** The value read by `primeStorageItems` (the state of storage when the popup opened), if primed. */
-export function primedValue<T>(item: WxtStorageItem<T, Record<string, unknown>>): T | undefined {
+export function primedValue<T>(item: StorageItem<T>): T | undefined {
   return primed.has(item.key) ? (primed.get(item.key) as T) : undefined;
 }
