@@ -2,10 +2,10 @@
  * Companion's storage items read and write what WXT's storage items did (members updating keep their
  * data, migrations included), and read nothing until asked.
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storage } from 'wxt/utils/storage';
-import { defineItem } from '@/lib/storage-item';
+import { defineItem, getValues } from '@/lib/storage-item';
 
 type V1 = { name: string };
 type V2 = { name: string; on: boolean };
@@ -16,6 +16,7 @@ const nextKey = (): `local:${string}` => `local:item${++id}`;
 
 describe('storage items', () => {
   beforeEach(() => fakeBrowser.reset());
+  afterEach(() => vi.restoreAllMocks());
 
   it('read a value a WXT item of version 1 stored, migrated to version 2 and marked so', async () => {
     const key = nextKey();
@@ -84,5 +85,21 @@ describe('storage items', () => {
       [{ name: 'a' }, { name: '' }],
       [{ name: '' }, { name: 'a' }],
     ]);
+  });
+
+  it('read several items together, one read per area, migrated, fallbacks for what is missing', async () => {
+    const [a, b] = [nextKey(), nextKey()];
+    await fakeBrowser.storage.local.set({ [a.slice(6)]: { name: 'old' } });
+    await fakeBrowser.storage.session.set({ s: 2 });
+    const items = [
+      defineItem<V2>(a, { fallback: { name: '', on: false }, version: 2, migrations: { 2: toV2 } }),
+      defineItem<string>(b, { fallback: 'none' }),
+      defineItem<number>('session:s', { fallback: 0 }),
+    ];
+    await items[0]?.ready();
+    const local = vi.spyOn(fakeBrowser.storage.local, 'get');
+    const session = vi.spyOn(fakeBrowser.storage.session, 'get');
+    expect(await getValues(items)).toEqual([{ name: 'old', on: true }, 'none', 2]);
+    expect([local.mock.calls.length, session.mock.calls.length]).toEqual([1, 1]);
   });
 });

@@ -29,6 +29,8 @@ export interface StorageItem<T> {
   getMeta(): Promise<Record<string, unknown>>;
   /** Brings a value stored by an older version to this version (run once per context by itself). */
   migrate(): Promise<void>;
+  /** Resolves once the item's migrations have run in this context (every read and write waits for it). */
+  ready(): Promise<void>;
 }
 
 export interface StorageItemOptions<T> {
@@ -41,9 +43,7 @@ export interface StorageItemOptions<T> {
 }
 
 export function defineItem<T>(key: StorageKey, options: StorageItemOptions<T>): StorageItem<T> {
-  const colon = key.indexOf(':');
-  const areaName = key.slice(0, colon) as Area;
-  const name = key.slice(colon + 1);
+  const [areaName, name] = splitKey(key);
   const metaName = `${name}$`;
   const area = () => browser.storage[areaName];
   const { fallback, version = 1, migrations } = options;
@@ -110,5 +110,32 @@ export function defineItem<T>(key: StorageKey, options: StorageItemOptions<T>): 
       return ((await read(metaName)) ?? {}) as Record<string, unknown>;
     },
     migrate: migrate,
+    ready: migrated,
   };
+}
+
+/**
+ * The values of several items, read together: one storage read per area rather than one per item
+ * (the popup's first frame shows about fifteen).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: items of any value type.
+export async function getValues(items: readonly StorageItem<any>[]): Promise<unknown[]> {
+  await Promise.all(items.map((item) => item.ready()));
+  const places = items.map((item) => splitKey(item.key));
+  const areas = [...new Set(places.map(([area]) => area))];
+  const stored = await Promise.all(
+    areas.map((area) =>
+      browser.storage[area].get(places.filter(([a]) => a === area).map(([, name]) => name)),
+    ),
+  );
+  return items.map((item, index) => {
+    const [area, name] = places[index] as [Area, string];
+    return stored[areas.indexOf(area)]?.[name] ?? item.fallback;
+  });
+}
+
+/** `local:feedCache` → `['local', 'feedCache']`. */
+function splitKey(key: StorageKey): [Area, string] {
+  const colon = key.indexOf(':');
+  return [key.slice(0, colon) as Area, key.slice(colon + 1)];
 }
