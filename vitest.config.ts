@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
@@ -19,6 +20,9 @@ export default defineConfig({
           // The fake browser gets the real `en` messages (browser.i18n) and the events it lacks.
           setupFiles: ['./tests/unit/i18n-setup.ts', './tests/unit/fake-browser-gaps.ts'],
           testTimeout: 20_000,
+          // Vitest's default is one worker less than the cores: ONE on the 2-core CI machine. Most unit
+          // files wait on loopback HTTP (the sandbox), so two at a time take ~¾ of the time.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
         },
       },
       {

@@ -12,14 +12,20 @@ import {
   testIgnoreIdleItem,
   testPollPeriodSecondsItem,
 } from '@/lib/storage';
-import { DEFAULT_PERIOD_MS, signedOutState } from './message-count';
+import { type Activity, DEFAULT_PERIOD_MS, signedOutState, UNSEEN_AWAY_PERIODS } from './message-count';
 import {
   idleUnlessTestSaysNo,
+  MESSAGE_COUNT_ALARM,
   MIN_TEST_PERIOD_SECONDS,
   messageCountPorts,
   refreshBadge,
+  registerMessageCount,
 } from './message-count-background';
 import { IDLE_AFTER_SECONDS } from './site-activity';
+
+// The messaging library allows one handler per message in a context, and these tests register the
+// background more than once; its protocol handlers are not what they test.
+vi.mock('@/lib/checked-messages', () => ({ onMessage: () => () => undefined }));
 
 const profile = siteProfiles.public;
 afterEach(() => {
@@ -79,5 +85,90 @@ describe('toolbar badge setting', () => {
     });
     await refreshBadge();
     expect(await fakeBrowser.action.getBadgeText({})).toBe('7');
+  });
+});
+
+describe('the member coming back, as the browser reports it', () => {
+  const START = Date.UTC(2026, 0, 1, 12, 0, 0);
+  const MINUTE = 60_000;
+
+  /** The background's message count on the fake browser, the member's activity and the clock in the test's hands. */
+  async function registered() {
+    const world = { clock: START, activity: 'watching' as Activity, reads: [] as number[] };
+    // The fake browser lacks this event; the notifications' click handler waits on it.
+    vi.spyOn(fakeBrowser.permissions.onAdded, 'addListener').mockImplementation(() => undefined);
+    registerMessageCount({
+      profile,
+      now: () => world.clock,
+      activity: async () => world.activity,
+      async readCount() {
+        world.reads.push(world.clock);
+        return 3;
+      },
+      latestMessages: async () => [],
+      signedInUser: async () => 'demo',
+      onSessionChanged: () => undefined,
+    });
+    // Signed in at start: it reads at once.
+    await vi.waitFor(() => expect(world.reads).toEqual([START]));
+    await vi.waitFor(async () => expect((await messageCountItem.getValue()).count).toBe(3));
+    return world;
+  }
+  const alarmTime = async () => (await fakeBrowser.alarms.get(MESSAGE_COUNT_ALARM))?.scheduledTime;
+
+  it('reads nothing while the browser is unfocused (notifications off), and reads when the window gets focus back', async () => {
+    const world = await registered();
+    // Another application comes to the front: the browser says no window has focus.
+    world.clock = START + 30_000;
+    world.activity = 'away';
+    await fakeBrowser.windows.onFocusChanged.trigger(-1);
+    await vi.waitFor(async () => expect(await alarmTime()).toBe(START + UNSEEN_AWAY_PERIODS * MINUTE));
+    expect(world.reads).toEqual([START]);
+
+    // Twenty minutes later the member clicks back into the browser, on another site.
+    world.clock = START + 20 * MINUTE;
+    world.activity = 'browsing';
+    await fakeBrowser.windows.onFocusChanged.trigger(1);
+    await vi.waitFor(() => expect(world.reads).toEqual([START, START + 20 * MINUTE]));
+  });
+
+  it('reads when the member comes back to an idle or locked machine, and when they switch to a site tab after being away', async () => {
+    const onStateChanged = { listeners: [] as ((state: string) => void)[] };
+    (fakeBrowser as { idle?: unknown }).idle = {
+      queryState: async () => 'active',
+      onStateChanged: {
+        addListener: (listener: (state: string) => void) => onStateChanged.listeners.push(listener),
+      },
+    };
+    try {
+      const world = await registered();
+      world.clock = START + 2 * MINUTE;
+      world.activity = 'away';
+      for (const listener of onStateChanged.listeners) listener('locked');
+      await vi.waitFor(async () =>
+        expect((await messageCountItem.getValue()).awaySince).toBe(START + 2 * MINUTE),
+      );
+
+      world.clock = START + 45 * MINUTE;
+      world.activity = 'watching';
+      for (const listener of onStateChanged.listeners) listener('active');
+      await vi.waitFor(() => expect(world.reads.at(-1)).toBe(START + 45 * MINUTE));
+      const reads = world.reads.length;
+
+      // Away again (the window loses focus), then back by switching to a site tab.
+      world.clock = START + 50 * MINUTE;
+      world.activity = 'away';
+      await fakeBrowser.windows.onFocusChanged.trigger(-1);
+      await vi.waitFor(async () =>
+        expect((await messageCountItem.getValue()).awaySince).toBe(START + 50 * MINUTE),
+      );
+      world.clock = START + 60 * MINUTE;
+      world.activity = 'watching';
+      await fakeBrowser.tabs.onActivated.trigger({ tabId: 2, windowId: 1 });
+      await vi.waitFor(() => expect(world.reads).toHaveLength(reads + 1));
+      expect(world.reads.at(-1)).toBe(START + 60 * MINUTE);
+    } finally {
+      delete (fakeBrowser as { idle?: unknown }).idle;
+    }
   });
 });

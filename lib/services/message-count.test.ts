@@ -8,12 +8,13 @@ import { siteProfiles } from '@/lib/config';
 import { messageCountItem, testPollPeriodSecondsItem } from '@/lib/storage';
 import {
   type Activity,
+  BROWSING_PERIODS,
   CDN_STALE_MS,
   createMessageCountService,
   DEFAULT_PERIOD_MS,
   type MessageCountService,
   PAGE_READING_PERIODS,
-  UNSEEN_MAX_BACKOFF_PERIODS,
+  UNSEEN_AWAY_PERIODS,
 } from './message-count';
 import { MESSAGE_COUNT_ALARM, messageCountPorts } from './message-count-background';
 
@@ -329,6 +330,37 @@ describe('message-count poller', () => {
     expect((await messageCountItem.getValue()).count).toBe(5);
   });
 
+  it("checks a page's drop to 0 with a read of its own: the site writes 0 when its read gets no answer", async () => {
+    const service = makeService();
+    await service.start();
+    world.clock = START + 2 * CDN_STALE_MS;
+    const reads = world.reads.length;
+    // The site's refresh failed (scratch-www shows 0 then) and ours fails too: the count stays.
+    world.failNext = 1;
+    await service.reportPageReading(0);
+    expect(world.reads.length).toBe(reads + 1);
+    expect(await messageCountItem.getValue()).toMatchObject({ count: 3, failures: 1 });
+    // While our reads fail, further zeros cost no request and change nothing.
+    await service.reportPageReading(0);
+    expect(world.reads.length).toBe(reads + 1);
+    expect((await messageCountItem.getValue()).count).toBe(3);
+    // Our next read works: the count is still 3.
+    await runUntil(service, START + 10 * MINUTE);
+    expect((await messageCountItem.getValue()).count).toBe(3);
+    // A real 0 (the member read their messages elsewhere): the check finds 0 at the origin.
+    world.serverCount = 0;
+    world.clock += 2 * CDN_STALE_MS;
+    await service.reportPageReading(0);
+    expect(world.reads.at(-1)).toMatchObject({ bypassCache: true, at: world.clock });
+    expect(await messageCountItem.getValue()).toMatchObject({ count: 0, failures: 0 });
+    // A page that shows 0 when 0 is known is a reading, with no request.
+    const before = world.reads.length;
+    world.clock += 2 * CDN_STALE_MS;
+    await service.reportPageReading(0);
+    expect(world.reads.length).toBe(before);
+    expect(await messageCountItem.getValue()).toMatchObject({ count: 0, source: 'page' });
+  });
+
   it('keeps its retry backoff during a long outage, whatever the member does', async () => {
     const service = makeService();
     await service.start();
@@ -372,15 +404,15 @@ describe('message-count poller', () => {
     expect(world.reads.at(-1)).toEqual({ username: 'demo', bypassCache: true, at: START + 30_000 });
   });
 
-  it('browsing other sites (the badge in view) it reads every two periods, without a growing backoff', async () => {
+  it('browsing other sites (the badge in view) it reads every 1.5 periods, without a growing backoff', async () => {
     const service = makeService();
     await service.start();
     world.activity = 'browsing';
-    await runUntil(service, START + 10 * MINUTE);
-    expect(world.reads.map((read) => (read.at - START) / MINUTE)).toEqual([0, 2, 4, 6, 8, 10]);
+    await runUntil(service, START + 9 * MINUTE);
+    expect(world.reads.map((read) => (read.at - START) / MINUTE)).toEqual([0, 1.5, 3, 4.5, 6, 7.5, 9]);
   });
 
-  it('with notifications off, backs off to 30 minutes away and reads at once on coming back, site or not', async () => {
+  it('with notifications off, reads nothing while away but a safety read every 30 minutes, and reads at once on coming back, site or not', async () => {
     world.notifying = false;
     const service = makeService();
     await service.start();
@@ -388,10 +420,14 @@ describe('message-count poller', () => {
     await service.activityChanged();
     await runUntil(service, START + 120 * MINUTE);
     const gaps = world.reads.slice(1).map((read, i) => (read.at - (world.reads[i]?.at ?? 0)) / MINUTE);
-    expect(gaps.slice(0, 5)).toEqual([2, 4, 8, 16, UNSEEN_MAX_BACKOFF_PERIODS]);
-    expect(Math.max(...gaps)).toBe(UNSEEN_MAX_BACKOFF_PERIODS);
+    expect(gaps).toEqual([
+      UNSEEN_AWAY_PERIODS,
+      UNSEEN_AWAY_PERIODS,
+      UNSEEN_AWAY_PERIODS,
+      UNSEEN_AWAY_PERIODS,
+    ]);
 
-    // Back in the browser on another site 7 minutes after the last read: read now, then every 2 periods.
+    // Back in the browser on another site 7 minutes after the last read: read now, then every 1.5 periods.
     world.clock = (world.reads.at(-1)?.at ?? 0) + 7 * MINUTE;
     world.activity = 'browsing';
     world.serverCount = 4;
@@ -399,8 +435,38 @@ describe('message-count poller', () => {
     await service.activityChanged();
     expect(world.reads).toHaveLength(before + 1);
     expect((await messageCountItem.getValue()).count).toBe(4);
-    expect(await alarmTime()).toBe(world.clock + 2 * MINUTE);
+    expect(await alarmTime()).toBe(world.clock + BROWSING_PERIODS * MINUTE);
     expect((await messageCountItem.getValue()).awaySince).toBeUndefined();
+  });
+
+  it('with notifications off, a member who leaves for a few minutes costs no request until they come back', async () => {
+    world.notifying = false;
+    const service = makeService();
+    await service.start();
+    // The browser loses focus (another application, the screen locked) half a minute after a read.
+    world.clock = START + 30_000;
+    world.activity = 'away';
+    await service.activityChanged();
+    await runUntil(service, START + 20 * MINUTE);
+    expect(world.reads).toHaveLength(1);
+    // The window gets focus back: the count is read that moment, not at the next alarm.
+    world.activity = 'watching';
+    world.serverCount = 6;
+    await service.activityChanged();
+    expect(world.reads.map((read) => read.at)).toEqual([START, START + 20 * MINUTE]);
+    expect((await messageCountItem.getValue()).count).toBe(6);
+    expect(await alarmTime()).toBe(START + 21 * MINUTE);
+  });
+
+  it('with notifications on, keeps reading while away (a new message is announced), backing off to 5 minutes', async () => {
+    world.notifying = true;
+    const service = makeService();
+    await service.start();
+    world.activity = 'away';
+    await service.activityChanged();
+    await runUntil(service, START + 20 * MINUTE);
+    const gaps = world.reads.slice(1).map((read, i) => (read.at - (world.reads[i]?.at ?? 0)) / MINUTE);
+    expect(gaps).toEqual([2, 4, 5, 5]);
   });
 
   it('a glance away shorter than a period reads nothing extra on return', async () => {
@@ -422,8 +488,8 @@ describe('message-count poller', () => {
     world.activity = 'browsing';
     world.clock = START + 30_000;
     await service.reportPageReading(3);
-    // Browsing: the next read is due two periods after that reading, not 2.5 periods.
-    expect(await alarmTime()).toBe(START + 30_000 + 2 * MINUTE);
+    // Browsing: the next read is due 1.5 periods after that reading, not 2.5 periods.
+    expect(await alarmTime()).toBe(START + 30_000 + BROWSING_PERIODS * MINUTE);
     world.activity = 'watching';
     world.clock = START + 40_000;
     await service.reportPageReading(3);

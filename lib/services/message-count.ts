@@ -2,10 +2,13 @@
  * The message-count service: ONE poller for the whole browser, however many site tabs are open.
  *
  * It reads `/users/<me>/messages/count` on an alarm (the MV3 worker dies when idle, timers do not
- * survive it): about once a period while a site tab is in front of the member, backing off to at
- * most every five periods while they are away, never while signed out. The site's own pages read
- * the count on every page load; content scripts hand those readings over, and the poller skips its
- * read while such a recent reading exists, so a member who browses costs almost no requests.
+ * survive it): about once a period while a site tab is in front of the member, every 1.5 periods
+ * while they browse other sites (the badge in view), backing off to at most every five periods
+ * while they are away (only a rare safety read when no notification would announce a message:
+ * then nobody sees the count until they come back, and coming back reads at once), never while
+ * signed out. The site's own pages read the count on every page load; content scripts hand those
+ * readings over, and the poller skips its read while such a recent reading exists, so a member
+ * who browses the site costs almost no requests.
  *
  * Everything it needs from the browser comes through `MessageCountPorts`, so the same scheduling
  * code runs in the background (alarms, storage, the API client), in unit tests (the fake browser)
@@ -96,10 +99,14 @@ export const DEFAULT_PERIOD_MS = 60_000;
 /** Away (or after failures) the period doubles up to this many periods: 5 minutes by default. */
 export const MAX_BACKOFF_PERIODS = 5;
 /**
- * Away with desktop notifications off nobody sees the count until the member comes back, when it
- * is read at once: the period doubles up to this many periods (30 minutes by default).
+ * Away with desktop notifications off nobody sees the count until the member comes back, and the
+ * browser tells us when they do (focus, active tab, idle state), when it is read at once: no timer
+ * reads meanwhile but one every this many periods (30 minutes by default), in case the browser
+ * never reports the return (some window managers lose focus events). Reads made while nobody
+ * looks are requests the member never benefits from (scripts/bench/message-count.ts, "a modelled
+ * day": they were a fifth of Companion's requests).
  */
-export const UNSEEN_MAX_BACKOFF_PERIODS = 30;
+export const UNSEEN_AWAY_PERIODS = 30;
 /** How long the CDN may serve a stale count after it changed (the site's cache is ~30 s). */
 export const CDN_STALE_MS = 60_000;
 /** The popup reads at once when it opens, unless a reading this young exists. */
@@ -118,10 +125,12 @@ export const PAGE_READING_PERIODS = 2.5;
 
 /**
  * Browsing other sites the member sees the badge but not the site: a read every this many periods
- * (no growing backoff: they look at it). Coming back from away reads at once, which is what makes
- * the count right when they look again (scripts/bench/message-count.ts, "a modelled day").
+ * (no growing backoff: they look at it). This is where the requests saved while nobody looks go:
+ * browsing is the one time the member looks and no site page brings readings, and a fixed poller
+ * reads every 1.5 minutes there too. Coming back from away reads at once, which is what makes the
+ * count right when they look again (scripts/bench/message-count.ts, "a modelled day").
  */
-export const BROWSING_PERIODS = 2;
+export const BROWSING_PERIODS = 1.5;
 
 /** The period until the next scheduled read, given what the member does and how reads went. */
 export function nextDelay(
@@ -132,13 +141,14 @@ export function nextDelay(
 ): number {
   const max = periodMs * MAX_BACKOFF_PERIODS;
   if (state.failures > 0) return Math.min(max, periodMs * 2 ** state.failures);
-  const awayMax = notifying ? max : periodMs * UNSEEN_MAX_BACKOFF_PERIODS;
   const scheduled =
     activity === 'watching'
       ? periodMs
       : activity === 'browsing'
         ? periodMs * BROWSING_PERIODS
-        : Math.min(awayMax, periodMs * 2 ** (state.awayStreak + 1));
+        : notifying
+          ? Math.min(max, periodMs * 2 ** (state.awayStreak + 1))
+          : periodMs * UNSEEN_AWAY_PERIODS;
   return state.source === 'page' && activity === 'watching'
     ? Math.max(scheduled, periodMs * PAGE_READING_PERIODS)
     : scheduled;
@@ -360,6 +370,16 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
         // poll is fresher, a page that disagrees with it is not a reading.
         if (state.source === 'poll' && count !== state.count && ports.now() - state.readAt < CDN_STALE_MS)
           return;
+        // scratch-www writes 0 into the bar when ITS read gets no answer (src/redux/message-count.js,
+        // `getCount`), which looks exactly like a real 0: a drop to 0 is checked with a read of our
+        // own (from the origin: a real 0 is news the CDN may not have yet), never taken on trust. While
+        // our own reads fail too (the same outage, most likely), the last count stays until they work.
+        if (count === 0 && state.count !== null && state.count > 0) {
+          if (state.failures > 0) return;
+          const after = await read(state, { bypassCache: true });
+          await schedule(after);
+          return;
+        }
         const next: MessageCountState = { ...state, count, readAt: ports.now(), source: 'page', failures: 0 };
         await ports.state.set(next);
         await schedule(next);

@@ -1,10 +1,10 @@
 /**
  * The message count in the navigation bar. Like the live site it is read once on page load and
  * then only 2, 6, 14, 30 and 62 minutes later; until the first read the element holds `0`
- * without `show`.
+ * without `show`, and a read that gets no answer writes `0` again.
  */
 import { applySiteLocale } from './locale.js';
-import { apiGet, session } from './net.js';
+import { apiGet, HttpError, session } from './net.js';
 
 const REFRESH_MINUTES = [2, 6, 14, 30, 62];
 
@@ -28,8 +28,12 @@ async function readMessageCount(username: string): Promise<void> {
   try {
     const body = await apiGet<{ count?: unknown }>(`/users/${encodeURIComponent(username)}/messages/count`);
     if (typeof body.count === 'number') showMessageCount(body.count);
-  } catch {
-    // A failed read leaves the last number in place, as the live site does.
+  } catch (error) {
+    // As scratch-www's `getCount` (src/redux/message-count.js): a request that got no answer at all
+    // (network error, timeout) sets the count to 0, which the bar shows exactly like a real 0. An
+    // answer with an error status leaves no number either: the live site writes `NaN` there, hidden;
+    // this stand-in leaves the last number, which no reader of the bar takes for a count either way.
+    if (!(error instanceof HttpError)) showMessageCount(0);
   }
 }
 
