@@ -4,7 +4,7 @@
  * session (never written to disk; not readable by content scripts), `local:` persists on this
  * device. Nothing secret goes in `local:` or `sync:`: the token lives only in `session:`.
  */
-import { storage } from 'wxt/utils/storage';
+
 import {
   defaultMessageCountSettings,
   MESSAGE_COUNT_KEY,
@@ -41,6 +41,7 @@ import type { LastNotified } from '@/lib/services/message-notifications';
 import type { Drafts, MemberMessages, MessageFilter, MessageThread } from '@/lib/services/messages-model';
 import type { PendingPosts } from '@/lib/services/pending-posts';
 import type { TranslationCache } from '@/lib/services/translation';
+import { defineItem } from '@/lib/storage-item';
 import {
   defaultTranslationSettings,
   TRANSLATION_SETTINGS_KEY,
@@ -67,7 +68,7 @@ export type StoredSession =
  * The session, so a restarted service worker has it without a network read. `storage.session`
  * only: the token must never reach `storage.local` or `storage.sync`.
  */
-export const sessionItem = storage.defineItem<StoredSession | null>('session:companion.session', {
+export const sessionItem = defineItem<StoredSession | null>('session:companion.session', {
   fallback: null,
   version: 1,
 });
@@ -78,26 +79,26 @@ export const sessionItem = storage.defineItem<StoredSession | null>('session:com
 export { defaultMessageCountSettings, type MessageCountSettings };
 
 /** The member's message count and when it was read: badge, nav bar, titles and popup all show it. */
-export const messageCountItem = storage.defineItem<MessageCountState>(MESSAGE_COUNT_KEY, {
+export const messageCountItem = defineItem<MessageCountState>(MESSAGE_COUNT_KEY, {
   fallback: signedOutState,
   version: 1,
 });
 
 /** Badge, signed-out mark, title prefix, notifications (the options page). Version 2 added `badge`. */
-export const messageCountSettingsItem = storage.defineItem<MessageCountSettings>(MESSAGE_COUNT_SETTINGS_KEY, {
+export const messageCountSettingsItem = defineItem<MessageCountSettings>(MESSAGE_COUNT_SETTINGS_KEY, {
   fallback: defaultMessageCountSettings,
   version: 2,
   migrations: { 2: messageCountSettingsV1ToV2 },
 });
 
 /** The newest message shown in a desktop notification: nothing is notified twice, across restarts. */
-export const lastNotifiedMessageItem = storage.defineItem<LastNotified | null>('local:lastNotifiedMessage', {
+export const lastNotifiedMessageItem = defineItem<LastNotified | null>('local:lastNotifiedMessage', {
   fallback: null,
   version: 1,
 });
 
 /** Other users' public counts shown on their profile pages, with when they were read (background only). */
-export const profileMessageCountsItem = storage.defineItem<Record<string, { count: number; at: number }>>(
+export const profileMessageCountsItem = defineItem<Record<string, { count: number; at: number }>>(
   'session:profileMessageCounts',
   { fallback: {}, version: 1 },
 );
@@ -106,7 +107,7 @@ export const profileMessageCountsItem = storage.defineItem<Record<string, { coun
  * TEST ONLY: the polling period in seconds instead of a minute, so end-to-end tests (which set it
  * through the extension's storage) never wait minutes. Unset in real use.
  */
-export const testPollPeriodSecondsItem = storage.defineItem<number | null>('local:testPollPeriodSeconds', {
+export const testPollPeriodSecondsItem = defineItem<number | null>('local:testPollPeriodSeconds', {
   fallback: null,
 });
 /**
@@ -114,12 +115,12 @@ export const testPollPeriodSecondsItem = storage.defineItem<number | null>('loca
  * the `idle` API would make the member "away" and stretch the polls past what a test waits for.
  * Unset in real use.
  */
-export const testIgnoreIdleItem = storage.defineItem<boolean>('local:testIgnoreIdle', { fallback: false });
+export const testIgnoreIdleItem = defineItem<boolean>('local:testIgnoreIdle', { fallback: false });
 /**
  * TEST ONLY: the per-attempt request timeout in milliseconds instead of 10 s, so the fault tests
  * see a timeout in a second or two. Unset in real use.
  */
-export const testRequestTimeoutMsItem = storage.defineItem<number | null>('local:testRequestTimeoutMs', {
+export const testRequestTimeoutMsItem = defineItem<number | null>('local:testRequestTimeoutMs', {
   fallback: null,
 });
 /**
@@ -127,16 +128,15 @@ export const testRequestTimeoutMsItem = storage.defineItem<number | null>('local
  * client-wide 5 still holds), so end-to-end tests that show a hundred thumbnails do not wait on the
  * share. Unset in real use.
  */
-export const testMarksReadsPerSecondItem = storage.defineItem<number | null>(
-  'local:testMarksReadsPerSecond',
-  { fallback: null },
-);
+export const testMarksReadsPerSecondItem = defineItem<number | null>('local:testMarksReadsPerSecond', {
+  fallback: null,
+});
 /**
  * TEST ONLY: a factor (0 < f ≤ 1) on the waits before retrying a failed read: the HTTP client's
  * backoff (not Retry-After) and the marks' retry of a failed status read, so the fault tests see a
  * failing read's retries in a fraction of a second. As many retries, sooner. Unset in real use.
  */
-export const testRetryBackoffScaleItem = storage.defineItem<number | null>('local:testRetryBackoffScale', {
+export const testRetryBackoffScaleItem = defineItem<number | null>('local:testRetryBackoffScale', {
   fallback: null,
 });
 /**
@@ -144,7 +144,7 @@ export const testRetryBackoffScaleItem = storage.defineItem<number | null>('loca
  * milliseconds instead of 4 s (shorter only), so the test of a background stopped mid-queue does not
  * wait on it. Read by the content script. Unset in real use.
  */
-export const testMarksReaskAfterMsItem = storage.defineItem<number | null>(TEST_MARKS_REASK_AFTER_KEY, {
+export const testMarksReaskAfterMsItem = defineItem<number | null>(TEST_MARKS_REASK_AFTER_KEY, {
   fallback: null,
 });
 /**
@@ -152,7 +152,7 @@ export const testMarksReaskAfterMsItem = storage.defineItem<number | null>(TEST_
  * the end-to-end test of 60 comments waits less (the extension's 5 a second still holds). Read by
  * the content script (lib/features/translate-comments.ts) as the raw key. Unset in real use.
  */
-export const testTranslateAllPaceMsItem = storage.defineItem<number | null>('local:testTranslateAllPaceMs', {
+export const testTranslateAllPaceMsItem = defineItem<number | null>('local:testTranslateAllPaceMs', {
   fallback: null,
 });
 
@@ -166,13 +166,13 @@ export { defaultFeedSettings, type FeedSettings };
  * recently used dropped), each list capped at FEED_MAX_ITEMS. Signing out keeps it (the popup shows
  * only `feedCache[member.username]`, nothing while `member` is null).
  */
-export const feedCacheItem = storage.defineItem<Record<string, MemberFeed>>('local:feedCache', {
+export const feedCacheItem = defineItem<Record<string, MemberFeed>>('local:feedCache', {
   fallback: {},
   version: 1,
 });
 
 /** The signed-in member for other contexts (no token), or null; written by the background on every session change. */
-export const memberItem = storage.defineItem<SessionUser | null>('local:member', {
+export const memberItem = defineItem<SessionUser | null>('local:member', {
   fallback: null,
   version: 1,
 });
@@ -181,7 +181,7 @@ export const memberItem = storage.defineItem<SessionUser | null>('local:member',
  * Feed filters (popup) and new-project notifications (options page). Version 2 added `hideLoved`
  * (issue 9: "hide projects I already loved").
  */
-export const feedSettingsItem = storage.defineItem<FeedSettings>('sync:feedSettings', {
+export const feedSettingsItem = defineItem<FeedSettings>('sync:feedSettings', {
   fallback: defaultFeedSettings,
   version: 2,
   migrations: { 2: feedSettingsV1ToV2 },
@@ -191,30 +191,30 @@ export const feedSettingsItem = storage.defineItem<FeedSettings>('sync:feedSetti
  * Per username, the ISO `datetime_created` of the newest activity item shown at the last open of
  * the popup: newer items are marked new. The popup reads it at open and writes it after.
  */
-export const feedSeenItem = storage.defineItem<Record<string, string>>('local:feedSeen', {
+export const feedSeenItem = defineItem<Record<string, string>>('local:feedSeen', {
   fallback: {},
 });
 
 /** New-project notifications: when the list was last checked, the newest project announced per member. */
-export const feedNotifierStateItem = storage.defineItem<FeedNotifierState>('local:feedNotifier', {
+export const feedNotifierStateItem = defineItem<FeedNotifierState>('local:feedNotifier', {
   fallback: { checkedAt: 0, members: {} },
   version: 1,
 });
 
 /** The popup's last chosen tab (owned by the popup). */
-export const popupTabItem = storage.defineItem<string>('local:popupTab', { fallback: 'feed' });
+export const popupTabItem = defineItem<string>('local:popupTab', { fallback: 'feed' });
 
 // ---------------------------------------------------------------------------------------------------
 // Messages tab (issue 11: lib/services/messages*.ts writes the caches, the popup reads them)
 
 /** Each member's messages (at most 3 members, 200 messages each); the popup shows only the signed-in member's. */
-export const messagesCacheItem = storage.defineItem<Record<string, MemberMessages>>('local:messagesCache', {
+export const messagesCacheItem = defineItem<Record<string, MemberMessages>>('local:messagesCache', {
   fallback: {},
   version: 1,
 });
 
 /** Conversations opened from comment messages, per member, by thread key (at most 40 per member). */
-export const messageThreadsItem = storage.defineItem<Record<string, Record<string, MessageThread>>>(
+export const messageThreadsItem = defineItem<Record<string, Record<string, MessageThread>>>(
   'local:messageThreads',
   { fallback: {}, version: 1 },
 );
@@ -223,7 +223,7 @@ export const messageThreadsItem = storage.defineItem<Record<string, Record<strin
  * Reply drafts per member and per comment replied to: the popup saves them as they are typed, the
  * background removes one only when its reply was posted. `local:` so they survive a restart.
  */
-export const messageDraftsItem = storage.defineItem<Drafts>('local:messageDrafts', {
+export const messageDraftsItem = defineItem<Drafts>('local:messageDrafts', {
   fallback: {},
   version: 1,
 });
@@ -233,13 +233,13 @@ export const messageDraftsItem = storage.defineItem<Drafts>('local:messageDrafts
  * POST leaves, removed when its answer (or the reply itself, in the thread) is seen. `local:` so a
  * worker stopped mid-post, or a browser closed, never makes the next send a second post.
  */
-export const messagePendingPostsItem = storage.defineItem<PendingPosts>('local:messagePendingPosts', {
+export const messagePendingPostsItem = defineItem<PendingPosts>('local:messagePendingPosts', {
   fallback: {},
   version: 1,
 });
 
 /** The Messages tab's filter (All, Comments, Projects, Studios, Forums), remembered. */
-export const messagesFilterItem = storage.defineItem<MessageFilter>('sync:messagesFilter', {
+export const messagesFilterItem = defineItem<MessageFilter>('sync:messagesFilter', {
   fallback: 'all',
 });
 
@@ -253,28 +253,28 @@ export { defaultProjectStatusSettings, type ProjectStatusCache, type ProjectStat
  * nothing). Read synchronously by surfaces with `currentMember` + `projectStatus` of
  * lib/project-status-cache.ts; only the background writes it.
  */
-export const projectStatusesItem = storage.defineItem<ProjectStatusCache>(PROJECT_STATUS_KEY, {
+export const projectStatusesItem = defineItem<ProjectStatusCache>(PROJECT_STATUS_KEY, {
   fallback: emptyProjectStatusCache,
   version: 1,
 });
 
 /** Marks on project thumbnails: on by default. */
-export const projectStatusSettingsItem = storage.defineItem<ProjectStatusSettings>(
-  PROJECT_STATUS_SETTINGS_KEY,
-  { fallback: defaultProjectStatusSettings, version: 1 },
-);
+export const projectStatusSettingsItem = defineItem<ProjectStatusSettings>(PROJECT_STATUS_SETTINGS_KEY, {
+  fallback: defaultProjectStatusSettings,
+  version: 1,
+});
 
 // ---------------------------------------------------------------------------------------------------
 // Translation (lib/services/translation.ts; content scripts read the settings' raw key)
 
 /** Translations by text and language, least recently used out past a cap (background only). */
-export const translationCacheItem = storage.defineItem<TranslationCache>('local:translationCache', {
+export const translationCacheItem = defineItem<TranslationCache>('local:translationCache', {
   fallback: {},
   version: 1,
 });
 
 /** Translate buttons, target language, read aloud and voice (the options page). Version 2 added `buttons`. */
-export const translationSettingsItem = storage.defineItem<TranslationSettings>(TRANSLATION_SETTINGS_KEY, {
+export const translationSettingsItem = defineItem<TranslationSettings>(TRANSLATION_SETTINGS_KEY, {
   fallback: defaultTranslationSettings,
   version: 2,
   migrations: { 2: translationSettingsV1ToV2 },
@@ -289,7 +289,7 @@ export { defaultExploreSettings, type ExploreSettings };
  * Public data of the Explore tab: featured rows (re-read hourly), the shared-project count (daily),
  * explore and search pages (5 minutes; at most MAX_CACHED_LISTS lists). Nobody's own: no member key.
  */
-export const exploreCacheItem = storage.defineItem<ExploreCache>('local:exploreCache', {
+export const exploreCacheItem = defineItem<ExploreCache>('local:exploreCache', {
   fallback: emptyExploreCache,
   version: 1,
 });
@@ -298,13 +298,13 @@ export const exploreCacheItem = storage.defineItem<ExploreCache>('local:exploreC
  * What the popup's views show (a project, a person, a studio and their lists), for the signed-in
  * member only and for the popup's life: kept in memory for the browser session, never on disk.
  */
-export const exploreViewsItem = storage.defineItem<ExploreViews>('session:exploreViews', {
+export const exploreViewsItem = defineItem<ExploreViews>('session:exploreViews', {
   fallback: emptyExploreViews,
   version: 1,
 });
 
 /** The Explore tab's choices (projects or studios, tag, sorts, language), following the member. */
-export const exploreSettingsItem = storage.defineItem<ExploreSettings>('sync:exploreSettings', {
+export const exploreSettingsItem = defineItem<ExploreSettings>('sync:exploreSettings', {
   fallback: defaultExploreSettings,
   version: 1,
 });

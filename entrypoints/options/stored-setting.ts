@@ -5,10 +5,9 @@
  * the popup may have changed the same item meanwhile (the feed filters, the Explore language).
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { WxtStorageItem } from 'wxt/utils/storage';
+import type { StorageItem } from '@/lib/storage-item';
 
-// biome-ignore lint/suspicious/noExplicitAny: any item's metadata.
-type Item<T> = WxtStorageItem<T, any>;
+type Item<T> = StorageItem<T>;
 
 /** The item's value (null until first read), kept current while the page is open. */
 export function useStoredSetting<T>(item: Item<T>, read: (stored: unknown) => T): T | null {

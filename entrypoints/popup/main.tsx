@@ -3,7 +3,7 @@ import { uiLanguage } from '@/lib/i18n';
 import { popupTabItem } from '@/lib/storage';
 import { App, frameStorage } from './App';
 import { messageCountStorage } from './MessageCountLine';
-import { primedValue, primeStorageItems } from './storage-hooks';
+import { primeStorageItems } from './storage-hooks';
 import { popupTabs, tabNamed } from './tabs';
 import './style.css';
 
@@ -15,15 +15,23 @@ performance.mark('companion:popup-script');
 document.documentElement.lang = uiLanguage();
 document.documentElement.dir = browser.i18n.getMessage('@@bidi_dir') === 'rtl' ? 'rtl' : 'ltr';
 
-// The cache in the FIRST frame: read what the frame and the views show, then render once.
+// The cache in the FIRST frame: read what the frame and the views show, then render once. The tab
+// the popup opens on is a chunk of its own (lazy-view.tsx), in before the first frame too: it loads
+// while the rest is read (the last tab chosen is one small read), not after.
 const root = document.getElementById('app');
-primeStorageItems([...frameStorage, ...messageCountStorage, ...popupTabs.flatMap((tab) => tab.storage)])
+const tabLoaded = popupTabItem
+  .getValue()
+  .then((name) => tabNamed(name).preload?.())
+  .catch(() => undefined);
+const storageRead = primeStorageItems([
+  ...frameStorage,
+  ...messageCountStorage,
+  ...popupTabs.flatMap((tab) => tab.storage),
+])
   .catch(() => undefined)
-  .then(async () => {
-    performance.mark('companion:popup-storage-read');
-    // The tab the popup opens on is a chunk of its own (lazy-view.tsx): in before the first frame.
-    await tabNamed(primedValue(popupTabItem) ?? popupTabItem.fallback)
-      .preload?.()
-      .catch(() => undefined);
-    if (root) render(<App />, root);
-  });
+  .then(() => performance.mark('companion:popup-storage-read'));
+Promise.all([storageRead, tabLoaded]).then(() => {
+  // The tab primed with the rest is the one to show (`tabLoaded` read it first; should it have changed
+  // meanwhile, that tab loads as it renders).
+  if (root) render(<App />, root);
+});

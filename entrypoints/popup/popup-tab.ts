@@ -1,6 +1,6 @@
 import type { ComponentType } from 'preact';
-import type { WxtStorageItem } from 'wxt/utils/storage';
 import type { SessionUser } from '@/lib/storage';
+import type { StorageItem } from '@/lib/storage-item';
 
 /**
  * One view of the popup (a tab). A view lives in its own folder (`feed/`, later `messages/`,
@@ -18,5 +18,5 @@ export interface PopupTab {
   Count?: ComponentType<{ member: SessionUser }>;
   /** The storage items the view's first frame shows: read before the popup renders at all. */
   // biome-ignore lint/suspicious/noExplicitAny: items of any value type.
-  storage: readonly WxtStorageItem<any, any>[];
+  storage: readonly StorageItem<any>[];
 }

@@ -35,4 +35,8 @@ describe('bundle budgets (production build)', () => {
     expect(sizes.popup).toBeLessThanOrEqual(BUNDLE_BUDGETS.popup);
     expect(sizes.popupHasZod).toBe(false);
   });
+
+  it('the popup JavaScript, opening on any tab (the largest), is within its budget', () => {
+    expect(sizes.popupLargestTab).toBeLessThanOrEqual(BUNDLE_BUDGETS.popup);
+  });
 });

@@ -18,8 +18,13 @@ export interface BundleSizes {
    * imports, and that tab's view (each tab's view is a chunk of its own, loaded with the tab).
    */
   popup: number;
-  /** The same, opening on the tab with the largest view (the worst case a member meets). */
+  /** The same, opening on the tab with the largest view (the worst case a member meets at open). */
   popupLargestTab: number;
+  /**
+   * The most the popup has loaded after opening a view within a tab (e.g. a project in Explore,
+   * loaded when the member opens one): the entry, the tab, the view.
+   */
+  popupDeepestView: number;
   /** Every chunk the popup can ever load (all tabs). */
   popupTotal: number;
   background: number;
@@ -58,25 +63,35 @@ function staticClosure(dir: string, roots: string[], known: Set<string> = new Se
   return seen;
 }
 
-/** The scripts of a page: at open (the entry's static closure) and each on-demand part beyond it. */
-export function pageScripts(dir: string, page: string): { atOpen: string[]; onDemand: string[][] } {
+/**
+ * The scripts of a page: at open (the entry's static closure), each part loaded on demand from those
+ * (`tabs`: a popup tab's view), and the parts those load on demand in turn (`later`: e.g. a view
+ * Explore opens on top of its home), each with everything loaded beyond the page on the way there.
+ */
+export function pageScripts(
+  dir: string,
+  page: string,
+): { atOpen: string[]; tabs: string[][]; later: string[][] } {
   const html = readFileSync(join(dir, page), 'utf8');
   const entries = [...html.matchAll(/src="\/?([^"]+\.js)"/g)].map((m) => m[1] as string);
   const atOpen = staticClosure(dir, entries);
-  const onDemand: string[][] = [];
+  const found = { tabs: [] as string[][], later: [] as string[][] };
   const visited = new Set(atOpen);
-  const queue = [...atOpen].flatMap((file) => importsOf(dir, file).dynamic);
+  /** A part to load, and what was loaded beyond the page before it (nothing for a tab). */
+  const queue = [...atOpen].flatMap((file) =>
+    importsOf(dir, file).dynamic.map((root) => ({ root, before: [] as string[] })),
+  );
   while (queue.length > 0) {
-    const root = queue.shift() as string;
+    const { root, before } = queue.shift() as { root: string; before: string[] };
     if (visited.has(root)) continue;
-    const part = staticClosure(dir, [root], atOpen);
-    for (const file of part) {
+    const path = [...before, ...staticClosure(dir, [root], new Set([...atOpen, ...before]))];
+    for (const file of path) {
       visited.add(file);
-      queue.push(...importsOf(dir, file).dynamic);
+      queue.push(...importsOf(dir, file).dynamic.map((next) => ({ root: next, before: path })));
     }
-    onDemand.push([...part]);
+    (before.length === 0 ? found.tabs : found.later).push(path);
   }
-  return { atOpen: [...atOpen], onDemand };
+  return { atOpen: [...atOpen], ...found };
 }
 
 const size = (dir: string, files: string[]) => files.reduce((sum, f) => sum + statSync(join(dir, f)).size, 0);
@@ -84,13 +99,15 @@ const size = (dir: string, files: string[]) => files.reduce((sum, f) => sum + st
 export function measureBuild(dir: string): BundleSizes {
   const contentScripts = readdirSync(join(dir, 'content-scripts')).map((f) => join('content-scripts', f));
   const popup = pageScripts(dir, 'popup.html');
-  const all = [...popup.atOpen, ...new Set(popup.onDemand.flat())];
+  const all = [...popup.atOpen, ...new Set([...popup.tabs, ...popup.later].flat())];
   const atOpen = size(dir, popup.atOpen);
-  const firstTab = popup.onDemand.find((part) => part.some((file) => FIRST_TAB_VIEW.test(file))) ?? [];
+  const firstTab = popup.tabs.find((part) => part.some((file) => FIRST_TAB_VIEW.test(file))) ?? [];
+  const largest = (parts: string[][]) => atOpen + Math.max(0, ...parts.map((part) => size(dir, part)));
   return {
     contentScript: size(dir, contentScripts),
     popup: atOpen + size(dir, firstTab),
-    popupLargestTab: atOpen + Math.max(0, ...popup.onDemand.map((part) => size(dir, part))),
+    popupLargestTab: largest(popup.tabs),
+    popupDeepestView: largest([...popup.tabs, ...popup.later]),
     popupTotal: size(dir, all),
     background: size(dir, ['background.js']),
     popupHasZod: all.some((f) => /ZodError|\$ZodType/.test(readFileSync(join(dir, f), 'utf8'))),

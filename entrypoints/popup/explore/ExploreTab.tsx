@@ -4,9 +4,6 @@ import type { SessionUser } from '@/lib/storage';
 import { MemberContext } from './explore-data';
 import { Home } from './Home';
 import { type Navigation, NavigationContext } from './navigation';
-import { ProjectView } from './ProjectView';
-import { StudioView } from './StudioView';
-import { UserView } from './UserView';
 
 /** Views kept on the stack (the oldest views above the home are dropped first). */
 const MAX_DEPTH = 8;
@@ -20,6 +17,14 @@ interface Entry {
   /** What opened the view above this one: the focus returns there on the way back. */
   opener: HTMLElement | null;
 }
+
+type DetailViews = typeof import('./detail-views');
+/** The detail views' chunk, once loaded: a view is pushed only then, so it renders (and takes the focus) at once. */
+let detailViews: DetailViews | null = null;
+const loadDetailViews = () =>
+  import('./detail-views').then((module) => {
+    detailViews = module;
+  });
 
 const scroller = () => document.scrollingElement ?? document.documentElement;
 
@@ -35,6 +40,10 @@ export function ExploreTab({ member }: { member: SessionUser }) {
   const after = useRef<{ scrollTop: number; focus: HTMLElement | null } | null>(null);
 
   const open = useCallback((target: DetailSource, opener: HTMLElement | null) => {
+    if (detailViews === null) {
+      loadDetailViews().then(() => open(target, opener), console.error);
+      return;
+    }
     const scrollTop = scroller().scrollTop;
     after.current = { scrollTop: 0, focus: null };
     setStack((current) => {
@@ -105,6 +114,8 @@ export function ExploreTab({ member }: { member: SessionUser }) {
             const active = entry === top;
             const uid = `x${entry.id}`;
             const target = entry.target;
+            // Not null once a view is on the stack (`open` loads them first).
+            const { ProjectView, UserView, StudioView } = detailViews ?? ({} as DetailViews);
             return (
               <div key={entry.id} data-view-id={entry.id} hidden={!active}>
                 {target === null ? (

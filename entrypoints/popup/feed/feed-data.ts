@@ -13,13 +13,27 @@ import {
   type MemberFeed,
   sentTypeOf,
 } from '@/lib/services/feed-model';
-import { feedCacheItem, feedSeenItem, feedSettingsItem } from '@/lib/storage';
+import {
+  feedCacheItem,
+  feedSeenItem,
+  feedSettingsItem,
+  projectStatusesItem,
+  projectStatusSettingsItem,
+} from '@/lib/storage';
 import { primedValue, useStorageItem } from '../storage-hooks';
 import { advanceSeen, isNewSince, newestTime } from './new-items';
-import { projectStatusStorage } from './project-statuses';
 
-/** The storage the feed's first frame shows (read before the popup renders): marks included. */
-export const feedStorage = [feedCacheItem, feedSettingsItem, feedSeenItem, ...projectStatusStorage] as const;
+/**
+ * The storage the feed's first frame shows (read before the popup renders): the loved/favorited
+ * marks of project-statuses.ts included (named here: that module loads with the tab's view).
+ */
+export const feedStorage = [
+  feedCacheItem,
+  feedSettingsItem,
+  feedSeenItem,
+  projectStatusesItem,
+  projectStatusSettingsItem,
+] as const;
 
 /** This member's feed only: another member's cached feed is never handed out. */
 export function useMemberFeed(username: string): MemberFeed {

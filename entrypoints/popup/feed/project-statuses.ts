@@ -19,9 +19,6 @@ import { sendMessage } from '@/lib/protocol';
 import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/storage';
 import { useStorageItem } from '../storage-hooks';
 
-/** Read before the first frame, with the feed's own storage. */
-export const projectStatusStorage = [projectStatusesItem, projectStatusSettingsItem] as const;
-
 /** The signed-in member's statuses, or null: signed out, or marks turned off (then nothing is shown or asked). */
 export function useMemberStatuses(): MemberStatuses | null {
   const cache = useStorageItem(projectStatusesItem);

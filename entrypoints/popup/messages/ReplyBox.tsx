@@ -12,7 +12,7 @@ import {
   replyLength,
   type ThreadComment,
 } from '@/lib/services/messages-model';
-import { draftsSaved, saveDraft, useDraft } from './messages-data';
+import { draftsSaved, saveDraft, useDraft } from './drafts';
 import { postFailureSentence } from './outcome-sentence';
 
 const isMac = /Mac|iPhone|iPad/.test(navigator.platform);

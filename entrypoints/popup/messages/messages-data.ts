@@ -1,18 +1,12 @@
 /**
  * What the Messages tab reads: the member's cached messages and threads (written only by the
  * background messages service), the message count (the unread ones are the first `count`), the
- * filter, and the drafts (the popup writes them as they are typed; the background removes one only
- * when its reply is posted). The view never reads the network itself.
+ * filter, and the drafts (drafts.ts). The view never reads the network itself. Storage reads only:
+ * this module loads with the popup (the tab's count), the messages model with the tab's view.
  */
 import { useMemo } from 'preact/hooks';
 import { emptyFeedList, type FeedList } from '@/lib/services/feed-model';
-import {
-  type Drafts,
-  draftOf,
-  type Message,
-  type MessageThread,
-  withDraft,
-} from '@/lib/services/messages-model';
+import type { Message, MessageThread } from '@/lib/services/messages-model';
 import {
   messageCountItem,
   messageDraftsItem,
@@ -49,26 +43,4 @@ export function useThread(username: string, key: string): MessageThread | null {
   const all = useStorageItem(messageThreadsItem);
   const mine = Object.hasOwn(all, username) ? all[username] : undefined;
   return mine !== undefined && Object.hasOwn(mine, key) ? (mine[key] ?? null) : null;
-}
-
-export function useDraft(username: string, key: string): string {
-  return draftOf(useStorageItem(messageDraftsItem), username, key);
-}
-
-// Draft writes one after the other: typing fast never lets an older text land after a newer one.
-let draftWrites: Promise<unknown> = Promise.resolve();
-
-/** Saves a draft as it is typed (a blank one is removed). */
-export function saveDraft(username: string, key: string, text: string): Promise<void> {
-  const write = draftWrites.then(async () => {
-    const drafts: Drafts = await messageDraftsItem.getValue();
-    await messageDraftsItem.setValue(withDraft(drafts, username, key, text, Date.now()));
-  });
-  draftWrites = write.catch(() => undefined);
-  return write;
-}
-
-/** Resolves when every draft typed so far is in storage. */
-export function draftsSaved(): Promise<unknown> {
-  return draftWrites;
 }
