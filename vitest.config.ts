@@ -35,6 +35,10 @@ export default defineConfig({
           globalSetup: ['./tests/e2e/harness/global-setup.ts'],
           environment: 'node',
           fileParallelism: false,
+          // One worker runs the files one after another; it keeps the modules they share (the
+          // harness, the sandbox, the browser drivers) instead of importing them again per file
+          // (~1 s a file). Each file still gets its own sandbox and browsers (withSandbox, useBrowser).
+          isolate: false,
           // After the unit tests, not beside them: browsers on 2 cores want the machine to themselves.
           sequence: { groupOrder: 1 },
           testTimeout: 90_000,

@@ -174,7 +174,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         tabs.push(await browser().openPage(`${browser().profile.site}${path}`));
       }
       // Let several polling periods pass with all ten tabs open.
-      const watchMs = 4 * PERIOD_SECONDS * 1000;
+      const watchMs = 3 * PERIOD_SECONDS * 1000;
       await new Promise((resolve) => setTimeout(resolve, watchMs));
       const elapsed = Date.now() - since;
       const { fromPages, fromExtension } = countReads(since);
@@ -229,7 +229,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       const since = Date.now();
       await page.goto(`${browser().profile.site}/`);
       await page.goto(`${browser().profile.site}/explore/projects/all/`);
-      await new Promise((resolve) => setTimeout(resolve, 3 * PERIOD_SECONDS * 1000));
+      await new Promise((resolve) => setTimeout(resolve, 2 * PERIOD_SECONDS * 1000));
 
       const log = sandbox()
         .control.requestLog()

@@ -427,6 +427,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   });
 
   it('keeps the cached items beside a clear sentence when a refresh fails (500, malformed, 429)', async () => {
+    // The client's waits before retrying a 500 (0.5, 1, 2 s) a tenth as long (test-only item, as in
+    // the fault matrix): as many retries, sooner. Production waits are unit-tested (lib/api/http.test.ts).
+    await browser().setStorage('local', { testRetryBackoffScale: 0.1 });
     const popup = await openFeed();
     const before = await countOf(popup, ITEM);
     const control = sandbox().control;
@@ -465,6 +468,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       }
     } finally {
       control.clearFaults();
+      await browser().setStorage('local', { testRetryBackoffScale: null });
     }
     await popup.close();
   });

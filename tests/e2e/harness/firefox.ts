@@ -231,7 +231,16 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
     },
   };
 
-  if (options.uiLanguage) await expectUiLanguage(browser, options.uiLanguage).catch(closeAndThrow(browser));
-  if (options.signedInAs) await browser.signIn(options.signedInAs);
+  // The page evaluateInExtension needs (about a second to open in a background tab) opens beside
+  // the sign-in: nearly every test file reads or writes extension storage first.
+  const apiReady = extensionApiPage();
+  try {
+    if (options.uiLanguage) await expectUiLanguage(browser, options.uiLanguage);
+    if (options.signedInAs) await browser.signIn(options.signedInAs);
+    await apiReady;
+  } catch (error) {
+    await apiReady.catch(() => {});
+    return closeAndThrow(browser)(error);
+  }
   return browser;
 }
