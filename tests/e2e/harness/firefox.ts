@@ -199,8 +199,16 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
           GlobalManager: { extensionMap: Map<string, { backgroundState?: string }> };
         };
       };
-      await ExtensionParent.DebugUtils.terminateBackgroundScript(id);
-      return ExtensionParent.GlobalManager.extensionMap.get(id)?.backgroundState ?? 'unknown';
+      // An event page with a listener's promise still pending (an alarm's read in flight) is not
+      // stopped by the first call: Firefox only forgets those promises and resets its idle timer
+      // (ext-backgroundPage.js, terminateBackground). The next call stops it, as a second click on
+      // "Terminate background script" does.
+      let state = 'unknown';
+      for (let attempt = 0; attempt < 3 && state !== 'stopped'; attempt++) {
+        await ExtensionParent.DebugUtils.terminateBackgroundScript(id);
+        state = ExtensionParent.GlobalManager.extensionMap.get(id)?.backgroundState ?? 'unknown';
+      }
+      return state;
     }, FIREFOX_EXTENSION_ID);
     if (state !== 'stopped') throw new Error(`The background did not stop (its state: ${state})`);
     log.add('background', 'event page stopped (DebugUtils.terminateBackgroundScript)');
