@@ -2,8 +2,29 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
-// Two projects: `unit` (fake browser from WXT, the sandbox over real HTTP on loopback) and
-// `e2e` (production builds in real Chromium and Firefox against the sandbox, one file at a time).
+// Three projects: `unit` (fake browser from WXT, the sandbox over real HTTP on loopback),
+// `e2e` (production builds in real Chromium and Firefox against the sandbox, two files at a time),
+// and `e2e-start` (`npm start`, after them).
+const START_TEST = 'tests/e2e/start.test.ts';
+
+/** What the end-to-end projects share. */
+const e2eProject = {
+  // Same `@/` alias as the unit project gets from WXT (tests import lib/config and the sandbox).
+  resolve: { alias: { '@/': `${import.meta.dirname}/` } },
+  test: {
+    include: ['tests/e2e/**/*.test.ts'],
+    // Rebuilds .output/public-chrome-mv3 and the local Firefox builds when the sources are newer.
+    globalSetup: ['./tests/e2e/harness/global-setup.ts'],
+    environment: 'node' as const,
+    // A worker runs its files one after another; it keeps the modules they share (the harness, the
+    // sandbox, the browser drivers) instead of importing them again per file (~1 s a file). Each file
+    // still gets its own sandbox and browsers (withSandbox, useBrowser).
+    isolate: false,
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
+  },
+};
+
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/vitest/summary-reporter.ts'],
@@ -26,23 +47,29 @@ export default defineConfig({
         },
       },
       {
-        // Same `@/` alias as the unit project gets from WXT (tests import lib/config and the sandbox).
-        resolve: { alias: { '@/': `${import.meta.dirname}/` } },
+        ...e2eProject,
         test: {
+          ...e2eProject.test,
           name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          // Rebuilds .output/public-chrome-mv3 and .output/local-firefox-mv3 when the sources are newer.
-          globalSetup: ['./tests/e2e/harness/global-setup.ts'],
-          environment: 'node',
-          fileParallelism: false,
-          // One worker runs the files one after another; it keeps the modules they share (the
-          // harness, the sandbox, the browser drivers) instead of importing them again per file
-          // (~1 s a file). Each file still gets its own sandbox and browsers (withSandbox, useBrowser).
-          isolate: false,
-          // After the unit tests, not beside them: browsers on 2 cores want the machine to themselves.
+          exclude: [START_TEST],
+          // Two files at a time, each on its own lane (tests/e2e/harness/lanes.ts: its own sandbox
+          // ports and Firefox build): most of a file's time is spent waiting (a poll, a retry, a
+          // page), so two take ~⅔ of the time of one after the other on 2 cores.
+          fileParallelism: true,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
-          testTimeout: 90_000,
-          hookTimeout: 180_000,
+        },
+      },
+      {
+        ...e2eProject,
+        test: {
+          ...e2eProject.test,
+          // `npm start` serves the sandbox on its default ports (the first lane's), so it runs after
+          // the other end-to-end files, alone.
+          name: 'e2e-start',
+          include: [START_TEST],
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -1,6 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
-import { isSiteProfileName, siteProfiles } from './lib/config';
+import { isSiteProfileName, LOCAL_SANDBOX_PORT, siteProfiles } from './lib/config';
 import { noEvalNoInnerHtml } from './scripts/vite/no-eval-no-inner-html';
 import { plainDynamicImports } from './scripts/vite/plain-dynamic-imports';
 
@@ -11,13 +11,26 @@ if (!isSiteProfileName(profileName)) {
 }
 const profile = siteProfiles[profileName];
 
+// A local build for a sandbox on other ports than the default (LOCAL_SANDBOX_PORT): the end-to-end
+// tests run two sandboxes side by side (tests/e2e/harness/lanes.ts). It gets its own output folder.
+const sandboxPortText = process.env.COMPANION_SANDBOX_PORT ?? '';
+const sandboxPort = sandboxPortText ? Number(sandboxPortText) : LOCAL_SANDBOX_PORT;
+if (!Number.isInteger(sandboxPort) || sandboxPort < 1024 || sandboxPort > 65_000) {
+  throw new Error(`COMPANION_SANDBOX_PORT must be a port number, not "${sandboxPortText}"`);
+}
+if (sandboxPort !== LOCAL_SANDBOX_PORT && profileName !== 'local') {
+  throw new Error('COMPANION_SANDBOX_PORT applies to the local profile only');
+}
+const outDirPrefix = sandboxPort === LOCAL_SANDBOX_PORT ? profileName : `${profileName}-${sandboxPort}`;
+
 export default defineConfig({
   // No webextension-polyfill: Chrome's MV3 APIs return promises and Firefox has `browser`, so WXT's
   // `browser` is the browser's own (10 KB less in every context; @webext-core/messaging uses the
   // callback API itself).
   modules: ['@wxt-dev/i18n/module'],
-  // One output folder per profile and browser: .output/public-chrome-mv3, .output/local-firefox-mv3, ...
-  outDirTemplate: `${profileName}-{{browser}}-mv{{manifestVersion}}{{modeSuffix}}`,
+  // One output folder per profile and browser: .output/public-chrome-mv3, .output/local-firefox-mv3,
+  // .output/local-8710-firefox-mv3 (another sandbox port), ...
+  outDirTemplate: `${outDirPrefix}-{{browser}}-mv{{manifestVersion}}{{modeSuffix}}`,
   manifestVersion: 3,
   vite: () => ({
     plugins: [noEvalNoInnerHtml(), plainDynamicImports(), preact()],
@@ -26,6 +39,7 @@ export default defineConfig({
     build: { modulePreload: false },
     define: {
       'import.meta.env.COMPANION_PROFILE': JSON.stringify(profileName),
+      'import.meta.env.COMPANION_SANDBOX_PORT': JSON.stringify(String(sandboxPort)),
     },
   }),
   manifest: ({ browser }) => ({

@@ -23,10 +23,28 @@ export interface SiteProfile {
   readonly hostPermissions: readonly string[];
 }
 
-/** First port of the local sandbox; the others follow in this order: site, api, translate, synthesis, control, uploads (avatars and thumbnails). */
+/**
+ * First port of the local sandbox; the others follow in this order: site, api, translate, synthesis,
+ * control, uploads (avatars and thumbnails). A local build may be made for another first port
+ * (COMPANION_SANDBOX_PORT, wxt.config.ts): the end-to-end tests run two sandboxes side by side.
+ */
 export const LOCAL_SANDBOX_PORT = 8610;
 
-const localOrigin = (offset: number) => `http://127.0.0.1:${LOCAL_SANDBOX_PORT + offset}`;
+/** The `local` profile for a sandbox whose first port is `firstPort`. */
+export function localProfile(firstPort: number = LOCAL_SANDBOX_PORT): SiteProfile {
+  const localOrigin = (offset: number) => `http://127.0.0.1:${firstPort + offset}`;
+  return {
+    name: 'local',
+    site: localOrigin(0),
+    api: localOrigin(1),
+    translate: localOrigin(2),
+    synthesis: localOrigin(3),
+    uploads: [localOrigin(5)],
+    // Match patterns cannot name a port in every browser; the content script checks the origin.
+    siteMatches: ['http://127.0.0.1/*'],
+    hostPermissions: ['http://127.0.0.1/*'],
+  };
+}
 
 export const siteProfiles: Record<SiteProfileName, SiteProfile> = {
   public: {
@@ -44,26 +62,23 @@ export const siteProfiles: Record<SiteProfileName, SiteProfile> = {
       'https://synthesis-service.scratch.mit.edu/*',
     ],
   },
-  local: {
-    name: 'local',
-    site: localOrigin(0),
-    api: localOrigin(1),
-    translate: localOrigin(2),
-    synthesis: localOrigin(3),
-    uploads: [localOrigin(5)],
-    // Match patterns cannot name a port in every browser; the content script checks the origin.
-    siteMatches: ['http://127.0.0.1/*'],
-    hostPermissions: ['http://127.0.0.1/*'],
-  },
+  local: localProfile(),
 };
 
 export function isSiteProfileName(value: unknown): value is SiteProfileName {
   return value === 'public' || value === 'local';
 }
 
+let builtLocalProfile: SiteProfile | undefined;
+
 /** The profile this build was made for. */
 export function currentProfile(): SiteProfile {
   const name = import.meta.env.COMPANION_PROFILE;
+  const port = Number(import.meta.env.COMPANION_SANDBOX_PORT);
+  if (name === 'local' && port && port !== LOCAL_SANDBOX_PORT) {
+    builtLocalProfile ??= localProfile(port);
+    return builtLocalProfile;
+  }
   return siteProfiles[isSiteProfileName(name) ? name : 'public'];
 }
 

@@ -2,7 +2,7 @@
 /**
  * `npm test`: installs what is missing (scripts/ensure-deps.mjs), then typecheck, lint, the
  * production builds (`npm run zip`: the store packages, whose Chrome build the end-to-end tests
- * load, and the `local` Firefox build), and one `vitest run` of every project (unit + end-to-end in
+ * load, and the `local` Firefox builds), and one `vitest run` of every project (unit + end-to-end in
  * real Chromium and Firefox). Its last line is the test runner's summary,
  * `Tests: N passed, N failed, N skipped`; the exit code is non-zero if any step failed.
  *
@@ -17,10 +17,14 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(repoRoot, 'node_modules', '.bin', name);
 
 /**
- * The builds the end-to-end tests load (tests/e2e/harness/paths.ts) besides the `public` Chrome
- * build, which `npm run zip` makes on its way to the store packages.
+ * The builds the end-to-end tests load (E2E_BUILDS in tests/e2e/harness/paths.ts) besides the
+ * `public` Chrome build, which `npm run zip` makes on its way to the store packages: the `local`
+ * Firefox build for each lane's sandbox ports (tests/e2e/harness/lanes.ts).
  */
-const BUILDS = [{ profile: 'local', browser: 'firefox' }];
+const BUILDS = [
+  { profile: 'local', browser: 'firefox', sandboxPort: '' },
+  { profile: 'local', browser: 'firefox', sandboxPort: '8710' },
+];
 
 function step(title, command, args, { env = {}, last = false } = {}) {
   const started = Date.now();
@@ -83,9 +87,10 @@ if (!packagesBuilt) {
   failed.push('npm run zip');
   built = false;
 }
-for (const { profile, browser } of BUILDS) {
-  const title = `build ${profile} for ${browser}`;
-  if (!step(title, bin('wxt'), ['build', '-b', browser], { env: { COMPANION_PROFILE: profile } })) {
+for (const { profile, browser, sandboxPort } of BUILDS) {
+  const title = `build ${profile} for ${browser}${sandboxPort ? ` (sandbox on ${sandboxPort})` : ''}`;
+  const env = { COMPANION_PROFILE: profile, COMPANION_SANDBOX_PORT: sandboxPort };
+  if (!step(title, bin('wxt'), ['build', '-b', browser], { env })) {
     failed.push(title);
     built = false;
   }

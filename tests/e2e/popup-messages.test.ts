@@ -136,7 +136,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const carol = store().getUser('carol') as User;
     // A conversation on demo's project: alice's comment (with a link to the site), bob's reply to
     // alice, and carol's question to demo, which is the message.
-    const site = name === 'chromium' ? 'https://scratch.mit.edu' : 'http://127.0.0.1:8610';
+    const site = name === 'chromium' ? 'https://scratch.mit.edu' : sandbox().urls.site;
     top = store().addComment({
       place: 'project',
       placeId: project.id,

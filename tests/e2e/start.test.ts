@@ -23,7 +23,7 @@ const SCREENS_FILES = [
 function runStart(args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     // As from a shell: vitest's NODE_ENV=test would make `npm start` build a development build
-    // (into .output/local-firefox-mv3, which the later Firefox tests of this run load).
+    // (into .output/local-firefox-mv3, which the Firefox tests load).
     const { NODE_ENV: _vitest, ...env } = process.env;
     const child = spawn(process.execPath, ['scripts/start.mjs', ...args], {
       cwd: REPO_ROOT,

@@ -37,8 +37,12 @@ function newestMtime(path: string): number {
 }
 
 /** 'fresh', or why the build must be made: there is none yet, or the sources changed after it. */
-export function buildState(profile: SiteProfileName, browser: BrowserName): 'fresh' | 'missing' | 'stale' {
-  const manifest = join(buildDir(profile, browser), 'manifest.json');
+export function buildState(
+  profile: SiteProfileName,
+  browser: BrowserName,
+  sandboxPort?: number,
+): 'fresh' | 'missing' | 'stale' {
+  const manifest = join(buildDir(profile, browser, sandboxPort), 'manifest.json');
   if (!existsSync(manifest)) return 'missing';
   const sources = Math.max(...BUILD_INPUTS.map((input) => newestMtime(join(REPO_ROOT, input))));
   return statSync(manifest).mtimeMs >= sources ? 'fresh' : 'stale';

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import puppeteer, { type Page } from 'puppeteer-core';
-import { siteProfiles } from '@/lib/config';
+import { localProfile } from '@/lib/config';
 import { writeArtifacts } from './artifacts';
 import { firefoxExecutable } from './browsers';
 import { ConsoleLog } from './console-log';
@@ -28,7 +28,7 @@ const NAVIGATION_TIMEOUT_MS = 30_000;
 export interface FirefoxLaunchOptions extends LaunchOptions {
   /** Default true; `npm start` shows a window when there is a display. */
   headless?: boolean;
-  /** Default: the local build in .output/local-firefox-mv3. */
+  /** Default: the local build for the sandbox's ports, e.g. .output/local-firefox-mv3. */
   extensionDir?: string;
 }
 
@@ -51,7 +51,9 @@ async function gotoExtensionPage(page: Page, url: string): Promise<void> {
 }
 
 export async function launchFirefox(options: FirefoxLaunchOptions): Promise<ExtensionBrowser> {
-  const extensionDir = options.extensionDir ?? buildDir('local', 'firefox');
+  // The local build has the sandbox's ports compiled in: the one made for this sandbox's lane.
+  const sandboxPort = Number(new URL(options.sandbox.urls.site).port);
+  const extensionDir = options.extensionDir ?? buildDir('local', 'firefox', sandboxPort);
   if (!existsSync(join(extensionDir, 'manifest.json'))) {
     throw new Error(`No build in ${extensionDir}: run \`COMPANION_PROFILE=local npx wxt build -b firefox\``);
   }
@@ -218,7 +220,7 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
   const browser: ExtensionBrowser = {
     name: 'firefox',
     closed,
-    profile: siteProfiles.local,
+    profile: localProfile(sandboxPort),
     extensionOrigin,
     openPage: (url) => openPage(url),
     openExtensionPage: (path) => openPage(`${extensionOrigin}/${path.replace(/^\//, '')}`),

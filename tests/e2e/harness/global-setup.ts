@@ -6,28 +6,35 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { BROWSER_NAMES } from './browsers';
+import { LOCAL_SANDBOX_PORT } from '../../../lib/config';
 import { buildState } from './build-freshness';
-import { PROFILE_FOR_BROWSER, REPO_ROOT, wxtTarget } from './paths';
+import { E2E_BUILDS, REPO_ROOT, wxtTarget } from './paths';
 
 export default function buildWhenStale(): void {
   // Artifacts describe the failures of this run only.
   rmSync(join(REPO_ROOT, '.output', 'test-artifacts'), { recursive: true, force: true });
-  for (const browser of BROWSER_NAMES) {
-    const profile = PROFILE_FOR_BROWSER[browser];
-    const state = buildState(profile, browser);
+  for (const { profile, browser, sandboxPort } of E2E_BUILDS) {
+    const state = buildState(profile, browser, sandboxPort);
     if (state === 'fresh') continue;
+    const ports = sandboxPort && sandboxPort !== LOCAL_SANDBOX_PORT ? ` (sandbox on ${sandboxPort})` : '';
     process.stderr.write(
-      `e2e: building ${profile} for ${browser} (${state === 'stale' ? 'sources changed' : 'no build yet'})\n`,
+      `e2e: building ${profile} for ${browser}${ports} (${state === 'stale' ? 'sources changed' : 'no build yet'})\n`,
     );
     const result = spawnSync('npx', ['wxt', 'build', '-b', wxtTarget(browser)], {
       cwd: REPO_ROOT,
       // A production build, as from a shell: vitest's NODE_ENV=test would make a development one.
-      env: { ...process.env, NODE_ENV: 'production', COMPANION_PROFILE: profile },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        COMPANION_PROFILE: profile,
+        COMPANION_SANDBOX_PORT: sandboxPort ? String(sandboxPort) : '',
+      },
       encoding: 'utf8',
     });
     if (result.status !== 0) {
-      throw new Error(`wxt build of ${profile} for ${browser} failed:\n${result.stdout}${result.stderr}`);
+      throw new Error(
+        `wxt build of ${profile} for ${browser}${ports} failed:\n${result.stdout}${result.stderr}`,
+      );
     }
   }
 }

@@ -1,8 +1,9 @@
 /** Where the builds under test and the failure artifacts live. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SiteProfileName } from '@/lib/config';
+import { LOCAL_SANDBOX_PORT, type SiteProfileName } from '../../../lib/config';
 import type { BrowserName } from './browsers';
+import { LANES } from './lanes';
 
 export const REPO_ROOT = join(import.meta.dirname, '../../..');
 
@@ -14,10 +15,35 @@ export const PROFILE_FOR_BROWSER: Record<BrowserName, SiteProfileName> = {
 
 const WXT_TARGET: Record<BrowserName, string> = { chromium: 'chrome', firefox: 'firefox' };
 
-/** WXT's output folder for a profile and browser (see outDirTemplate in wxt.config.ts). */
-export function buildDir(profile: SiteProfileName, browser: BrowserName): string {
-  return join(REPO_ROOT, '.output', `${profile}-${WXT_TARGET[browser]}-mv3`);
+/**
+ * WXT's output folder for a profile and browser (see outDirTemplate in wxt.config.ts); a local build
+ * for a sandbox on other ports (a second lane, lanes.ts) has the first port in its name.
+ */
+export function buildDir(
+  profile: SiteProfileName,
+  browser: BrowserName,
+  sandboxPort: number = LOCAL_SANDBOX_PORT,
+): string {
+  const prefix = sandboxPort === LOCAL_SANDBOX_PORT ? profile : `${profile}-${sandboxPort}`;
+  return join(REPO_ROOT, '.output', `${prefix}-${WXT_TARGET[browser]}-mv3`);
 }
+
+export interface E2eBuild {
+  profile: SiteProfileName;
+  browser: BrowserName;
+  /** COMPANION_SANDBOX_PORT of a local build. */
+  sandboxPort?: number;
+}
+
+/** Every build the end-to-end tests load: Chromium's store build, a local Firefox build per lane. */
+export const E2E_BUILDS: readonly E2eBuild[] = [
+  { profile: 'public', browser: 'chromium' },
+  ...LANES.map((lane) => ({
+    profile: 'local' as const,
+    browser: 'firefox' as const,
+    sandboxPort: lane.firstPort,
+  })),
+];
 
 /** The `-b` argument of `wxt build` for a browser. */
 export function wxtTarget(browser: BrowserName): string {

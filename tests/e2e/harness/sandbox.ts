@@ -1,14 +1,28 @@
 /**
- * The sandbox for end-to-end runs: on its fixed ports (8610.., HTTPS on 8643), because the
- * `local` build has those addresses compiled in. e2e files run one at a time (vitest.config.ts).
+ * The sandbox for end-to-end runs: on a lane's fixed ports (lanes.ts), because the `local` build
+ * has those addresses compiled in. Two e2e files run at once, each on its own lane.
  */
 import { afterAll, beforeAll } from 'vitest';
 import { type RunningSandbox, startSandbox } from '@/sandbox/index';
+import { LANES } from './lanes';
 
 export type { RunningSandbox } from '@/sandbox/index';
 
-export function startTestSandbox(): Promise<RunningSandbox> {
-  return startSandbox({ https: true, quiet: true });
+const isAddressInUse = (error: unknown) => (error as { code?: string } | null)?.code === 'EADDRINUSE';
+
+/** Starts the sandbox on the first lane whose ports are free. */
+export async function startTestSandbox(): Promise<RunningSandbox> {
+  for (const lane of LANES) {
+    try {
+      return await startSandbox({ port: lane.firstPort, https: { port: lane.httpsPort }, quiet: true });
+    } catch (error) {
+      if (!isAddressInUse(error)) throw error;
+    }
+  }
+  const ports = LANES.map((lane) => `${lane.firstPort}-${lane.firstPort + 5}, ${lane.httpsPort}`).join('; ');
+  throw new Error(
+    `Every sandbox lane is in use (ports ${ports}): is an \`npm start\` or a benchmark running?`,
+  );
 }
 
 /**
