@@ -68,6 +68,7 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
       routes: [
         'POST /reset',
         'POST /latency',
+        'POST /latency/release',
         'POST /failures',
         'POST /rate-limit',
         'POST /malformed',
@@ -104,6 +105,11 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
     };
     control.addLatency(rule);
     return c.json({ ok: true, rule });
+  });
+
+  app.post('/latency/release', (c) => {
+    control.releaseDelayed();
+    return c.json({ ok: true });
   });
 
   app.post('/failures', async (c) => {

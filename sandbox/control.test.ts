@@ -68,6 +68,20 @@ describe('faults', () => {
     expect(performance.now() - started).toBeLessThan(290);
   });
 
+  it('answers the requests a latency rule holds at once when released, and holds later ones again', async () => {
+    await control('/latency', { pattern: '/users/*', fixedMs: 60_000 });
+    const started = performance.now();
+    const held = api(`/users/${DEMO_USERNAME}`);
+    await expect.poll(async () => (await control('/in-flight?part=api')).body).toHaveLength(1);
+    expect((await control('/latency/release', {})).status).toBe(200);
+    expect((await held).status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    const later = api(`/users/${DEMO_USERNAME}`);
+    await expect.poll(async () => (await control('/in-flight?part=api')).body).toHaveLength(1);
+    await control('/latency/release', {});
+    expect((await later).status).toBe(200);
+  });
+
   it('lists the requests received and not answered yet (GET /in-flight)', async () => {
     await control('/latency', { pattern: '/users/*', fixedMs: 400 });
     const held = api(`/users/${DEMO_USERNAME}`);

@@ -151,6 +151,7 @@ export class SandboxControl {
   private counts = new Map<string, number>();
   private dice: Random;
   private resetListeners: (() => void)[] = [];
+  private releaseListeners: (() => void)[] = [];
 
   constructor(store: Store) {
     this.store = store;
@@ -171,6 +172,20 @@ export class SandboxControl {
   /** Parts with caches of their own (the message-count CDN) drop them on reset. */
   onReset(listener: () => void): void {
     this.resetListeners.push(listener);
+  }
+
+  /**
+   * Answers every request a latency rule is holding now, as if its delay had passed (the rules
+   * stay: later requests wait again). A test can hold an answer for as long as it needs to look,
+   * then let it through, instead of guessing a delay that a slow machine may outlast.
+   */
+  releaseDelayed(): void {
+    for (const listener of this.releaseListeners) listener();
+  }
+
+  /** The server's pending delays are released through this (see startSandbox). */
+  onReleaseDelayed(listener: () => void): void {
+    this.releaseListeners.push(listener);
   }
 
   clearFaults(): void {

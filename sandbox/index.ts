@@ -78,6 +78,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const store = new Store(options.seed ?? DEFAULT_SEED);
   const control = new SandboxControl(store);
   const sleeper = new Sleeper();
+  control.onReleaseDelayed(() => sleeper.cancelAll());
   const servers: Server[] = [];
   const close = async () => {
     sleeper.cancelAll();

@@ -89,7 +89,7 @@ describeFaultMatrix(
       expect(await popup.text('.feed [data-testid="feed-updated"]')).toMatch(/^Updated /);
       // No storm: at most the client's 4 attempts per read (here: the click, and after a 429 the
       // popup's own retry once Retry-After has passed, never sooner).
-      const tries = attempts(requestsSince(context.sandbox, FEED_ROUTE, faultAt));
+      const tries = attempts(requestsSince(context.sandbox, FEED_ROUTE, faultAt), context.browser.name);
       const seconds = (Date.now() - faultAt) / 1000;
       if (context.fault.name === 'rate limited') {
         for (let i = 1; i < tries.length; i++)

@@ -117,7 +117,7 @@ describeFaultMatrix(
       // The poller backs off instead of hammering the failing route: the client's retries (3)
       // per attempt, attempts at most every period, doubling.
       const seconds = (Date.now() - faultAt) / 1000;
-      expect(attempts(extensionReads(context)).length).toBeLessThanOrEqual(
+      expect(attempts(extensionReads(context), context.browser.name).length).toBeLessThanOrEqual(
         4 * Math.ceil(seconds / PERIOD_SECONDS + 1),
       );
     },

@@ -177,10 +177,15 @@ describeFaultMatrix(
       // No storm: one attempt per post (writes are never retried), the client's 4 per list read
       // (two reads: the member's refresh, and the one the new message count asks for).
       // (Under `timeout` the sandbox still holds the post: it logs it once it has answered.)
-      const posts = attempts(requestsSince(context.sandbox, { ...POST_ROUTE, method: 'POST' }, faultAt));
+      const posts = attempts(
+        requestsSince(context.sandbox, { ...POST_ROUTE, method: 'POST' }, faultAt),
+        context.browser.name,
+      );
       if (context.fault.name === 'timeout') expect(posts.length).toBeLessThanOrEqual(1);
       else expect(posts).toHaveLength(1);
-      expect(attempts(requestsSince(context.sandbox, LIST_ROUTE, faultAt)).length).toBeLessThanOrEqual(8);
+      expect(
+        attempts(requestsSince(context.sandbox, LIST_ROUTE, faultAt), context.browser.name).length,
+      ).toBeLessThanOrEqual(8);
     },
 
     async expectRestWorks(context) {

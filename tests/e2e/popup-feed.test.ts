@@ -389,8 +389,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     if (!demo) throw new Error('no cached feed for demo');
     demo.activity.readAt -= 120_000;
     await browser().setStorage('local', { feedCache: cache });
-    // ...and the service answers slowly.
-    sandbox().control.addLatency({ fixedMs: 3_000, pattern: ACTIVITY_ROUTE, part: 'api' });
+    // ...and the service answers slowly: held until the test has looked (a fixed delay could be
+    // outlasted by a busy machine's popup opening).
+    sandbox().control.addLatency({ fixedMs: 60_000, pattern: ACTIVITY_ROUTE, part: 'api' });
     try {
       const popup = await openFeed();
       // The cached rows are there, and the refresh under way (its quiet progress mark), while the
@@ -398,7 +399,10 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       await popup.waitFor(() => document.querySelector('.feed-progress .spinner') !== null);
       expect(await countOf(popup, ITEM)).toBeGreaterThanOrEqual(PAGE);
       expect(await rowIds(popup)).not.toContain(String(event.id));
+      expect(sandbox().control.inFlight({ part: 'api', pattern: ACTIVITY_ROUTE })).not.toHaveLength(0);
 
+      sandbox().control.clearFaults();
+      sandbox().control.releaseDelayed();
       const fresh = `${ITEM}[data-event-id="${event.id}"]`;
       await popup.waitFor((s) => document.querySelector(s) !== null, fresh, { timeout: 20_000 });
       const [row] = await popup.evaluate(readRows, fresh);
@@ -415,6 +419,14 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
             ?.getAttribute('data-count'),
         ),
       ).toBe('1');
+      // The popup records the newest item it showed (a storage write after the paint); a member
+      // who looks at it for a moment has it recorded before closing.
+      await expect
+        .poll(async () => {
+          const { feedSeen } = await browser().readStorage('local', ['feedSeen']);
+          return (feedSeen as Record<string, string> | undefined)?.[DEMO_USERNAME];
+        })
+        .toBe(event.created);
       await popup.close();
     } finally {
       sandbox().control.clearFaults();
