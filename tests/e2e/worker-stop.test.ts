@@ -24,8 +24,11 @@ const COUNT_ROUTE = '/users/*/messages/count';
 const ACTIVITY_ROUTE = '/users/*/following/users/activity';
 const LOVE_READ = '/projects/*/loves/user/*';
 const COMMENT_POST = '/proxy/comments/**';
-/** Long enough for the test to stop the background while the request is held. */
-const HELD_MS = 1_500;
+/**
+ * Longer than any test waits: the request is held until the background has been stopped, then let
+ * through (`releaseDelayed`), so a busy machine cannot let the answer arrive before the stop.
+ */
+const HELD_MS = 60_000;
 const PERIOD_SECONDS = 1;
 
 const sandbox = withSandbox();
@@ -89,6 +92,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
   afterEach(() => {
     sandbox().control.clearFaults();
+    sandbox().control.releaseDelayed();
   });
 
   it('during a message-count read: the poller goes on by itself and the badge follows', async () => {
@@ -101,6 +105,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await browser().stopBackground();
     const stoppedAt = Date.now();
     control.clearFaults();
+    control.releaseDelayed();
     control.addMessage(DEMO_USERNAME, { type: 'followuser', actor: 'alice' });
 
     // Nothing in this test starts the background: only the poller's own alarm can.
@@ -129,6 +134,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await underWay({ part: 'api', pattern: ACTIVITY_ROUTE });
     await browser().stopBackground();
     control.clearFaults();
+    control.releaseDelayed();
 
     await popup.waitFor(
       (s) => document.querySelector(s) !== null,
@@ -153,6 +159,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await underWay({ part: 'api', pattern: LOVE_READ });
     await browser().stopBackground();
     control.clearFaults();
+    control.releaseDelayed();
 
     const unmarked = () =>
       page.evaluate(() => {
@@ -199,6 +206,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await underWay({ part: 'translate', pattern: '/translate' });
     await browser().stopBackground();
     control.clearFaults();
+    control.releaseDelayed();
 
     const shown = await page.waitFor(
       (s) => document.querySelector(`${s} [data-companion="translation"]`)?.textContent ?? null,
@@ -236,6 +244,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     // The site takes the reply when the held request goes on; the background is gone before that.
     await browser().stopBackground();
     control.clearFaults();
+    control.releaseDelayed();
 
     const mine = () =>
       store()
