@@ -10,7 +10,7 @@ import type { Comment, Message } from '@/lib/api/schemas';
 import { createMessagesService, type Member, type MessagesPorts, type MessagesService } from './messages';
 import { messagesHandlers } from './messages-background';
 import { type Drafts, draftKey, MESSAGES_FRESH_MS, threadKey, withDraft } from './messages-model';
-import { PENDING_SETTLE_MS, type PendingPosts } from './pending-posts';
+import { LANDED_RESEND_MS, PENDING_SETTLE_MS, type PendingPosts, unresolvedPosts } from './pending-posts';
 
 afterEach(() => {
   fakeBrowser.reset();
@@ -255,7 +255,7 @@ describe('replies sent by a worker that stopped before the answer', () => {
     expect(api.post).toHaveBeenCalledTimes(1);
     expect(calls).toEqual(['replies']);
     expect(ports.drafts.value).toEqual({});
-    expect(ports.pending.value).toEqual({});
+    expect(unresolvedPosts(ports.pending.value)).toEqual([]);
     const thread = (ports.threads.value as Record<string, Record<string, { replies: { id: number }[] }>>)
       .demo?.[threadKey('project', 5, 12)];
     expect(thread?.replies.map((r) => r.id)).toEqual([11, 12, 100]);
@@ -270,8 +270,49 @@ describe('replies sent by a worker that stopped before the answer', () => {
     await flush();
     await restart().start();
     expect(ports.drafts.value).toEqual({});
-    expect(ports.pending.value).toEqual({});
+    expect(unresolvedPosts(ports.pending.value)).toEqual([]);
     expect(api.post).toHaveBeenCalledTimes(1);
+  });
+
+  it('found by a starting worker are not posted again by the page’s re-send of the same draft', async () => {
+    // The page's send failed when the worker stopped, and it asks once more (lib/background-gone.ts);
+    // the new worker may have found the reply on starting before that ask arrives.
+    const { service, api, ports, postLandsUnanswered, restart } = setup();
+    ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks!', 1);
+    await service.openThread('project', 5, 12);
+    postLandsUnanswered();
+    void service.reply(REPLY);
+    await flush();
+    const next = restart();
+    await next.start();
+    const outcome = await next.reply(REPLY);
+    expect(outcome).toMatchObject({ ok: true, comment: { id: 100, content: '@carol thanks!' } });
+    expect(api.post).toHaveBeenCalledTimes(1);
+    expect(unresolvedPosts(ports.pending.value)).toEqual([]);
+  });
+
+  it('answered just before the worker stopped are not posted again by the page’s re-send', async () => {
+    const { service, api, restart } = setup();
+    await service.openThread('project', 5, 12);
+    const first = await service.reply(REPLY);
+    expect(first).toMatchObject({ ok: true });
+    // The answer never reached the page: it asks a new worker once more.
+    const again = await restart().reply(REPLY);
+    expect(again).toEqual(first);
+    expect(api.post).toHaveBeenCalledTimes(1);
+  });
+
+  it('are posted again when the member sends the same text once the re-send window has passed', async () => {
+    const { service, api, ports, tick } = setup();
+    await service.openThread('project', 5, 12);
+    await service.reply(REPLY);
+    tick(LANDED_RESEND_MS);
+    expect(await service.reply(REPLY)).toMatchObject({ ok: true });
+    expect(api.post).toHaveBeenCalledTimes(2);
+    // A starting worker forgets what is older than the window.
+    tick(LANDED_RESEND_MS);
+    await service.start();
+    expect(ports.pending.value).toEqual({});
   });
 
   it('keep a draft the member changed since, when the earlier text is found', async () => {
@@ -303,7 +344,7 @@ describe('replies sent by a worker that stopped before the answer', () => {
     expect(calls.filter((c) => c === 'replies').length).toBeGreaterThan(1);
     expect(calls.at(-1)).toBe('post');
     expect(ports.drafts.value).toEqual({});
-    expect(ports.pending.value).toEqual({});
+    expect(unresolvedPosts(ports.pending.value)).toEqual([]);
   });
 
   it('look only as long as the settle window the ports give (a shorter request timeout)', async () => {

@@ -46,11 +46,13 @@ import {
 } from './messages-model';
 import {
   allPending,
+  landedRecently,
   landedReply,
   mayStillLand,
   PENDING_MAX_AGE_MS,
   PENDING_RECHECK_MS,
   PENDING_SETTLE_MS,
+  type PendingPost,
   type PendingPosts,
   pendingOf,
   sameText,
@@ -320,11 +322,15 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
       const pending = allPending(await ports.pending.get());
       await Promise.all(
         pending.map(async ({ username, key, post }) => {
-          if (ports.now() - post.at > PENDING_MAX_AGE_MS)
+          const forget =
+            post.landed !== undefined
+              ? !landedRecently(post, ports.now())
+              : ports.now() - post.at > PENDING_MAX_AGE_MS;
+          if (forget)
             await serially(async () =>
               ports.pending.set(withoutPending(await ports.pending.get(), username, key)),
             );
-          else if (member?.username === username) await settle(member, key);
+          else if (post.landed === undefined && member?.username === username) await settle(member, key);
         }),
       );
     },
@@ -456,6 +462,14 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
     return serially(async () => ports.pending.set(change(await ports.pending.get())));
   }
 
+  /** The draft's record marked landed as `comment`, kept for the page's second ask (pending-posts.ts). */
+  function landedIn(all: PendingPosts, username: string, key: string, comment: ThreadComment): PendingPosts {
+    const post = pendingOf(all, username, key);
+    return post === null
+      ? all
+      : withPending(all, username, key, { ...post, landed: { comment, at: ports.now() } });
+  }
+
   /** Shares one look per draft between a send and a starting worker. */
   function settle(member: Member, key: string): Promise<Settled> {
     const flight = `${member.username}|${key}`;
@@ -473,6 +487,13 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
   async function settleOnce(member: Member, key: string): Promise<Settled> {
     const post = pendingOf(await ports.pending.get(), member.username, key);
     if (post === null) return { state: 'none' };
+    // Known already (this worker's answer, or a look on starting): the page is asking once more.
+    if (post.landed !== undefined) {
+      if (landedRecently(post, ports.now()))
+        return { state: 'landed', comment: post.landed.comment, text: post.text };
+      await setPending((all) => withoutPending(all, member.username, key));
+      return { state: 'none' };
+    }
     const tKey = threadKey(post.kind, post.objectId, post.commentId);
     for (;;) {
       let replies: Comment[];
@@ -512,7 +533,7 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
       const draft = mine !== undefined && Object.hasOwn(mine, key) ? mine[key] : undefined;
       if (draft === undefined || sameText(draft.text, text))
         await ports.drafts.set(withoutDraft(drafts, member.username, key));
-      await ports.pending.set(withoutPending(await ports.pending.get(), member.username, key));
+      await ports.pending.set(landedIn(await ports.pending.get(), member.username, key, comment));
     });
     await updateThread(member.username, tKey, (current) =>
       current === undefined
@@ -534,19 +555,18 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
     const address = thread === null ? null : replyAddress(thread, request.repliedId, request.text);
     if (thread === null || address === null) return { ok: false, kind: 'not-in-thread' };
     // Recorded before it leaves: a worker stopped before the answer leaves this behind.
-    await setPending((all) =>
-      withPending(all, member.username, key, {
-        kind: request.kind,
-        objectId: request.objectId,
-        commentId: request.commentId,
-        owner: thread.owner?.username ?? null,
-        parentId: address.parentId,
-        content: address.content,
-        text: request.text,
-        afterId: Math.max(0, ...threadComments(thread).map((comment) => comment.id)),
-        at: ports.now(),
-      }),
-    );
+    const sent: PendingPost = {
+      kind: request.kind,
+      objectId: request.objectId,
+      commentId: request.commentId,
+      owner: thread.owner?.username ?? null,
+      parentId: address.parentId,
+      content: address.content,
+      text: request.text,
+      afterId: Math.max(0, ...threadComments(thread).map((comment) => comment.id)),
+      at: ports.now(),
+    };
+    await setPending((all) => withPending(all, member.username, key, sent));
     let posted: Comment;
     try {
       posted = await ports.api.post(request.kind, request.objectId, {
@@ -569,7 +589,7 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
     // The draft goes only now that the reply is on the site; the thread shows it.
     await serially(async () => {
       await ports.drafts.set(withoutDraft(await ports.drafts.get(), member.username, key));
-      await ports.pending.set(withoutPending(await ports.pending.get(), member.username, key));
+      await ports.pending.set(landedIn(await ports.pending.get(), member.username, key, comment));
     });
     await updateThread(member.username, tKey, (current) =>
       current === undefined

@@ -1,13 +1,17 @@
 /** Which reply in a thread is a pending post that landed: the member's, newer, same parent, same text. */
 import { describe, expect, it } from 'vitest';
+import type { ThreadComment } from './messages-model';
 import {
   allPending,
+  LANDED_RESEND_MS,
+  landedRecently,
   landedReply,
   mayStillLand,
   PENDING_SETTLE_MS,
   type PendingPost,
   pendingOf,
   pendingSettleMs,
+  unresolvedPosts,
   withoutPending,
   withPending,
 } from './pending-posts';
@@ -55,6 +59,15 @@ describe('the record', () => {
       demo: { b: { ...POST, at: 2 } },
     });
     expect(withoutPending({}, 'demo', 'a')).toEqual({});
+  });
+
+  it('keeps a landed post for a page’s second ask for LANDED_RESEND_MS, and counts it resolved', () => {
+    const landed = { ...POST, landed: { comment: {} as ThreadComment, at: 100 } };
+    expect(landedRecently(landed, 100 + LANDED_RESEND_MS - 1)).toBe(true);
+    expect(landedRecently(landed, 100 + LANDED_RESEND_MS)).toBe(false);
+    expect(landedRecently(POST, 100)).toBe(false);
+    const all = withPending(withPending({}, 'demo', 'a', POST), 'demo', 'b', landed);
+    expect(unresolvedPosts(all).map((p) => p.key)).toEqual(['a']);
   });
 
   it('may still land until the request’s timeout and margin have passed', () => {

@@ -6,9 +6,14 @@
  * is sent again (or when a new worker starts) the thread's replies are read, and a reply by the
  * member with the same text, newer than every comment the thread had when it was sent, is that post.
  *
+ * Once its outcome is known the record stays a little longer, marked `landed`: the page that sent it
+ * asks once more when the worker stopped before answering (lib/background-gone.ts), and that second
+ * ask, reaching a worker that already found the reply (on starting, or in the POST's own answer),
+ * must get that reply back instead of posting the same text a second time.
+ *
  * Pure shapes and rules; lib/services/messages.ts keeps the item and does the reads.
  */
-import type { ThreadKind } from './messages-model';
+import type { ThreadComment, ThreadKind } from './messages-model';
 
 /**
  * How long after sending a POST may still reach the site: the request's timeout (10 s) and a margin.
@@ -28,6 +33,12 @@ export function pendingSettleMs(requestTimeoutMs: number | null): number {
 }
 /** While waiting for that, the thread's replies are read again this often (one request each). */
 export const PENDING_RECHECK_MS = 2_000;
+/**
+ * How long a post whose reply is known stays recorded for a page's second ask of the same draft. The
+ * page asks again a moment after its first ask failed (a new worker to start, RESEND_AFTER_MS); a
+ * member who sends the same text to the same comment again after this gets a new post.
+ */
+export const LANDED_RESEND_MS = 30_000;
 /** A pending post older than this is forgotten unread (the member moved on; the draft stays). */
 export const PENDING_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -48,6 +59,8 @@ export interface PendingPost {
   afterId: number;
   /** When it was sent (ms since the epoch). */
   at: number;
+  /** Set once the reply is known to be on the site: that reply, and when that was learnt. */
+  landed?: { comment: ThreadComment; at: number };
 }
 
 /** Per member, per draft key (lib/services/messages-model.ts `draftKey`). */
@@ -83,6 +96,19 @@ export function allPending(all: PendingPosts): { username: string; key: string; 
   return Object.entries(all).flatMap(([username, mine]) =>
     Object.entries(mine).map(([key, post]) => ({ username, key, post })),
   );
+}
+
+/** The posts whose outcome is still unknown (not yet `landed`). */
+export function unresolvedPosts(all: PendingPosts): { username: string; key: string; post: PendingPost }[] {
+  return allPending(all).filter(({ post }) => post.landed === undefined);
+}
+
+/** Whether a landed post is still kept for a page's second ask (LANDED_RESEND_MS). */
+export function landedRecently(
+  post: PendingPost,
+  now: number,
+): post is PendingPost & Required<Pick<PendingPost, 'landed'>> {
+  return post.landed !== undefined && now - post.landed.at < LANDED_RESEND_MS;
 }
 
 /** The site may trim or fold spaces: compare texts as a reader would. */
