@@ -261,22 +261,7 @@ describe('replies sent by a worker that stopped before the answer', () => {
     expect(thread?.replies.map((r) => r.id)).toEqual([11, 12, 100]);
   });
 
-  it('are found by a starting worker, which clears the draft without a send', async () => {
-    const { service, api, ports, postLandsUnanswered, restart } = setup();
-    ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks!', 1);
-    await service.openThread('project', 5, 12);
-    postLandsUnanswered();
-    void service.reply(REPLY);
-    await flush();
-    await restart().start();
-    expect(ports.drafts.value).toEqual({});
-    expect(unresolvedPosts(ports.pending.value)).toEqual([]);
-    expect(api.post).toHaveBeenCalledTimes(1);
-  });
-
-  it('found by a starting worker are not posted again by the page’s re-send of the same draft', async () => {
-    // The page's send failed when the worker stopped, and it asks once more (lib/background-gone.ts);
-    // the new worker may have found the reply on starting before that ask arrives.
+  it('are found by a starting worker, which clears the draft without a send and answers the page’s re-send with them', async () => {
     const { service, api, ports, postLandsUnanswered, restart } = setup();
     ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks!', 1);
     await service.openThread('project', 5, 12);
@@ -285,10 +270,13 @@ describe('replies sent by a worker that stopped before the answer', () => {
     await flush();
     const next = restart();
     await next.start();
+    expect(ports.drafts.value).toEqual({});
+    expect(unresolvedPosts(ports.pending.value)).toEqual([]);
+    // The page's send failed when the worker stopped, and it asks once more (lib/background-gone.ts),
+    // after the new worker found the reply on starting: the same reply, not a second post.
     const outcome = await next.reply(REPLY);
     expect(outcome).toMatchObject({ ok: true, comment: { id: 100, content: '@carol thanks!' } });
     expect(api.post).toHaveBeenCalledTimes(1);
-    expect(unresolvedPosts(ports.pending.value)).toEqual([]);
   });
 
   it('answered just before the worker stopped are not posted again by the page’s re-send', async () => {
