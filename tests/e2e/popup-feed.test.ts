@@ -344,7 +344,12 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     expect(await typesShown()).toContain('loveproject');
     await popup.click('[data-testid="feed-filter"][data-kind="loves"]');
     await popup.click('[data-testid="feed-filter"][data-kind="follows"]');
-    await popup.waitFor((s) => document.querySelectorAll(`${s}[data-type="loveproject"]`).length === 0, ITEM);
+    // Both clicks have taken effect (the second may paint a frame after the first).
+    const hidden = ['loveproject', 'followuser', 'followstudio'];
+    await popup.waitFor(
+      ({ s, kinds }) => kinds.every((kind) => document.querySelector(`${s}[data-type="${kind}"]`) === null),
+      { s: ITEM, kinds: hidden },
+    );
     let types = await typesShown();
     expect(types).not.toContain('followuser');
     expect(types).not.toContain('followstudio');
@@ -374,8 +379,12 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     });
     await popup.click('[data-testid="feed-filter"][data-kind="loves"]');
     await popup.click('[data-testid="feed-filter"][data-kind="follows"]');
-    await popup.waitFor((s) => document.querySelectorAll(`${s}[data-type="loveproject"]`).length > 0, ITEM);
-    expect(await typesShown()).toContain('followuser');
+    await popup.waitFor(
+      (s) =>
+        document.querySelector(`${s}[data-type="loveproject"]`) !== null &&
+        document.querySelector(`${s}[data-type="followuser"]`) !== null,
+      ITEM,
+    );
     await popup.close();
   });
 
@@ -509,8 +518,17 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         expect(seen.ids.filter((id) => !carol.has(id))).toEqual([]);
         settled = seen.ids.length > 0;
       }
-      if (Date.now() > deadline)
-        throw new Error(`carol's feed did not show (last: ${JSON.stringify(seen).slice(0, 200)})`);
+      if (Date.now() > deadline) {
+        // What the background knew and asked, for whoever reads this failure.
+        const stored = await browser().readStorage('local', ['member']);
+        const reads = sandbox()
+          .control.requestLog({ part: 'site', pattern: '/session/' })
+          .slice(-3)
+          .map((entry) => `${entry.time} ${entry.status}`);
+        throw new Error(
+          `carol's feed did not show (last: ${JSON.stringify(seen).slice(0, 200)}; stored member: ${JSON.stringify(stored.member ?? null).slice(0, 80)}; last session reads: ${reads.join(', ')})`,
+        );
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await popup.close();
