@@ -483,9 +483,17 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         // the service waits for Retry-After before asking again.
         if (what === '429') await new Promise((resolve) => setTimeout(resolve, 1_500));
         await popup.click('[data-testid="feed-refresh"]:not([disabled])');
-        await popup.waitFor(() => document.querySelector('[data-testid="feed-error"]') === null, undefined, {
-          timeout: 30_000,
-        });
+        await popup
+          .waitFor(() => document.querySelector('[data-testid="feed-error"]') === null, undefined, {
+            timeout: 30_000,
+          })
+          .catch(async (error: unknown) => {
+            // Which case, and what the member still reads, for whoever reads this failure.
+            const still = await popup.evaluate(
+              () => document.querySelector('[data-testid="feed-error"]')?.textContent ?? null,
+            );
+            throw new Error(`after the ${what} case the error stayed: ${still} (${String(error)})`);
+          });
       }
     } finally {
       control.clearFaults();
