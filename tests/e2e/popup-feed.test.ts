@@ -482,18 +482,27 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         // The client retries a 429 after its Retry-After (3 times): 4 of them reach the feed. After that
         // the service waits for Retry-After before asking again.
         if (what === '429') await new Promise((resolve) => setTimeout(resolve, 1_500));
-        await popup.click('[data-testid="feed-refresh"]:not([disabled])');
-        await popup
-          .waitFor(() => document.querySelector('[data-testid="feed-error"]') === null, undefined, {
-            timeout: 30_000,
-          })
-          .catch(async (error: unknown) => {
-            // Which case, and what the member still reads, for whoever reads this failure.
+        // The member refreshes until the feed is back, as they would: after a run of 500s Chromium
+        // can itself hold the next requests to that address back for a moment (its extension
+        // throttling, lib/api/http.ts `heldBack`: the popup then still says "the site had a problem"),
+        // so one click may not do.
+        const recovered = Date.now() + 30_000;
+        for (;;) {
+          await popup.click('[data-testid="feed-refresh"]:not([disabled])');
+          const cleared = await popup
+            .waitFor(() => document.querySelector('[data-testid="feed-error"]') === null, undefined, {
+              timeout: 3_000,
+            })
+            .then(() => true)
+            .catch(() => false);
+          if (cleared) break;
+          if (Date.now() > recovered) {
             const still = await popup.evaluate(
               () => document.querySelector('[data-testid="feed-error"]')?.textContent ?? null,
             );
-            throw new Error(`after the ${what} case the error stayed: ${still} (${String(error)})`);
-          });
+            throw new Error(`after the ${what} case the error stayed for 30 s of refreshes: ${still}`);
+          }
+        }
       }
     } finally {
       control.clearFaults();
