@@ -52,7 +52,6 @@ import {
   PENDING_MAX_AGE_MS,
   PENDING_RECHECK_MS,
   PENDING_SETTLE_MS,
-  type PendingPost,
   type PendingPosts,
   pendingOf,
   sameText,
@@ -555,18 +554,19 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
     const address = thread === null ? null : replyAddress(thread, request.repliedId, request.text);
     if (thread === null || address === null) return { ok: false, kind: 'not-in-thread' };
     // Recorded before it leaves: a worker stopped before the answer leaves this behind.
-    const sent: PendingPost = {
-      kind: request.kind,
-      objectId: request.objectId,
-      commentId: request.commentId,
-      owner: thread.owner?.username ?? null,
-      parentId: address.parentId,
-      content: address.content,
-      text: request.text,
-      afterId: Math.max(0, ...threadComments(thread).map((comment) => comment.id)),
-      at: ports.now(),
-    };
-    await setPending((all) => withPending(all, member.username, key, sent));
+    await setPending((all) =>
+      withPending(all, member.username, key, {
+        kind: request.kind,
+        objectId: request.objectId,
+        commentId: request.commentId,
+        owner: thread.owner?.username ?? null,
+        parentId: address.parentId,
+        content: address.content,
+        text: request.text,
+        afterId: Math.max(0, ...threadComments(thread).map((comment) => comment.id)),
+        at: ports.now(),
+      }),
+    );
     let posted: Comment;
     try {
       posted = await ports.api.post(request.kind, request.objectId, {
