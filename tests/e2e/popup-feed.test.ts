@@ -19,6 +19,7 @@ const sandbox = withSandbox();
 
 const TEST_AGENT = 'companion-e2e-popup-feed';
 const ACTIVITY_ROUTE = '/users/*/following/users/activity';
+const COUNT_ROUTE = '/users/*/messages/count';
 const ITEM = '[data-testid="feed-item"]';
 const PAGE = 40;
 const CAP = 200;
@@ -204,6 +205,33 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     expect(await countOf(popup, '[data-testid="feed-error"]')).toBe(0);
     await expectNoSeriousAxeFindings(popup);
     await popup.close();
+  });
+
+  it('the purple bar stays legible while it waits for the first message count (light and dark)', async () => {
+    // A member's first open, before any count was read: the bar says it is reading. The read is
+    // held until the test has looked (CI once caught this line grey on purple, 1.05:1, when a
+    // slow count read left it on screen for the axe check above).
+    sandbox().control.addLatency({ fixedMs: 60_000, pattern: COUNT_ROUTE, part: 'api' });
+    try {
+      const { messageCount } = await browser().readStorage('local', ['messageCount']);
+      await browser().setStorage('local', {
+        messageCount: { ...(messageCount as object), username: DEMO_USERNAME, count: null, readAt: 0 },
+      });
+      const popup = await openFeed();
+      expect(await popup.waitForText('[data-testid="popup-message-count"]', /Reading/)).toBe(
+        `Reading messages for ${DEMO_USERNAME}…`,
+      );
+      await expectNoSeriousAxeFindings(popup);
+      sandbox().control.releaseDelayed();
+      await popup.waitFor(
+        () =>
+          document.querySelector('[data-testid="popup-message-count"]')?.getAttribute('data-count') !== '',
+      );
+      await popup.close();
+    } finally {
+      sandbox().control.clearFaults();
+      sandbox().control.releaseDelayed();
+    }
   });
 
   it('shows the hostile strings as text: nothing in them runs or becomes an element', async () => {
