@@ -21,6 +21,8 @@ function fakeSite() {
     signInAtRead: Number.POSITIVE_INFINITY,
     /** While set, answers are held until it resolves (decided when the request arrives, as a server does). */
     gate: undefined as Promise<void> | undefined,
+    /** While true, the site answers 503. */
+    down: false,
   };
   const headersSeen: Record<string, string>[] = [];
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -40,6 +42,7 @@ function fakeSite() {
         }
       : {};
     if (state.gate !== undefined) await state.gate;
+    if (state.down) return new Response('Service Unavailable', { status: 503 });
     return new Response(JSON.stringify(body), { status: 200 });
   }) as typeof globalThis.fetch;
   return { state, fetch, headersSeen };
@@ -52,7 +55,8 @@ function cookieJar(values: Record<string, string> = {}): SiteCookies & { values:
 function newSession(site_: ReturnType<typeof fakeSite>, cookies = cookieJar(), options = {}) {
   return new Session({
     site,
-    http: new HttpClient({ fetch: site_.fetch, limiter: null }),
+    // No retries: a failed read fails at once (the HTTP client's retries have their own tests).
+    http: new HttpClient({ fetch: site_.fetch, limiter: null, retries: 0 }),
     cookies,
     store: sessionItem,
     cookieDebounceMs: 20,
@@ -62,6 +66,7 @@ function newSession(site_: ReturnType<typeof fakeSite>, cookies = cookieJar(), o
 }
 
 const demo = { id: 42, username: 'demo' };
+const carol = { id: 43, username: 'carol' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeEach(() => {
@@ -104,12 +109,60 @@ describe('Session', () => {
   it('survives a service-worker restart from storage.session, without a new read', async () => {
     const s = fakeSite();
     s.state.signedInAs = demo;
-    await newSession(s).whoami();
+    const cookies = cookieJar({ [SESSION_COOKIE]: 'demo-sid' });
+    await newSession(s, cookies).whoami();
     expect(s.state.reads).toBe(1);
-    const restarted = newSession(s);
+    const restarted = newSession(s, cookies);
     expect((await restarted.whoami())?.username).toBe('demo');
     expect(await restarted.token()).toBe('tok-1');
     expect(s.state.reads).toBe(1);
+    // What is kept of the cookie is a digest, not the cookie.
+    expect(JSON.stringify(await fakeBrowser.storage.session.get(null))).not.toContain('demo-sid');
+  });
+
+  it('a restarted worker re-reads a session stored under another session cookie (a change it missed)', async () => {
+    const s = fakeSite();
+    s.state.signedInAs = demo;
+    const cookies = cookieJar({ [SESSION_COOKIE]: 'demo-sid' });
+    await newSession(s, cookies).whoami();
+    // The worker stopped before its debounced re-read: carol signed in, nobody read the session.
+    cookies.values[SESSION_COOKIE] = 'carol-sid';
+    s.state.signedInAs = carol;
+    s.state.token = 'tok-2';
+    const restarted = newSession(s, cookies);
+    expect((await restarted.whoami())?.username).toBe('carol');
+    expect(await restarted.token()).toBe('tok-2');
+    expect(s.state.reads).toBe(2);
+    // Checked once: later uses neither compare again nor read.
+    await restarted.whoami();
+    expect(s.state.reads).toBe(2);
+  });
+
+  it('a re-read that failed after a switch of account is made at the next use, never using the previous member meanwhile', async () => {
+    const s = fakeSite();
+    s.state.signedInAs = demo;
+    const cookies = cookieJar({ [SESSION_COOKIE]: 'demo-sid' });
+    const session = newSession(s, cookies);
+    expect((await session.whoami())?.username).toBe('demo');
+    const changes: (string | null)[] = [];
+    session.onChange((user) => changes.push(user?.username ?? null));
+
+    // carol signs in on the site while it is down: the re-read after the cookie change fails.
+    s.state.down = true;
+    cookies.values[SESSION_COOKIE] = 'carol-sid';
+    s.state.signedInAs = carol;
+    s.state.token = 'tok-2';
+    session.handleCookieChange({ cookie: { name: SESSION_COOKIE, domain: '127.0.0.1' } });
+    await vi.waitFor(() => expect(s.state.reads).toBe(2));
+    await sleep(10);
+    // While the site stays down, demo's token is not used under carol's cookie: the use fails.
+    await expect(session.token()).rejects.toThrow();
+    expect(changes).toEqual([]);
+
+    s.state.down = false;
+    expect((await session.whoami())?.username).toBe('carol');
+    expect(await session.token()).toBe('tok-2');
+    expect(changes).toEqual(['carol']);
   });
 
   it('re-reads once after a burst of session and CSRF cookie changes, and tells listeners', async () => {

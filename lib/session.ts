@@ -6,6 +6,11 @@
  * It is re-read on browser start, when the session or CSRF cookie of the site changes (debounced:
  * cookie events come in bursts), and once when the API refuses the token. Signed out is a normal
  * state. Listeners of `onChange` hear every sign-in, sign-out and switch of account.
+ *
+ * A session is kept with a digest of the session cookie it was read with. When a re-read after a
+ * cookie change fails (the site down, the client pausing after a 429), or the worker stopped before
+ * it could re-read, the next use compares that digest with the cookie (no request) and re-reads on a
+ * mismatch: the previous member's session is never used under the next member's cookie.
  */
 import type { ApiAuth } from './api/client';
 import type { HttpClient } from './api/http';
@@ -68,6 +73,11 @@ export class Session implements ApiAuth {
   /** Bumped on every change of the session or CSRF cookie: a read older than that may be stale. */
   private cookieGeneration = 0;
   private loading: Promise<StoredSession | null> | undefined;
+  /**
+   * Whether `state` is known to belong to the current session cookie: set by a read, or by one
+   * comparison of digests in this worker's life; cleared by every cookie change.
+   */
+  private verified = false;
   private cookieTimer: ReturnType<typeof setTimeout> | undefined;
   private lastUnauthorizedRefresh = Number.NEGATIVE_INFINITY;
 
@@ -95,20 +105,36 @@ export class Session implements ApiAuth {
     return () => this.listeners.delete(listener);
   }
 
-  /** The known session: from memory, else from the store, else read from the site. */
+  /**
+   * The known session: from memory, else from the store, else read from the site. A known session
+   * not yet checked against the session cookie is re-read when the cookie is not the one it was read
+   * with (while a burst of cookie changes settles, the debounced re-read is left to come).
+   */
   async current(): Promise<StoredSession> {
-    if (this.state !== undefined) return this.state;
+    const known = this.state ?? (await this.loadStored());
+    if (known === null) return this.refresh();
+    if (this.verified || this.cookieTimer !== undefined) return known;
+    const generation = this.cookieGeneration;
+    if (known.cookieMark !== undefined && known.cookieMark === (await this.currentCookieMark())) {
+      if (this.state === known && this.cookieGeneration === generation) this.verified = true;
+      return known;
+    }
+    return this.refresh();
+  }
+
+  private async loadStored(): Promise<StoredSession | null> {
     this.loading ??= this.store.getValue().finally(() => {
       this.loading = undefined;
     });
     const stored = await this.loading;
     // A read that finished meanwhile is newer than the stored value.
     if (this.state !== undefined) return this.state;
-    if (stored !== null) {
-      this.state = stored;
-      return stored;
-    }
-    return this.refresh();
+    if (stored !== null) this.state = stored;
+    return stored;
+  }
+
+  private async currentCookieMark(): Promise<string> {
+    return cookieMark(await this.cookies.get(SESSION_COOKIE));
   }
 
   /**
@@ -177,6 +203,7 @@ export class Session implements ApiAuth {
     if (name !== SESSION_COOKIE && name !== CSRF_COOKIE) return;
     if (!cookieDomainMatches(domain, new URL(this.site).hostname)) return;
     this.cookieGeneration++;
+    this.verified = false;
     clearTimeout(this.cookieTimer);
     this.cookieTimer = setTimeout(() => {
       this.cookieTimer = undefined;
@@ -204,6 +231,9 @@ export class Session implements ApiAuth {
   // --- Internals -------------------------------------------------------------------------------------
 
   private async read(): Promise<StoredSession> {
+    const generation = this.cookieGeneration;
+    // Taken before the request: the answer belongs to the cookie the request was sent with.
+    const mark = await this.currentCookieMark();
     const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
     const cookie = await this.cookies.header?.();
     if (cookie !== undefined) headers.Cookie = cookie;
@@ -215,15 +245,18 @@ export class Session implements ApiAuth {
     const user = body.user;
     const next: StoredSession =
       user === null || user === undefined
-        ? { state: 'signed-out', readAt }
+        ? { state: 'signed-out', readAt, cookieMark: mark }
         : {
             state: 'signed-in',
             token: user.token,
             readAt,
             user: { id: user.id, username: user.username, avatarUrl: this.avatarUrl(user.thumbnailUrl) },
+            cookieMark: mark,
           };
     const previous = this.state ?? (await this.store.getValue());
     this.state = next;
+    // A cookie change during the read leaves it unverified: the debounced re-read follows.
+    this.verified = this.cookieGeneration === generation;
     await this.store.setValue(next);
     this.notify(previous, next);
     return next;
@@ -251,6 +284,16 @@ export class Session implements ApiAuth {
       }
     }
   }
+}
+
+/**
+ * A digest of the session cookie's value ('' without one): enough to tell another cookie, and the
+ * cookie itself is not kept beside the token.
+ */
+export async function cookieMark(value: string | undefined): Promise<string> {
+  if (value === undefined) return '';
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
+  return Array.from(new Uint8Array(digest).slice(0, 12), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** Cookie domains may start with a dot and cover subdomains. */

@@ -60,9 +60,13 @@ export interface SessionUser {
 }
 
 /** The last session read: signed in with its token, or signed out. */
+/**
+ * `cookieMark`: a digest of the session cookie the session was read with (lib/session.ts), so a
+ * session read under another cookie is known to be stale. Absent in values stored before it existed.
+ */
 export type StoredSession =
-  | { state: 'signed-in'; user: SessionUser; token: string; readAt: number }
-  | { state: 'signed-out'; readAt: number };
+  | { state: 'signed-in'; user: SessionUser; token: string; readAt: number; cookieMark?: string }
+  | { state: 'signed-out'; readAt: number; cookieMark?: string };
 
 /**
  * The session, so a restarted service worker has it without a network read. `storage.session`

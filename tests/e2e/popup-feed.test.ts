@@ -534,16 +534,23 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await popup.close();
   });
 
-  it("never shows the previous member's feed after switching members", async () => {
-    const carol = new Set<string>();
+  /** The ids of the events in `username`'s feed as the service sends it (every page up to the cap). */
+  async function feedIdsOf(username: string): Promise<Set<string>> {
+    const ids = new Set<string>();
     for (let offset = 0; offset < CAP; offset += PAGE) {
-      const page = await activityPage(offset, 'carol');
-      for (const event of page) carol.add(String(event.id));
+      const page = await activityPage(offset, username);
+      for (const event of page) ids.add(String(event.id));
       if (page.length < PAGE) break;
     }
-    expect(carol.size).toBeGreaterThan(0);
-    await browser().signIn('carol');
-    const popup = await browser().openPopup();
+    expect(ids.size).toBeGreaterThan(0);
+    return ids;
+  }
+
+  /**
+   * Waits (20 s at most) until the popup shows `username` with their feed; whenever it names them,
+   * none of the items shown may be another member's.
+   */
+  async function expectFeedOf(popup: TestPage, username: string, ids: Set<string>): Promise<void> {
     const deadline = Date.now() + 20_000;
     let settled = false;
     while (!settled) {
@@ -554,8 +561,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         }),
         ITEM,
       );
-      if (seen.member === 'carol') {
-        expect(seen.ids.filter((id) => !carol.has(id))).toEqual([]);
+      if (seen.member === username) {
+        expect(seen.ids.filter((id) => !ids.has(id))).toEqual([]);
         settled = seen.ids.length > 0;
       }
       if (Date.now() > deadline) {
@@ -566,11 +573,18 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
           .slice(-3)
           .map((entry) => `${entry.time} ${entry.status}`);
         throw new Error(
-          `carol's feed did not show (last: ${JSON.stringify(seen).slice(0, 200)}; stored member: ${JSON.stringify(stored.member ?? null).slice(0, 80)}; last session reads: ${reads.join(', ')})`,
+          `${username}'s feed did not show (last: ${JSON.stringify(seen).slice(0, 200)}; stored member: ${JSON.stringify(stored.member ?? null).slice(0, 80)}; last session reads: ${reads.join(', ')})`,
         );
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+  }
+
+  it("never shows the previous member's feed after switching members", async () => {
+    const carol = await feedIdsOf('carol');
+    await browser().signIn('carol');
+    const popup = await browser().openPopup();
+    await expectFeedOf(popup, 'carol', carol);
     await popup.close();
     await browser().signIn(DEMO_USERNAME);
   });
@@ -601,5 +615,40 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     expect(browserRequests().filter((entry) => entry.hasToken)).toEqual([]);
     await popup.close();
     await browser().signIn(DEMO_USERNAME);
+  });
+
+  it('shows the member who signed in while the site did not answer, once it answers again', async () => {
+    const demo = await feedIdsOf(DEMO_USERNAME);
+    await browser().signOut();
+    await expect
+      .poll(async () => (await browser().readStorage('local', ['member'])).member ?? null, {
+        timeout: 15_000,
+      })
+      .toBeNull();
+    // The background's read of the session after the sign-in gets no answer, nor do its retries.
+    await browser().setStorage('local', { testRetryBackoffScale: 0.1 });
+    sandbox().control.addOutage({ pattern: '/session/', part: 'site' });
+    try {
+      const logged = browser().consoleLog().length;
+      await browser().signIn(DEMO_USERNAME);
+      await expect
+        .poll(
+          () =>
+            browser()
+              .consoleLog()
+              .slice(logged)
+              .some((line) => line.includes('session read after a cookie change failed')),
+          { timeout: 20_000 },
+        )
+        .toBe(true);
+    } finally {
+      sandbox().control.clearFaults();
+      await browser().setStorage('local', { testRetryBackoffScale: null });
+    }
+    // The site is back and the cookies stay as they are: opening the popup is enough (signed out,
+    // no token is sent, so no refusal from the API would ever tell the background otherwise).
+    const popup = await browser().openPopup();
+    await expectFeedOf(popup, DEMO_USERNAME, demo);
+    await popup.close();
   });
 });
