@@ -293,7 +293,8 @@ export class Session implements ApiAuth {
 export async function cookieMark(value: string | undefined): Promise<string> {
   if (value === undefined) return '';
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
-  return Array.from(new Uint8Array(digest).slice(0, 12), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const bytes = new Uint8Array(digest).slice(0, 12);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** Cookie domains may start with a dot and cover subdomains. */
