@@ -52,7 +52,7 @@ function cookieJar(values: Record<string, string> = {}): SiteCookies & { values:
   return { values, get: async (name) => values[name] };
 }
 
-function newSession(site_: ReturnType<typeof fakeSite>, cookies = cookieJar(), options = {}) {
+function newSession(site_: ReturnType<typeof fakeSite>, cookies: SiteCookies = cookieJar(), options = {}) {
   return new Session({
     site,
     // No retries: a failed read fails at once (the HTTP client's retries have their own tests).
@@ -163,6 +163,21 @@ describe('Session', () => {
     expect((await session.whoami())?.username).toBe('carol');
     expect(await session.token()).toBe('tok-2');
     expect(changes).toEqual(['carol']);
+  });
+
+  it('works as before where the cookies API refuses: reads once, and a restarted worker trusts its store', async () => {
+    const s = fakeSite();
+    s.state.signedInAs = demo;
+    const refusing: SiteCookies = {
+      get: async () => {
+        throw new Error('First-Party Isolation is enabled');
+      },
+    };
+    expect((await newSession(s, refusing).whoami())?.username).toBe('demo');
+    const restarted = newSession(s, refusing);
+    expect((await restarted.whoami())?.username).toBe('demo');
+    expect(await restarted.token()).toBe('tok-1');
+    expect(s.state.reads).toBe(1);
   });
 
   it('re-reads once after a burst of session and CSRF cookie changes, and tells listeners', async () => {

@@ -115,7 +115,10 @@ export class Session implements ApiAuth {
     if (known === null) return this.refresh();
     if (this.verified || this.cookieTimer !== undefined) return known;
     const generation = this.cookieGeneration;
-    if (known.cookieMark !== undefined && known.cookieMark === (await this.currentCookieMark())) {
+    const mark = await this.currentCookieMark();
+    // A cookie that cannot be read leaves nothing to compare: the known session stands, as it did
+    // before digests were kept.
+    if (mark === null || known.cookieMark === mark) {
       if (this.state === known && this.cookieGeneration === generation) this.verified = true;
       return known;
     }
@@ -133,8 +136,17 @@ export class Session implements ApiAuth {
     return stored;
   }
 
-  private async currentCookieMark(): Promise<string> {
-    return cookieMark(await this.cookies.get(SESSION_COOKIE));
+  /**
+   * The digest of the session cookie now; null when the cookies API refuses (Firefox asks for a
+   * `firstPartyDomain` under first-party isolation, for one).
+   */
+  private async currentCookieMark(): Promise<string | null> {
+    try {
+      return await cookieMark(await this.cookies.get(SESSION_COOKIE));
+    } catch (error) {
+      console.warn('[companion] the session cookie could not be read:', describeError(error));
+      return null;
+    }
   }
 
   /**
@@ -245,13 +257,13 @@ export class Session implements ApiAuth {
     const user = body.user;
     const next: StoredSession =
       user === null || user === undefined
-        ? { state: 'signed-out', readAt, cookieMark: mark }
+        ? { state: 'signed-out', readAt, ...(mark === null ? {} : { cookieMark: mark }) }
         : {
             state: 'signed-in',
             token: user.token,
             readAt,
             user: { id: user.id, username: user.username, avatarUrl: this.avatarUrl(user.thumbnailUrl) },
-            cookieMark: mark,
+            ...(mark === null ? {} : { cookieMark: mark }),
           };
     const previous = this.state ?? (await this.store.getValue());
     this.state = next;
