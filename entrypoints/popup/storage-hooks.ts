@@ -6,7 +6,10 @@
  * A primed item is watched from before its read, so its snapshot is always the stored value: a view
  * mounting starts from it and needs no read of its own (a second read of every item right after the
  * first frame, and a second render of every view with the equal copies it returned, delayed the
- * popup's first paint).
+ * popup's first paint). Views hear of its changes from that one early watch, not from storage
+ * listeners of their own: a listener added as a view mounts is registered with the browser
+ * asynchronously, and a change written meanwhile reached the snapshot but not the view (Firefox: the
+ * popup kept showing the previous member after a switch, the new one already stored).
  */
 import { useEffect, useState } from 'preact/hooks';
 import { getValues, type StorageItem } from '@/lib/storage-item';
@@ -18,11 +21,18 @@ type AnyItem = StorageItem<any>;
 const atOpen = new Map<string, unknown>();
 /** The primed items' current values. */
 const latest = new Map<string, unknown>();
+/** The views showing each primed item, told of every change the item's early watch hears. */
+const viewsOf = new Map<string, Set<(value: unknown) => void>>();
 
 /** Reads these items (together: one read per storage area) so `useStorageItem` starts from their stored values. */
 export async function primeStorageItems(items: readonly AnyItem[]): Promise<void> {
   // Watched first: a change while the read is under way wins over what the read returns.
-  for (const item of items) item.watch((next) => latest.set(item.key, next));
+  for (const item of items) {
+    item.watch((next) => {
+      latest.set(item.key, next);
+      for (const show of viewsOf.get(item.key) ?? []) show(next);
+    });
+  }
   const values = await getValues(items);
   items.forEach((item, index) => {
     atOpen.set(item.key, values[index]);
@@ -36,16 +46,23 @@ export function useStorageItem<T>(item: StorageItem<T>): T {
     latest.has(item.key) ? (latest.get(item.key) as T) : item.fallback,
   );
   useEffect(() => {
+    if (latest.has(item.key)) {
+      // Primed: told by the early watch, in this page (nothing to register with the browser).
+      const show = (next: unknown) => setValue(next as T);
+      const views = viewsOf.get(item.key) ?? new Set();
+      viewsOf.set(item.key, views);
+      views.add(show);
+      // A change between the render and now is in the snapshot (the same value: no render).
+      setValue(latest.get(item.key) as T);
+      return () => {
+        views.delete(show);
+      };
+    }
     let live = true;
     const unwatch = item.watch((next) => setValue(next));
-    if (latest.has(item.key)) {
-      // A change between the render and this watch is in the snapshot (the same value: no render).
-      setValue(latest.get(item.key) as T);
-    } else {
-      item.getValue().then((current) => {
-        if (live) setValue(current);
-      });
-    }
+    item.getValue().then((current) => {
+      if (live) setValue(current);
+    });
     return () => {
       live = false;
       unwatch();
