@@ -302,7 +302,7 @@ export class Session implements ApiAuth {
  * A digest of the session cookie's value ('' without one): enough to tell another cookie, and the
  * cookie itself is not kept beside the token.
  */
-export async function cookieMark(value: string | undefined): Promise<string> {
+async function cookieMark(value: string | undefined): Promise<string> {
   if (value === undefined) return '';
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
   const bytes = new Uint8Array(digest).slice(0, 12);

@@ -59,10 +59,10 @@ export interface SessionUser {
   avatarUrl: string;
 }
 
-/** The last session read: signed in with its token, or signed out. */
 /**
- * `cookieMark`: a digest of the session cookie the session was read with (lib/session.ts), so a
- * session read under another cookie is known to be stale. Absent in values stored before it existed.
+ * The last session read: signed in with its token, or signed out. `cookieMark`: a digest of the
+ * session cookie it was read with (lib/session.ts), so a session read under another cookie is known
+ * to be stale; absent in values stored before it existed.
  */
 export type StoredSession =
   | { state: 'signed-in'; user: SessionUser; token: string; readAt: number; cookieMark?: string }
