@@ -2,6 +2,7 @@
  * Every content-script feature, in the order they run. One file per feature; each declares the
  * pages it runs on (see ./registry.ts).
  */
+import { editorMessageCount } from './editor-message-count';
 import { messagesPageOpened } from './messages-page-opened';
 import { navBarMessageCount } from './nav-bar-message-count';
 import { profileMessageCount } from './profile-message-count';
@@ -13,6 +14,7 @@ import { translateComments } from './translate-comments';
 
 export const features: readonly Feature[] = [
   navBarMessageCount,
+  editorMessageCount,
   titleMessageCount,
   messagesPageOpened,
   profileMessageCount,

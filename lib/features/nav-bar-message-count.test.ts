@@ -18,7 +18,7 @@ const scratchWwwNav = `<nav id="navigation"><ul>
 </ul></nav><div id="app"></div>`;
 
 const legacyNav = `<div id="pagewrapper"><div id="topnav"><ul class="account-nav">
-  <li class="messages"><a class="messages-icon" href="/messages"><span class="notificationsCount">0</span></a></li>
+  <li class="messages"><a class="messages-icon" href="/messages"><span class="notificationsCount none">0</span></a></li>
 </ul></div><div id="content"></div></div>`;
 
 let readings: number[];
@@ -137,6 +137,55 @@ describe('navigation-bar message count', () => {
     await vi.waitFor(() => expect(span().textContent).toBe('9'));
     span().textContent = '10';
     await vi.waitFor(() => expect(readings).toEqual([10]));
+  });
+
+  it('shows and hides the legacy count with the class `none`, as the site does (never an inline style)', async () => {
+    document.body.innerHTML = legacyNav;
+    // The site's own count is a stale 0, hidden by its class.
+    expect(span().className).toBe('notificationsCount none');
+    await setCount(4);
+    start();
+    await vi.waitFor(() => expect(span().textContent).toBe('4'));
+    expect(span().classList.contains('none')).toBe(false);
+    expect(span().getAttribute('style')).toBeNull();
+    await setCount(0);
+    await vi.waitFor(() => expect(span().textContent).toBe('0'));
+    expect(span().classList.contains('none')).toBe(true);
+  });
+
+  it("writes into the number's own text node and leaves the space: the site's later readings stay visible", async () => {
+    // scratch-www renders `{unreadMessageCount} `: the number's node, then a space of its own.
+    const number = document.createTextNode('0');
+    const space = document.createTextNode(' ');
+    span().replaceChildren(number, space);
+    await setCount(3);
+    start();
+    await vi.waitFor(() => expect(number.data).toBe('3'));
+    expect([...span().childNodes]).toEqual([number, space]);
+    expect(space.data).toBe(' ');
+    // React changes the node it holds, in place: the member sees it, and the background hears it.
+    number.data = '7';
+    await vi.waitFor(() => expect(readings).toEqual([7]));
+    expect(span().textContent).toBe('7 ');
+    // And Companion's next count goes into the same node.
+    await setCount(8);
+    await vi.waitFor(() => expect(number.data).toBe('8'));
+    expect([...span().childNodes]).toEqual([number, space]);
+  });
+
+  it("keeps the site's node whatever order the writes come in: the site's reading first, then Companion's", async () => {
+    const number = document.createTextNode('0');
+    span().replaceChildren(number, document.createTextNode(' '));
+    start();
+    await settle();
+    number.data = '5';
+    await vi.waitFor(() => expect(readings).toEqual([5]));
+    await setCount(6);
+    await vi.waitFor(() => expect(number.data).toBe('6'));
+    number.data = '9';
+    await vi.waitFor(() => expect(readings).toEqual([5, 9]));
+    expect(span().firstChild).toBe(number);
+    expect(span().textContent).toBe('9 ');
   });
 
   it('leaves the site alone while signed out or before the first reading', async () => {

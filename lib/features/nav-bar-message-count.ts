@@ -7,7 +7,13 @@
  * loading page starts with are not readings.
  */
 import { sendMessage } from '@/lib/protocol';
-import { anyNavMessageCount, navMessageCount, navMessageCountShownClass } from '@/lib/site/selectors';
+import { isSitePage } from '@/lib/site/pages';
+import {
+  anyNavMessageCount,
+  legacyNavMessageCountHiddenClass,
+  navMessageCount,
+  navMessageCountShownClass,
+} from '@/lib/site/selectors';
 import type { Feature } from './registry';
 import { followMessageCount } from './stored-message-count';
 
@@ -18,27 +24,39 @@ export function parseNavCount(text: string | null): number | null {
   return Number(digits);
 }
 
-/** Writes the text without replacing the text node the site's renderer holds on to. */
-function writeText(element: Element, text: string): void {
+/**
+ * Writes the number into the count's own text node, leaving every other node alone. scratch-www
+ * renders `{unreadMessageCount} ` (navigation.jsx): two text nodes, the number and a space, and
+ * React keeps a reference to the number's node and later changes its value in place. Replacing the
+ * element's text would detach that node: the site's later readings would go into a node nobody
+ * sees, and Companion would never hear them. An element with no text node yet gets one, first.
+ */
+function writeNumber(element: Element, text: string): void {
   const first = element.firstChild;
-  if (first !== null && first === element.lastChild && first.nodeType === Node.TEXT_NODE) {
-    if ((first as Text).data !== text) (first as Text).data = text;
-  } else if (element.textContent !== text) {
-    element.textContent = text;
+  if (first === null || first.nodeType !== Node.TEXT_NODE) {
+    element.prepend(document.createTextNode(text));
+    return;
   }
+  const node = first as Text;
+  // A single node holding "3 " keeps its trailing space, as the site's own rendering would.
+  const wanted = `${text}${/\s*$/.exec(node.data)?.[0] ?? ''}`;
+  if (node.data !== wanted) node.data = wanted;
 }
 
-/** Shows `count` in one navigation-bar element the way the site would. */
+/**
+ * Shows `count` in one navigation-bar element the way the site would: scratch-www adds `show` above
+ * 0; legacy pages hide the count with the class `none` at 0 (an inline style could not undo that).
+ */
 export function showNavCount(element: Element, count: number): void {
-  writeText(element, String(count));
+  writeNumber(element, String(count));
   if (element.matches(navMessageCount)) element.classList.toggle(navMessageCountShownClass, count > 0);
-  // Legacy pages hide the element while the count is 0.
-  else if (element instanceof HTMLElement) element.style.display = count > 0 ? '' : 'none';
+  else element.classList.toggle(legacyNavMessageCountHiddenClass, count === 0);
 }
 
 export const navBarMessageCount: Feature = {
   name: 'nav-bar-message-count',
-  runsOn: () => true,
+  // The editor has no navigation bar (./editor-message-count.ts shows the count there).
+  runsOn: isSitePage,
   run(_page, signal) {
     // An aborted signal never fires again: nothing started now would be stopped.
     if (signal.aborted) return;

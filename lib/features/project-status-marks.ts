@@ -24,6 +24,7 @@ import {
   TEST_MARKS_REASK_AFTER_KEY,
 } from '@/lib/project-status-cache';
 import { sendMessage } from '@/lib/protocol';
+import { isSitePage } from '@/lib/site/pages';
 import {
   companionAttribute,
   notAProjectList,
@@ -354,7 +355,8 @@ function showMarks(
 
 export const projectStatusMarks: Feature = {
   name: 'project-status-marks',
-  runsOn: () => true,
+  // Every page of the site; not the editor, which has no lists and whose DOM never rests.
+  runsOn: isSitePage,
   run(_page, signal) {
     if (signal.aborted) return;
     let marksOn: boolean | null = null;

@@ -1,13 +1,15 @@
 /**
- * A Translate button beside every comment, reply, project note and studio description that has
- * words in it (lib/site/selectors.ts names them; the composer has none), on project, studio and
- * legacy profile pages, also for comments added later ("Load more", opened replies, the member's own
- * posts, profile comments that arrive after the page). A click shows the translation below the
- * original, as text, in the member's language; a second click hides it, and a third shows it again,
- * with no request. Nothing is translated before a click. A failure shows a sentence and a retry on
- * that text alone. "Translate all" (one per comment list) translates what is in view, then what
- * scrolls into view, one text at a time and paced, until stopped. With the setting on, a read-aloud
- * button sits beside Translate (./read-aloud.ts).
+ * A Translate button beside every comment, reply, project note, studio description and profile text
+ * ("About me", "What I'm working on") that has words in it (lib/site/selectors.ts names them; the
+ * composer and the member's own editable texts have none), on project, studio and legacy profile
+ * pages, also for comments added later ("Load more", opened replies, the member's own posts, profile
+ * comments that arrive after the page). A click shows the translation below the original, as text,
+ * in the member's language; a second click hides it, and a third shows it again, with no request.
+ * Nothing is translated before a click. A failure shows a sentence and a retry on that text alone.
+ * "Translate all" (one per comment list; a studio's comments have no list element of their own, see
+ * `commentListOf`) translates what is in view, then what scrolls into view, one text at a time and
+ * paced, until stopped. With the setting on, a read-aloud button sits beside Translate
+ * (./read-aloud.ts).
  *
  * The background translates (and caches: each text once per language, ever); this file only asks.
  * Work follows what changes (one MutationObserver, attributes included: React reuses nodes and
@@ -20,7 +22,8 @@ import { sendSurvivingRestart } from '@/lib/background-gone';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/protocol';
 import type { TranslationResult } from '@/lib/services/translation';
-import { anyCommentList, commentBottomRow, translatableText } from '@/lib/site/selectors';
+import { isProfilePage, isStudioPage, projectPageId } from '@/lib/site/pages';
+import { commentBottomRow, commentListOf, translatableText } from '@/lib/site/selectors';
 import { needsTranslation } from '@/lib/text-split';
 import {
   guessLanguageFromScript,
@@ -162,10 +165,10 @@ function followTranslationSettings(signal: AbortSignal, deliver: (settings: Tran
   );
 }
 
-/** True for what Companion added (the root element's `data-companion` is only the script's ready mark). */
-/** The classes of every translatable text (site-reference.md), for a quick test before the full selectors. */
-const TEXT_CLASSES = '.comment-content, div.content, .project-description, .studio-description';
+/** The classes of every translatable text (lib/site/selectors.ts), for a quick test before the full selectors. */
+const TEXT_CLASSES = '.comment-content, div.content, .project-description, .studio-description, .overview';
 
+/** True for what Companion added (the root element's `data-companion` is only the script's ready mark). */
 const ours = (node: Node | null): boolean => {
   const element = node instanceof Element ? node : (node?.parentElement ?? null);
   const marked = element?.closest('[data-companion]');
@@ -174,10 +177,9 @@ const ours = (node: Node | null): boolean => {
 
 export const translateComments: Feature = {
   name: 'translate-comments',
-  runsOn: (page) =>
-    /^\/projects\/\d+/.test(page.path) ||
-    /^\/studios\/\d+/.test(page.path) ||
-    /^\/users\/[^/]+$/.test(page.path),
+  // Project pages (not the editor), studios (every tab: the description shows on all of them) and
+  // profiles (their comments, "About me" and "What I'm working on").
+  runsOn: (page) => projectPageId(page) !== null || isStudioPage(page) || isProfilePage(page),
   run(_page, signal) {
     if (signal.aborted) return;
     // The buttons follow their setting: turned off, every button and translation shown goes at once
@@ -473,7 +475,7 @@ function showTranslateTools(signal: AbortSignal): void {
   const observers: IntersectionObserver[] = [];
 
   const listOf = (element: Element): ListState | null => {
-    const list = element.closest(anyCommentList);
+    const list = commentListOf(element);
     if (!list?.parentElement) return null;
     let state = lists.get(list);
     if (state) return state;

@@ -1,7 +1,9 @@
 /**
  * Page detection: which kind of site page a URL is. Features declare the pages they run on with
  * these predicates (see lib/features/registry.ts). Pure functions of the URL, so they are cheap to
- * re-run when the site navigates without a reload.
+ * re-run when the site navigates without a reload. The paths are the ones the site routes
+ * (scratch-www src/routes.json); legacy pages (profiles, galleries, My Stuff) follow
+ * site-reference.md, "Legacy pages".
  */
 
 /** The parts of a site page that features decide on. */
@@ -45,4 +47,30 @@ const projectPath = /^\/projects\/(\d+)$/;
 export function projectPageId(page: SitePage): number | null {
   const id = Number(projectPath.exec(page.path)?.[1]);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+const studioPath = /^\/studios\/\d+(?:\/(?:projects|curators|activity|comments))?$/;
+
+/** A studio's page, any of its tabs (routes.json: `/studios/<id>` plus its tabs, switched without a reload). */
+export function isStudioPage(page: SitePage): boolean {
+  return studioPath.test(page.path);
+}
+
+// routes.json: `/projects/<id>/editor` and `/projects/editor` (a new project); the project page's
+// "See inside" switches to it without a reload (src/views/preview/project-view.jsx, pushHistory).
+const editorPath = /^\/projects\/(?:\d+\/)?editor$/;
+const fullscreenPath = /^\/projects\/\d+\/fullscreen$/;
+
+/** The project editor (scratch-gui): its own menu bar, no navigation bar, no lists, no comments. */
+export function isEditorPage(page: SitePage): boolean {
+  return editorPath.test(page.path);
+}
+
+/**
+ * A page of the site proper, with its navigation bar, lists and comments: everything but the
+ * project application (the editor and the full-screen player), whose DOM changes constantly while
+ * a project runs or is edited and holds nothing for the site's features.
+ */
+export function isSitePage(page: SitePage): boolean {
+  return !editorPath.test(page.path) && !fullscreenPath.test(page.path);
 }
