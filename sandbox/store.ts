@@ -170,6 +170,8 @@ export class Store {
   private sessions = new Map<string, Session>();
   private sessionsByToken = new Map<string, Session>();
   private nextIds = { comment: 0, message: 0, activity: 0, project: 0 };
+  /** Featured project a member chose on their legacy profile (site pages), by user id. */
+  private featuredByUser = new Map<Id, Id>();
 
   constructor(seed: number = DEFAULT_SEED) {
     this.seed = seed;
@@ -181,6 +183,7 @@ export class Store {
     this.world = pristineWorld(this.seed);
     this.sessions.clear();
     this.sessionsByToken.clear();
+    this.featuredByUser.clear();
     this.index();
   }
 
@@ -325,6 +328,24 @@ export class Store {
   /** All of a user's projects, unshared ones too (only the owner may see those). */
   allProjectsOf(userId: Id): Project[] {
     return (this.projectsByAuthor.get(userId) ?? []).slice();
+  }
+
+  /**
+   * The project a user's legacy profile features: the one they chose while it is still theirs and
+   * shared, else their newest shared project (undefined when they share none).
+   */
+  featuredProjectOf(userId: Id): Project | undefined {
+    const chosen = this.projectsById.get(this.featuredByUser.get(userId) ?? -1);
+    if (chosen?.isShared && chosen.authorId === userId) return chosen;
+    return this.sharedProjectsOf(userId).at(-1);
+  }
+
+  /** Sets the featured project; false unless it is one of the user's shared projects. */
+  setFeaturedProject(userId: Id, projectId: Id): boolean {
+    const project = this.projectsById.get(projectId);
+    if (!project?.isShared || project.authorId !== userId) return false;
+    this.featuredByUser.set(userId, projectId);
+    return true;
   }
 
   /** Shared remixes of a project, oldest first. */

@@ -4,6 +4,7 @@
  * studio tiles, profile comments), plus the love and favorite writes the project page makes.
  */
 import { get as httpGet } from 'node:http';
+import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../escape';
 import { DEMO_USERNAME, type RunningSandbox, startSandbox } from '../index';
@@ -31,6 +32,18 @@ function config(html: string): { origins: Record<string, string>; page: Record<s
   return JSON.parse(json);
 }
 
+/** The server's HTML as a document (inert: nothing loads, no script runs) for selector checks. */
+function parse(html: string): Document {
+  const window = new Window({
+    settings: {
+      disableJavaScriptEvaluation: true,
+      disableJavaScriptFileLoading: true,
+      disableCSSFileLoading: true,
+    },
+  });
+  return new window.DOMParser().parseFromString(html, 'text/html') as unknown as Document;
+}
+
 async function messageCount(username: string): Promise<number> {
   // A cache-busting parameter gets past the CDN-like cache of the count.
   const response = await fetch(
@@ -47,7 +60,7 @@ describe('scratch-www shells', () => {
     expect(html).toContain('<div id="app">');
     expect(html).toContain('<meta name="format-detection"');
     expect(html).toMatch(
-      /<nav id="navigation"[\s\S]*<li class="link right messages"><a href="\/messages\/"[^>]*><span class="message-count">0<\/span><\/a><\/li>/,
+      /<nav id="navigation"[\s\S]*<li class="link right messages"><a href="\/messages\/" title="Messages"><span class="message-count">0 <\/span>Messages<\/a><\/li>/,
     );
     expect(html).toContain('<script type="module" src="/js/home.js">');
     expect(html).toContain(`<span class="profile-name">${DEMO_USERNAME}</span>`);
@@ -162,7 +175,7 @@ describe('legacy profile shell', () => {
     const html = await (await page(`/users/${DEMO_USERNAME}/`, demo)).text();
     expect(html).toMatch(/<div id="pagewrapper">\s*<div id="topnav">/);
     expect(html).toMatch(
-      /<li class="messages"><a class="messages-icon" href="\/messages"[^>]*><span class="notificationsCount"[^>]*>0<\/span>/,
+      /<li class="messages"><a class="messages-icon" href="\/messages"[^>]*><span class="notificationsCount none">0<\/span>/,
     );
     expect(html).toContain('id="content"');
     expect(html).not.toContain('id="app"');
@@ -233,7 +246,9 @@ describe('legacy gallery pages', () => {
 describe('page scripts', () => {
   it('serves every script a shell names, and every module they import', async () => {
     const seen = new Set<string>();
-    const queue = ['home', 'project', 'studio', 'profile', 'messages', 'grid', 'basic'].map((n) => `${n}.js`);
+    const queue = ['home', 'project', 'studio', 'profile', 'messages', 'grid', 'basic', 'mystuff'].map(
+      (n) => `${n}.js`,
+    );
     while (queue.length) {
       const file = queue.shift() as string;
       if (seen.has(file)) continue;
@@ -364,4 +379,204 @@ describe('the writes the project page makes', () => {
       expect(await read()).toBe(false);
     });
   }
+});
+
+describe('project routes of scratch-www routes.json: player, editor, full screen', () => {
+  const shared = () =>
+    store()
+      .projects()
+      .find((p) => p.isShared) ??
+    (() => {
+      throw new Error('no shared project');
+    })();
+
+  it('the editor (with and without the slash, and the new-project editor) has #app but no navigation bar', async () => {
+    const id = shared().id;
+    for (const path of [
+      `/projects/${id}/editor`,
+      `/projects/${id}/editor/`,
+      '/projects/editor',
+      '/projects/editor/',
+    ]) {
+      const response = await page(path, demo);
+      expect([path, response.status]).toEqual([path, 200]);
+      const html = await response.text();
+      const doc = parse(html);
+      expect(doc.querySelector('#app')).not.toBeNull();
+      // No Page: no navigation bar, no main#view, no footer (the template is inert).
+      expect(doc.querySelector('nav#navigation')).toBeNull();
+      expect(doc.querySelector('#view')).toBeNull();
+      expect(doc.querySelector('.comments-container, .thumbnail, img.project-thumbnail')).toBeNull();
+      expect(html).toContain('<script type="module" src="/js/project.js">');
+      const template = doc.querySelector('template#page-template') as HTMLTemplateElement | null;
+      expect(template?.content.querySelector('nav#navigation span.message-count')).not.toBeNull();
+      expect(template?.content.querySelector('main#view')).not.toBeNull();
+    }
+    expect(config(await (await page('/projects/editor/')).text()).page).toEqual({ kind: 'project', id: '' });
+  });
+
+  it('the project page and full screen keep the Page frame (project-view.jsx renders Page in player mode)', async () => {
+    const id = shared().id;
+    for (const path of [`/projects/${id}/`, `/projects/${id}/fullscreen`, `/projects/${id}/fullscreen/`]) {
+      const response = await page(path, demo);
+      expect([path, response.status]).toEqual([path, 200]);
+      const doc = parse(await response.text());
+      expect(doc.querySelector('#app > nav#navigation')).not.toBeNull();
+      expect(doc.querySelector('#app > main#view')).not.toBeNull();
+      expect(doc.querySelector('template#page-template')).not.toBeNull();
+    }
+  });
+
+  it("an unshared project's editor is its owner's only; unknown ids get the not-found page", async () => {
+    const unshared = store()
+      .projects()
+      .find((p) => !p.isShared);
+    const owner = unshared && store().getUserById(unshared.authorId);
+    if (!unshared || !owner) throw new Error('no unshared project');
+    expect((await page(`/projects/${unshared.id}/editor`)).status).toBe(404);
+    expect(
+      (await page(`/projects/${unshared.id}/editor/`, await signIn(sandbox, owner.username))).status,
+    ).toBe(200);
+    expect((await page('/projects/999999999/editor')).status).toBe(404);
+    expect((await page('/projects/abc/fullscreen')).status).toBe(404);
+  });
+});
+
+describe('legacy profile texts and featured project (site-reference.md, "Legacy pages")', () => {
+  const demoUser = () =>
+    store().getUser(DEMO_USERNAME) ??
+    (() => {
+      throw new Error('no demo user');
+    })();
+
+  it('visitors (and other members) see read-only texts in scrolling viewports, and the featured box without the control', async () => {
+    const me = demoUser();
+    const other = store()
+      .users()
+      .find((u) => u.id !== me.id && store().sharedProjectsOf(u.id).length > 0);
+    if (!other) throw new Error('no other member with shared projects');
+    for (const who of [undefined, demo]) {
+      const doc = parse(await (await page(`/users/${other.username}/`, who)).text());
+      expect(doc.querySelector('#bio-readonly .viewport > .overview')?.textContent).toBe(other.bio);
+      expect(doc.querySelector('#status-readonly .viewport > .overview')?.textContent).toBe(other.status);
+      expect(doc.querySelector('textarea#bio, textarea#status')).toBeNull();
+      const featured = store().featuredProjectOf(other.id);
+      expect(doc.querySelector('.player a.project-name')?.getAttribute('href')).toBe(
+        `/projects/${featured?.id}/`,
+      );
+      expect(doc.querySelector('.player a.project-name')?.textContent).toBe(featured?.title);
+      expect(doc.querySelector('[data-control="change-featured-project"]')).toBeNull();
+      expect(doc.querySelector('#featured-project-modal')).toBeNull();
+    }
+  });
+
+  it('the member on their own profile gets textareas (no .overview) and the "Change featured project" control', async () => {
+    const me = demoUser();
+    const doc = parse(await (await page(`/users/${DEMO_USERNAME}/`, demo)).text());
+    expect((doc.querySelector('textarea#bio') as HTMLTextAreaElement | null)?.value).toBe(me.bio);
+    expect((doc.querySelector('textarea#status') as HTMLTextAreaElement | null)?.value).toBe(me.status);
+    expect(doc.querySelector('#bio-readonly, #status-readonly, #user-details .overview')).toBeNull();
+    expect(doc.querySelector('.player a.project-name')).not.toBeNull();
+    expect(doc.querySelector('.player [data-control="change-featured-project"]')).not.toBeNull();
+    // The dialog is built when the control is used: no choices in the page until then.
+    expect(doc.querySelector('#featured-project-modal')).toBeNull();
+  });
+
+  it('PUT /site-api/users/all/<u>/ sets the featured project: the member only, with CSRF, one of their shared projects', async () => {
+    const me = demoUser();
+    const mine = store().sharedProjectsOf(me.id);
+    const pick = mine[0];
+    const notMine = store()
+      .projects()
+      .find((p) => p.isShared && p.authorId !== me.id);
+    const unshared = store()
+      .allProjectsOf(me.id)
+      .find((p) => !p.isShared);
+    if (!pick || !notMine || !unshared || pick.id === store().featuredProjectOf(me.id)?.id)
+      throw new Error('the seed does not fit this test');
+    const put = (path: string, body: unknown, headers: Record<string, string>) =>
+      fetch(`${sandbox.urls.site}${path}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+    const mePath = `/site-api/users/all/${DEMO_USERNAME}/`;
+    const ok = { cookie: demo.cookie, 'X-CSRFToken': demo.csrf };
+    expect((await put(mePath, { featured_project: pick.id }, { 'X-CSRFToken': demo.csrf })).status).toBe(401);
+    expect((await put(mePath, { featured_project: pick.id }, { cookie: demo.cookie })).status).toBe(403);
+    const stranger = store()
+      .users()
+      .find((u) => u.id !== me.id);
+    expect(
+      (await put(`/site-api/users/all/${stranger?.username}/`, { featured_project: pick.id }, ok)).status,
+    ).toBe(403);
+    expect((await put(mePath, { featured_project: notMine.id }, ok)).status).toBe(400);
+    expect((await put(mePath, { featured_project: unshared.id }, ok)).status).toBe(400);
+    expect((await put(mePath, { featured_project: pick.id }, ok)).status).toBe(200);
+    expect(store().featuredProjectOf(me.id)?.id).toBe(pick.id);
+    const doc = parse(await (await page(`/users/${DEMO_USERNAME}/`)).text());
+    expect(doc.querySelector('.player a.project-name')?.getAttribute('href')).toBe(`/projects/${pick.id}/`);
+    store().reset();
+    demo = await signIn(sandbox, DEMO_USERNAME);
+  });
+});
+
+describe('My Stuff /mystuff/ (legacy)', () => {
+  it('sends visitors to sign in first, and comes back', async () => {
+    for (const path of ['/mystuff/', '/mystuff']) {
+      const response = await page(path);
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe('/login/?next=/mystuff/');
+    }
+  });
+
+  it('a legacy shell with the tabs, an empty ul.media-list and the load-more button, for the script to fill', async () => {
+    const response = await page('/mystuff/', demo);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const doc = parse(html);
+    expect(doc.querySelector('#pagewrapper > #topnav')).not.toBeNull();
+    expect(doc.querySelector('#content ul.media-list')?.children).toHaveLength(0);
+    expect(doc.querySelector('#content [data-control="load-more"]')).not.toBeNull();
+    expect(
+      [...doc.querySelectorAll('.tabs-index li[data-tab] > a')].map((a) => a.getAttribute('href')),
+    ).toEqual(['#all', '#shared', '#unshared', '#galleries']);
+    expect(html).toContain('<script type="module" src="/js/mystuff.js">');
+  });
+
+  it('GET /site-api/mystuff/<tab>/ pages the member’s own lists, 20 at a time; signed in only', async () => {
+    const me = store().getUser(DEMO_USERNAME);
+    if (!me) throw new Error('no demo user');
+    const read = async (tab: string, n: number) =>
+      (await (
+        await fetch(`${sandbox.urls.site}/site-api/mystuff/${tab}/?page=${n}`, {
+          headers: { cookie: demo.cookie },
+        })
+      ).json()) as { items: { id: number; type: string; shared?: boolean }[]; more: boolean };
+    const all = store().allProjectsOf(me.id);
+    const first = await read('all', 1);
+    expect(first.items).toHaveLength(Math.min(20, all.length));
+    expect(first.more).toBe(all.length > 20);
+    const second = await read('all', 2);
+    expect(new Set([...first.items, ...second.items].map((i) => i.id))).toEqual(
+      new Set(all.map((p) => p.id)),
+    );
+    const shared = await read('shared', 1);
+    expect(shared.items.every((i) => i.shared === true)).toBe(true);
+    const unshared = await read('unshared', 1);
+    expect(unshared.items.map((i) => i.id).sort()).toEqual(
+      all
+        .filter((p) => !p.isShared)
+        .map((p) => p.id)
+        .sort(),
+    );
+    const galleries = await read('galleries', 1);
+    expect(galleries.items.every((i) => i.type === 'gallery')).toBe(true);
+    expect(galleries.items).toHaveLength(Math.min(20, store().curatedStudiosOf(me.id).length));
+    expect((await fetch(`${sandbox.urls.site}/site-api/mystuff/all/`)).status).toBe(401);
+    expect(
+      (await fetch(`${sandbox.urls.site}/site-api/mystuff/trash/`, { headers: { cookie: demo.cookie } }))
+        .status,
+    ).toBe(404);
+  });
 });

@@ -1,14 +1,15 @@
 /**
- * The site's pages on the site app: scratch-www shells (home, project, studio, messages, explore,
- * search), the legacy profile shell, the page scripts and stylesheet, and the few JSON endpoints
- * of the site itself that the pages call (`/site-api/...`). Content is rendered on the client by
- * the scripts in `client/`, as the live site does.
+ * The site's pages on the site app: scratch-www shells (home, project and its editor, studio,
+ * messages, explore, search), the legacy shells (profile, galleries, My Stuff), the page scripts and
+ * stylesheet, and the few JSON endpoints of the site itself that the pages call (`/site-api/...`).
+ * Content is rendered on the client by the scripts in `client/`, as the live site does.
  */
 import type { Context, Env, Hono } from 'hono';
 import type { Origins } from '../origins';
 import type { Store } from '../store';
 import { siteScripts, siteStylesheet } from './assets';
 import { renderRemixesGallery, renderUserGallery, USER_GALLERIES } from './gallery-page';
+import { renderMyStuffContent } from './mystuff-page';
 import { renderProfileContent } from './profile-page';
 import { legacyShell, type ShellOptions, type ShellUser, wwwShell } from './shell';
 import { mountSiteApi, sessionUserOf } from './site-api';
@@ -78,7 +79,21 @@ export function mountSitePages<E extends Env>(app: Hono<E>, deps: SitePagesDeps)
     render(c, { title: 'Scratch - Imagine, Program, Share', script: 'home', page: { kind: 'home' } }),
   );
 
-  page('/projects/:id', (c) => {
+  // The project routes of scratch-www `src/routes.json` ("projects": `/projects/editor`,
+  // `/projects/<id>`, `/projects/<id>/editor`, `/projects/<id>/fullscreen`, each with or without the
+  // slash) are one view, `src/views/preview/project-view.jsx`: the page script picks the mode from the
+  // path. The editor is rendered without scratch-www's `Page`: no navigation bar, no `main#view`.
+  // The new-project editor comes first: `/projects/:id` would take `editor` for an id.
+  page('/projects/editor', (c) =>
+    render(c, {
+      title: 'Scratch - Imagine, Program, Share',
+      script: 'project',
+      page: { kind: 'project', id: '' },
+      frame: 'editor',
+      pageTemplate: true,
+    }),
+  );
+  const projectPage = (mode: 'player' | 'editor' | 'fullscreen') => (c: Context) => {
     const id = c.req.param('id') ?? '';
     if (!/^\d{1,15}$/.test(id)) return notFound(c);
     const project = store.getProject(Number(id));
@@ -89,8 +104,14 @@ export function mountSitePages<E extends Env>(app: Hono<E>, deps: SitePagesDeps)
       title: `${project.title} on Scratch`,
       script: 'project',
       page: { kind: 'project', id },
+      frame: mode === 'editor' ? 'editor' : 'page',
+      // The page frame again for the way back from the editor (the script mounts it from this).
+      pageTemplate: true,
     });
-  });
+  };
+  page('/projects/:id', projectPage('player'));
+  page('/projects/:id/editor', projectPage('editor'));
+  page('/projects/:id/fullscreen', projectPage('fullscreen'));
 
   const studioPage = (c: Context) => {
     const id = c.req.param('id') ?? '';
@@ -110,8 +131,9 @@ export function mountSitePages<E extends Env>(app: Hono<E>, deps: SitePagesDeps)
         title: `${user.username} on Scratch`,
         script: 'profile',
         page: { kind: 'profile', username: user.username },
-        // The legacy profile is rendered on the server; only its comments load after the page.
-        bodyHtml: renderProfileContent(store, user, originsFor(c)),
+        // The legacy profile is rendered on the server; only its comments load after the page. Its
+        // texts are editable, and its featured project can be changed, for the member on their own profile.
+        bodyHtml: renderProfileContent(store, user, originsFor(c), sessionUserOf(c, store)),
       },
       true,
     );
@@ -144,6 +166,17 @@ export function mountSitePages<E extends Env>(app: Hono<E>, deps: SitePagesDeps)
     return render(
       c,
       { title: `Remixes of ${project.title}`, script: 'basic', page: { kind: 'gallery' }, bodyHtml },
+      true,
+    );
+  });
+
+  // My Stuff (legacy, site-reference.md "Legacy pages"): the member's own lists, loaded by the page
+  // script; visitors are sent to sign in first, and come back.
+  page('/mystuff', (c) => {
+    if (!sessionUserOf(c, store)) return c.redirect('/login/?next=/mystuff/', 302);
+    return render(
+      c,
+      { title: 'My Stuff', script: 'mystuff', page: { kind: 'mystuff' }, bodyHtml: renderMyStuffContent() },
       true,
     );
   });

@@ -1,6 +1,11 @@
 /**
- * The legacy (scratchr2) profile's `#content`, rendered on the server as the live profile is: the
- * header, then the carousels (`div.box.slider-carousel-container` of `li.project.thumb.item`,
+ * The legacy (scratchr2) profile's `#content`, rendered on the server as the live profile is
+ * (site-reference.md, "Legacy pages"; scratchr2's source is not public): the header with the
+ * featured project (`.player a.project-name`) and the two texts, read-only for visitors
+ * (`#bio-readonly .overview`, `#status-readonly .overview`, each in a scrolling `.viewport`) and
+ * editable textareas (`textarea#bio`, `textarea#status`) for the member on their own profile, who
+ * also gets the "Change featured project" control (its dialog is built by client/profile.ts); then
+ * the carousels (`div.box.slider-carousel-container` of `li.project.thumb.item`,
  * `li.gallery.thumb.item`, `li.user.thumb.item`), then the comments box, whose comments the page
  * script loads after the page (`li#comments-loading` first). Every text goes through escapeHtml.
  */
@@ -51,7 +56,42 @@ export function legacyItems(store: Store, origins: Origins) {
   };
 }
 
-export function renderProfileContent(store: Store, user: User, origins: Origins): string {
+/** The profile's two texts: read-only for visitors, textareas for the member on their own profile. */
+function profileText(id: 'bio' | 'status', title: string, value: string, own: boolean): string {
+  const e = escapeHtml;
+  return own
+    ? `<div class="editable" id="${id}-editable"><h3>${e(title)}</h3><textarea id="${id}" name="${id}" maxlength="200" rows="5">${e(value)}</textarea></div>`
+    : `<div class="read-only" id="${id}-readonly"><h3>${e(title)}</h3><div class="viewport"><p class="overview">${e(value)}</p></div></div>`;
+}
+
+function featuredBox(store: Store, user: User, origins: Origins, own: boolean): string {
+  const e = escapeHtml;
+  const project = store.featuredProjectOf(user.id);
+  const control = own
+    ? '<button class="button small" type="button" data-control="change-featured-project" aria-haspopup="dialog">Change featured project</button>'
+    : '';
+  if (!project)
+    return `<div class="stage"><div class="player empty"><h3 class="featured-project-heading">Featured Project</h3><p>No shared projects yet.</p>${control}</div></div>`;
+  const href = e(`/projects/${project.id}/`);
+  return `<div class="stage"><div class="player" data-project-id="${project.id}">
+<h3 class="featured-project-heading">Featured Project</h3>
+<a class="project-name" href="${href}">${e(project.title)}</a>
+<a class="project-stage" href="${href}"><img class="featured-image" src="${e(`${origins.uploads}/projects/thumbnails/${project.id}.png`)}" width="282" height="211" alt=""></a>
+${control}
+</div></div>`;
+}
+
+/**
+ * `viewer`: the signed-in member looking at the page (null for visitors): on their own profile the
+ * texts are editable and the featured project can be changed.
+ */
+export function renderProfileContent(
+  store: Store,
+  user: User,
+  origins: Origins,
+  viewer: User | null = null,
+): string {
+  const own = viewer !== null && viewer.id === user.id;
   const e = escapeHtml;
   const base = userPath(user.username);
   const item = legacyItems(store, origins);
@@ -69,9 +109,12 @@ export function renderProfileContent(store: Store, user: User, origins: Origins)
 <div class="header-text"><h2>${e(user.username)}</h2>
 <p class="profile-details"><span class="group">${user.scratchteam ? 'Scratch Team' : user.newScratcher ? 'New Scratcher' : 'Scratcher'}</span> · Joined <span title="${e(user.joined)}">${e(yearsAgo(user.joined))}</span> · <span class="location">${e(user.country)}</span></p></div>
 </div>
-<div class="box-content" id="user-details">
-<div class="read-only" id="bio-readonly"><h3>About me</h3><p class="overview">${e(user.bio)}</p></div>
-<div class="read-only" id="status-readonly"><h3>What I’m working on</h3><p class="overview">${e(user.status)}</p></div>
+<div class="box-content" id="profile-box">
+${featuredBox(store, user, origins, own)}
+<div id="user-details">
+${profileText('bio', 'About me', user.bio, own)}
+${profileText('status', 'What I’m working on', user.status, own)}
+</div>
 </div>
 </div>
 ${carousel('Shared Projects', shared.length, `${base}projects/`, first(shared).map(item.project))}

@@ -1,8 +1,9 @@
 /**
  * The HTML the site sends before its scripts run: a scratch-www shell (`#app`, the format-detection
- * meta, `nav#navigation` with the message count at `0` without `show`) or a legacy scratchr2 shell
- * (`#pagewrapper > #topnav`, `#content`). Content arrives later from the page script, which reads
- * the origins of the host that was asked from the injected `#site-config`.
+ * meta, `nav#navigation` with the message count at `0` without `show`), the editor's shell (`#app`
+ * only: scratch-www renders the editor without its `Page`, so without the navigation bar), or a legacy
+ * scratchr2 shell (`#pagewrapper > #topnav`, `#content`). Content arrives later from the page script,
+ * which reads the origins of the host that was asked from the injected `#site-config`.
  */
 import { escapeHtml } from '../escape';
 import type { Origins } from '../origins';
@@ -26,6 +27,17 @@ export interface ShellOptions {
    * client), the whole profile for legacy pages. Any remote text in it must be escaped already.
    */
   bodyHtml?: string;
+  /**
+   * scratch-www pages only. `page` (default): scratch-www's `Page` (`src/components/page/www/page.jsx`:
+   * `nav#navigation`, `main#view`, `footer#footer`). `editor`: the editor, which
+   * `src/views/preview/project-view.jsx` renders without `Page`: `#app` holds the GUI only.
+   */
+  frame?: 'page' | 'editor';
+  /**
+   * Adds `template#page-template` (inert: no query or observer reaches a template's content) with a
+   * fresh `Page` frame, which the project page mounts when it switches back from the editor.
+   */
+  pageTemplate?: boolean;
 }
 
 /** JSON that is safe inside a <script> element (no `</script>`, no `<!--`). */
@@ -58,7 +70,10 @@ const avatarUrl = (origins: Origins, id: number) => `${origins.uploads}/users/av
 function wwwNavigation(options: ShellOptions): string {
   const { user, origins } = options;
   const account = user
-    ? `<li class="link right messages"><a href="/messages/" title="Messages"><span class="message-count">0</span></a></li>
+    ? // scratch-www navigation.jsx: `<span>{unreadMessageCount} </span>` then the label. React renders
+      // the number and the space as two text nodes; HTML cannot send two adjacent text nodes, so the
+      // page script splits this one (`0 `) when it mounts the bar (client/nav.ts).
+      `<li class="link right messages"><a href="/messages/" title="Messages"><span class="message-count">0 </span>Messages</a></li>
 <li class="link right mystuff"><a href="/mystuff/" title="My Stuff"><span class="mystuff-icon"></span></a></li>
 <li class="link right account-nav"><a class="user-info" href="${escapeHtml(userPath(user.username))}"><img class="avatar" src="${escapeHtml(avatarUrl(origins, user.id))}" alt=""><span class="profile-name">${escapeHtml(user.username)}</span></a></li>
 <li class="link right sign-out"><a href="/logout/">Sign out</a></li>`
@@ -79,26 +94,44 @@ ${account}
 </nav>`;
 }
 
-/** A scratch-www page: the script renders into `#view` inside `#app`. */
+const FOOTER =
+  '<footer id="footer"><div class="inner">Companion sandbox · a local stand-in for the community site</div></footer>';
+const LOADING = '<div class="notice notice-loading">Loading…</div>';
+
+/**
+ * A scratch-www page: the script renders into `#view` inside `#app`; in the editor frame, into `#app`
+ * itself.
+ */
 export function wwwShell(options: ShellOptions): string {
+  const frame =
+    options.frame === 'editor'
+      ? (options.bodyHtml ?? LOADING)
+      : `${wwwNavigation(options)}
+<main id="view">${options.bodyHtml ?? LOADING}</main>
+${FOOTER}`;
+  const template = options.pageTemplate
+    ? `\n<template id="page-template">${wwwNavigation(options)}<main id="view"></main>${FOOTER}</template>`
+    : '';
   return `${head(options)}
 <body>
 <div id="app">
-${wwwNavigation(options)}
-<main id="view">${options.bodyHtml ?? '<div class="notice notice-loading">Loading…</div>'}</main>
-<footer id="footer"><div class="inner">Companion sandbox · a local stand-in for the community site</div></footer>
-</div>
+${frame}
+</div>${template}
 </body>
 </html>
 `;
 }
 
-/** A legacy scratchr2 page (profiles): `#pagewrapper > #topnav`, then `#content`. */
+/**
+ * A legacy scratchr2 page (profiles, galleries, My Stuff): `#pagewrapper > #topnav`, then `#content`
+ * (site-reference.md, "Legacy pages"). The count is `<span class="notificationsCount none">0</span>`:
+ * the site's script takes `none` away when it has a count above 0 (client/nav.ts).
+ */
 export function legacyShell(options: ShellOptions): string {
   const { user, origins } = options;
   const account = user
     ? `<ul class="account-nav logged-in">
-<li class="messages"><a class="messages-icon" href="/messages" title="Messages"><span class="notificationsCount" style="display: none">0</span></a></li>
+<li class="messages"><a class="messages-icon" href="/messages" title="Messages"><span class="notificationsCount none">0</span></a></li>
 <li class="my-stuff"><a class="mystuff-icon" href="/mystuff/" title="My Stuff">My Stuff</a></li>
 <li class="logged-in-user dropdown"><a class="user-name" href="${escapeHtml(userPath(user.username))}"><img class="user-icon" src="${escapeHtml(avatarUrl(origins, user.id))}" width="24" height="24" alt="">${escapeHtml(user.username)}</a></li>
 <li class="sign-out"><a href="/logout/">Sign out</a></li>

@@ -1,7 +1,8 @@
 /**
  * JSON endpoints of the site itself (not the REST interface) that the page scripts call, as the
  * live site has its own `/site-api/...`: clearing the message count when the messages page opens,
- * studio details and project tiles, and profile comments. Writes need the session cookie and an
+ * studio details and project tiles, profile comments, the profile's featured project, and the
+ * member's own lists on My Stuff. Writes need the session cookie and an
  * `X-CSRFToken` header equal to the `scratchcsrftoken` cookie.
  */
 import type { Context, Env, Hono } from 'hono';
@@ -13,6 +14,9 @@ import type { Store } from '../store';
 
 const STUDIO_PAGE_MAX = 40;
 const PROFILE_COMMENTS_PER_PAGE = 20;
+export const MYSTUFF_PAGE_SIZE = 20;
+export const MYSTUFF_TABS = ['all', 'shared', 'unshared', 'galleries'] as const;
+export type MyStuffTab = (typeof MYSTUFF_TABS)[number];
 
 export function sessionUserOf(c: Context, store: Store): User | null {
   return store.sessionUser(getCookie(c, SESSION_COOKIE));
@@ -92,6 +96,74 @@ export function mountSiteApi<E extends Env>(app: Hono<E>, store: Store): void {
           };
         }),
     );
+  });
+
+  // The featured project of a legacy profile (scratchr2 saved it with a PUT of the user's record):
+  // only the member themself, with the CSRF header, and only one of their shared projects.
+  app.put('/site-api/users/all/:username/', async (c) => {
+    const viewer = sessionUserOf(c, store);
+    if (!viewer) return c.json({ code: 'Unauthorized', message: 'Sign in first.' }, 401);
+    if (!csrfMatches(c))
+      return c.json({ code: 'Forbidden', message: 'CSRF token missing or incorrect.' }, 403);
+    const user = store.getUser(c.req.param('username'));
+    if (!user) return c.json(notFoundBody, 404);
+    if (user.id !== viewer.id) return c.json({ code: 'Forbidden', message: 'Not your profile.' }, 403);
+    const body = (await c.req.json().catch(() => null)) as { featured_project?: unknown } | null;
+    const id = Number(body?.featured_project);
+    if (!Number.isSafeInteger(id) || !store.setFeaturedProject(user.id, id))
+      return c.json(
+        { code: 'BadRequest', message: 'featured_project must be one of your shared projects' },
+        400,
+      );
+    const project = store.featuredProjectOf(user.id);
+    return c.json({
+      username: user.username,
+      featured_project: project?.id,
+      featured_project_title: project?.title,
+    });
+  });
+
+  // My Stuff (`/mystuff/`): the signed-in member's projects (all, shared, unshared; newest change
+  // first) and the studios they curate, 20 a page.
+  app.get('/site-api/mystuff/:tab/', (c) => {
+    const viewer = sessionUserOf(c, store);
+    if (!viewer) return c.json({ code: 'Unauthorized', message: 'Sign in first.' }, 401);
+    const tab = c.req.param('tab') as MyStuffTab;
+    if (!MYSTUFF_TABS.includes(tab)) return c.json(notFoundBody, 404);
+    const page = pageNumber(c.req.query('page'), 1, 100_000);
+    if (page === null || page < 1)
+      return c.json({ code: 'BadRequest', message: 'page must be a whole number from 1' }, 400);
+    const start = (page - 1) * MYSTUFF_PAGE_SIZE;
+    const byModified = <T extends { modified: string; id: number }>(a: T, b: T) =>
+      b.modified.localeCompare(a.modified) || b.id - a.id;
+    const items =
+      tab === 'galleries'
+        ? store
+            .curatedStudiosOf(viewer.id)
+            .slice()
+            .sort(byModified)
+            .map((studio) => ({
+              type: 'gallery',
+              id: studio.id,
+              title: studio.title,
+              modified: studio.modified,
+            }))
+        : store
+            .allProjectsOf(viewer.id)
+            .filter((p) => (tab === 'all' ? true : tab === 'shared' ? p.isShared : !p.isShared))
+            .sort(byModified)
+            .map((project) => ({
+              type: 'project',
+              id: project.id,
+              title: project.title,
+              modified: project.modified,
+              shared: project.isShared,
+            }));
+    return c.json({
+      items: items.slice(start, start + MYSTUFF_PAGE_SIZE),
+      more: items.length > start + MYSTUFF_PAGE_SIZE,
+      total: items.length,
+    });
   });
 
   // Profile comments, newest threads first, each with its replies (text as typed: the page renders text).

@@ -123,20 +123,23 @@ export async function apiWrite<T>(
   return (text ? JSON.parse(text) : {}) as T;
 }
 
-/** JSON from the site's own endpoints (same origin, cookies). */
+/** JSON from the site's own endpoints (same origin, cookies; writes with the CSRF header). */
 export async function siteRequest<T>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   params: Record<string, string | number | undefined> = {},
+  body?: unknown,
 ): Promise<T> {
   const url = `${path}${query(params)}`;
   const response = await fetch(url, {
     method,
     headers: {
       'X-Requested-With': 'XMLHttpRequest',
-      ...(method === 'POST' ? { 'X-CSRFToken': csrfToken() } : {}),
+      ...(method === 'GET' ? {} : { 'X-CSRFToken': csrfToken() }),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
     },
     credentials: 'same-origin',
+    body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
   if (!response.ok) throw new HttpError(response.status, url);

@@ -1,11 +1,24 @@
 /**
- * Project page `/projects/<id>/`: title, notes, the stats row with love and favorite buttons
- * that write through the REST interface, comments, remixes and studios.
+ * The project view of scratch-www (`src/views/preview/project-view.jsx`, `presentation.jsx`): one
+ * script for `/projects/<id>/` (the project page: title, notes, the stats row with love and favorite
+ * buttons that write through the REST interface, comments, remixes and studios), `/projects/<id>/
+ * fullscreen` (the same page, its player `div.guiPlayer.fullscreen` over the rest, as the live page
+ * keeps its `Page` there) and the editor, `/projects/<id>/editor` and `/projects/editor/` (no `Page`:
+ * no navigation bar, no `main#view`, no comments; client/editor.ts).
+ *
+ * Modes switch without a reload, as `pushHistory` does: "See inside" (`button.button.see-inside-button`)
+ * goes to `/projects/<id>/editor/`, the editor's "See Project Page" back to `/projects/<id>/`, with
+ * `history.pushState` when the current history entry has no state yet and `replaceState` after that
+ * (`pushHistory(history.state === null)`); back and forward switch too (`handlePopState`). Leaving
+ * the page frame unmounts the navigation bar (its polling stops and the count is set to 0, as
+ * navigation.jsx's `componentWillUnmount` does); coming back mounts a new one (from
+ * `template#page-template`) and renders the page again, project data, comments and lists included.
  */
 import { mountComments } from './comments.js';
 import { decorateText } from './decorate-text.js';
 import { byId, h, notice, replaceChildren, userPath } from './dom.js';
-import { startMessageCount } from './nav.js';
+import { type EditorHandle, mountEditor } from './editor.js';
+import { mountNavigationCount, startMessageCount, unmountNavigationCount } from './nav.js';
 import {
   apiGet,
   apiWrite,
@@ -131,25 +144,42 @@ async function fillList(
   }
 }
 
-async function main(): Promise<void> {
-  void startMessageCount();
-  const view = byId('view');
-  const id = pageConfig().page.id ?? '';
-  const me = await session();
-  let project: Project;
+type Mode = 'player' | 'editor' | 'fullscreen';
+
+/** The mode a path asks for (project-view.jsx: `editor` anywhere, else `fullscreen`, else the player). */
+function modeOf(path: string): Mode {
+  const lower = path.toLowerCase();
+  if (lower.includes('editor')) return 'editor';
+  if (lower.includes('fullscreen')) return 'fullscreen';
+  return 'player';
+}
+
+async function loadProject(id: string): Promise<Project | HttpError | Error> {
   try {
-    project = await apiGet<Project>(`/projects/${encodeURIComponent(id)}`);
+    return await apiGet<Project>(`/projects/${encodeURIComponent(id)}`);
   } catch (error) {
-    if (error instanceof HttpError && error.status < 500) showNotFound(view, 'project');
-    else replaceChildren(view, notice('The project could not be loaded. Please try again.', 'error'));
-    return;
+    return error instanceof Error ? error : new Error(String(error));
   }
+}
+
+/** The project page (presentation.jsx) rendered into `view`. */
+async function renderProjectPage(
+  view: HTMLElement,
+  project: Project,
+  me: SessionUser | null,
+  actions: { seeInside(): void; toggleFullScreen(): void; fullScreen: boolean },
+): Promise<void> {
   document.title = `${project.title} on Scratch`;
   const author = project.author;
   const shared = project.public !== false && project.is_published !== false;
   const remixList = h('div', { class: 'remix-list' }, notice('Loading remixes…'));
   const studioList = h('div', { class: 'studio-list' }, notice('Loading studios…'));
   const commentsHost = h('div', { class: 'project-comments' });
+  const fullScreenButton = h(
+    'button',
+    { class: 'button stage-fullscreen-button', type: 'button', onclick: actions.toggleFullScreen },
+    actions.fullScreen ? 'Exit full screen' : 'Full screen',
+  );
 
   replaceChildren(
     view,
@@ -176,14 +206,25 @@ async function main(): Promise<void> {
             h('a', { class: 'project-author', href: userPath(author.username) }, author.username),
           ),
         ),
+        // presentation.jsx: "See inside" switches to the editor (project-view.jsx `handleSeeInside`).
+        h(
+          'div',
+          { class: 'project-buttons' },
+          h(
+            'button',
+            { class: 'button see-inside-button', type: 'button', onclick: actions.seeInside },
+            'See inside',
+          ),
+        ),
       ),
       h(
         'div',
         { class: 'flex-row project-main' },
         h(
           'div',
-          { class: 'guiPlayer' },
+          { class: actions.fullScreen ? 'guiPlayer fullscreen' : 'guiPlayer' },
           h('img', { class: 'project-thumbnail', src: projectThumbnail(project.id), alt: '' }),
+          fullScreenButton,
         ),
         projectNotes(project, me),
       ),
@@ -234,6 +275,97 @@ async function main(): Promise<void> {
       'Not in any studio yet.',
     ),
   ]);
+}
+
+async function main(): Promise<void> {
+  void startMessageCount();
+  const app = byId('app');
+  const id = pageConfig().page.id ?? '';
+  const me = await session();
+  let mode: Mode = id === '' ? 'editor' : modeOf(location.pathname);
+  let editor: EditorHandle | null = null;
+  /** Bumped on every switch: a render still waiting for data from an earlier mode is dropped. */
+  let generation = 0;
+
+  /** project-view.jsx `pushHistory`: `/projects/<id>/` plus `editor/` or `fullscreen/`. */
+  const pushHistory = (push: boolean) => {
+    if (id === '') return;
+    const path = `/projects/${encodeURIComponent(id)}/${mode === 'editor' ? 'editor/' : mode === 'fullscreen' ? 'fullscreen/' : ''}`;
+    if (push) history.pushState({}, document.title, path);
+    else history.replaceState({}, document.title, path);
+  };
+
+  const show = async () => {
+    const mine = ++generation;
+    if (mode === 'editor') {
+      // The editor is rendered without scratch-www's Page: the navigation bar unmounts.
+      unmountNavigationCount();
+      if (document.getElementById('view')) app.replaceChildren(notice('Loading…'));
+      const project = id === '' ? null : await loadProject(id);
+      if (mine !== generation) return;
+      if (project instanceof Error) {
+        app.replaceChildren(notice('The project could not be loaded. Please try again.', 'error'));
+        return;
+      }
+      editor?.destroy();
+      editor = mountEditor(app, {
+        me,
+        project: project && {
+          id: project.id,
+          title: project.title,
+          author: project.author,
+          shared: project.public !== false && project.is_published !== false,
+        },
+        onSeeProjectPage: project ? () => switchTo('player') : undefined,
+      });
+      document.title = project ? `${project.title} on Scratch` : 'Scratch - Imagine, Program, Share';
+      return;
+    }
+    // The page frame: as sent (first load), or a new one from the template (back from the editor).
+    let view = document.getElementById('view');
+    if (!view || editor) {
+      editor?.destroy();
+      editor = null;
+      const template = document.getElementById('page-template');
+      if (!(template instanceof HTMLTemplateElement))
+        throw new Error('#page-template missing from the shell');
+      app.replaceChildren(template.content.cloneNode(true));
+      mountNavigationCount(app);
+      view = byId('view');
+      replaceChildren(view, notice('Loading…'));
+    }
+    // Player and full screen are the same page (presentation.jsx): only the player's class changes.
+    const player = view.querySelector<HTMLElement>('div.guiPlayer');
+    if (player) {
+      player.classList.toggle('fullscreen', mode === 'fullscreen');
+      const toggle = player.querySelector('.stage-fullscreen-button');
+      if (toggle) toggle.textContent = mode === 'fullscreen' ? 'Exit full screen' : 'Full screen';
+      return;
+    }
+    const project = await loadProject(id);
+    if (mine !== generation) return;
+    if (project instanceof Error) {
+      if (project instanceof HttpError && project.status < 500) showNotFound(view, 'project');
+      else replaceChildren(view, notice('The project could not be loaded. Please try again.', 'error'));
+      return;
+    }
+    await renderProjectPage(view, project, me, {
+      seeInside: () => switchTo('editor'),
+      toggleFullScreen: () => switchTo(mode === 'fullscreen' ? 'player' : 'fullscreen'),
+      fullScreen: mode === 'fullscreen',
+    });
+  };
+
+  const switchTo = (next: Mode) => {
+    if (next === mode) return;
+    mode = next;
+    pushHistory(history.state === null);
+    void show();
+  };
+  // project-view.jsx `handlePopState`: back and forward switch modes (and, as there, record the path).
+  window.addEventListener('popstate', () => switchTo(modeOf(location.pathname)));
+
+  await show();
 }
 
 void main();

@@ -1,6 +1,7 @@
 /**
  * Studio pages `/studios/<id>/` (project tiles) and `/studios/<id>/comments` (the shared comment
- * component). Tabs switch without a reload (history.pushState), like the live site.
+ * component in the studio layout of scratch-www `src/views/studio/studio-comments.jsx`). Tabs switch
+ * without a reload (history.pushState), like the live site.
  */
 import { mountComments } from './comments.js';
 import { decorateText } from './decorate-text.js';
@@ -175,14 +176,19 @@ async function renderProjects(host: HTMLElement, studio: StudioInfo): Promise<vo
 }
 
 function renderComments(host: HTMLElement, studio: StudioInfo): Promise<void> {
-  return mountComments(host, {
-    listPath: `/studios/${studio.id}/comments`,
-    repliesPath: (commentId) => `/studios/${studio.id}/comments/${commentId}/replies`,
-    postPath: `/proxy/comments/studio/${studio.id}`,
-    deletePath: (commentId) => `/proxy/comments/studio/${studio.id}/comment/${commentId}`,
-    ownerId: studio.host.id,
-    commentsAllowed: studio.comments_allowed,
-  });
+  return mountComments(
+    host,
+    {
+      listPath: `/studios/${studio.id}/comments`,
+      repliesPath: (commentId) => `/studios/${studio.id}/comments/${commentId}/replies`,
+      postPath: `/proxy/comments/studio/${studio.id}`,
+      deletePath: (commentId) => `/proxy/comments/studio/${studio.id}/comment/${commentId}`,
+      ownerId: studio.host.id,
+      commentsAllowed: studio.comments_allowed,
+    },
+    // src/views/studio/studio-comments.jsx: no `.comments-list`, the threads in an unnamed div.
+    { layout: 'studio' },
+  );
 }
 
 type Tab = 'projects' | 'comments';
