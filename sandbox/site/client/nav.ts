@@ -165,7 +165,6 @@ export async function startMessageCount(): Promise<void> {
   applySiteLocale();
   window.sandboxSite = { readMessageCount };
   mountNavigationCount();
-  render();
   me = await session();
   sessionKnown = true;
   if (!me) return;
