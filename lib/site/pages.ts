@@ -57,9 +57,10 @@ export function isStudioPage(page: SitePage): boolean {
 }
 
 // routes.json: `/projects/<id>/editor` and `/projects/editor` (a new project); the project page's
-// "See inside" switches to it without a reload (src/views/preview/project-view.jsx, pushHistory).
+// "See inside" switches to it without a reload (src/views/preview/project-view.jsx, pushHistory),
+// and in editor mode the view renders the GUI alone, without the site's page around it. (The
+// full-screen player, `/projects/<id>/fullscreen`, keeps the page: navigation bar and comments.)
 const editorPath = /^\/projects\/(?:\d+\/)?editor$/;
-const fullscreenPath = /^\/projects\/\d+\/fullscreen$/;
 
 /** The project editor (scratch-gui): its own menu bar, no navigation bar, no lists, no comments. */
 export function isEditorPage(page: SitePage): boolean {
@@ -68,9 +69,9 @@ export function isEditorPage(page: SitePage): boolean {
 
 /**
  * A page of the site proper, with its navigation bar, lists and comments: everything but the
- * project application (the editor and the full-screen player), whose DOM changes constantly while
- * a project runs or is edited and holds nothing for the site's features.
+ * editor, whose DOM changes constantly while the member works and holds nothing for the site's
+ * features.
  */
 export function isSitePage(page: SitePage): boolean {
-  return !editorPath.test(page.path) && !fullscreenPath.test(page.path);
+  return !isEditorPage(page);
 }
