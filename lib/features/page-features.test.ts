@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { sendMessage } from '@/lib/protocol';
-import { sitePage } from '@/lib/site/pages';
+import { isEditorPage, projectPageId, type SitePage, sitePage } from '@/lib/site/pages';
 import { defaultMessageCountSettings, messageCountItem, messageCountSettingsItem } from '@/lib/storage';
 import { messagesPageOpened } from './messages-page-opened';
 import { navBarMessageCount } from './nav-bar-message-count';
@@ -168,6 +168,31 @@ describe('feature registry', () => {
 
     ctx.notifyInvalidated();
     expect(aborted).toEqual(['project', 'messages']);
+  });
+
+  it("runs the features of the change's new URL, which `location` may not hold yet (Chromium's navigate event)", async () => {
+    const runs: string[] = [];
+    const feature = (name: string, runsOn: (page: SitePage) => boolean): Feature => ({
+      name,
+      runsOn,
+      run: (page) => void runs.push(`${name}@${page.path}`),
+    });
+    history.replaceState(null, '', '/projects/1/');
+    const handlers: ((event: { newUrl?: URL }) => void)[] = [];
+    const ctx = {
+      onInvalidated: () => undefined,
+      addEventListener: (_target: unknown, _type: string, handler: (event: { newUrl?: URL }) => void) =>
+        handlers.push(handler),
+    } as unknown as ContentScriptContext;
+    runFeatures(ctx, [
+      feature('project', (page) => projectPageId(page) !== null),
+      feature('editor', isEditorPage),
+    ]);
+    await vi.waitFor(() => expect(runs).toEqual(['project@/projects/1']));
+    // "See inside": the navigate event comes while `location` is still the project page.
+    for (const handler of handlers)
+      handler({ newUrl: new URL('https://scratch.mit.edu/projects/1/editor/') });
+    await vi.waitFor(() => expect(runs).toEqual(['project@/projects/1', 'editor@/projects/1/editor']));
   });
 
   it('does not start a feature whose page is already gone', async () => {

@@ -24,11 +24,11 @@ export interface Feature {
 export function runFeatures(ctx: ContentScriptContext, features: readonly Feature[]): void {
   let current: AbortController | null = null;
 
-  const runAll = () => {
+  const runAll = (href: string) => {
     current?.abort();
     const controller = new AbortController();
     current = controller;
-    const page = sitePage(location.href);
+    const page = sitePage(href);
     for (const feature of features) {
       if (!feature.runsOn(page)) continue;
       // One feature failing must not stop the others. It starts a microtask later: if the page
@@ -40,6 +40,9 @@ export function runFeatures(ctx: ContentScriptContext, features: readonly Featur
   };
 
   ctx.onInvalidated(() => current?.abort());
-  ctx.addEventListener(window, 'wxt:locationchange', runAll);
-  runAll();
+  // The page is the event's new URL: where the browser has the Navigation API (Chromium), WXT reports
+  // the change from its `navigate` event, before `location` holds the new URL (a project page's "See
+  // inside" would otherwise re-run the project page's features in the editor).
+  ctx.addEventListener(window, 'wxt:locationchange', (event) => runAll(event.newUrl?.href ?? location.href));
+  runAll(location.href);
 }

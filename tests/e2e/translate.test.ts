@@ -290,12 +290,16 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await page.close();
 
     const studioPage = await browser().openPage(`${site()}/studios/${studio.id}/comments`);
-    await studioPage.waitFor(() => document.querySelectorAll('.comments-list div.comment').length > 0);
+    await studioPage.waitFor(
+      () => document.querySelectorAll('.studio-compose-container div.comment').length > 0,
+    );
     await expect
       .poll(() =>
         studioPage.evaluate(() => ({
-          comments: document.querySelectorAll('.comments-list div.comment').length,
-          buttons: document.querySelectorAll('.comments-list button[data-companion="translate"]').length,
+          comments: document.querySelectorAll('.studio-compose-container div.comment[id^="comments-"]')
+            .length,
+          buttons: document.querySelectorAll('.studio-compose-container button[data-companion="translate"]')
+            .length,
           description: document.querySelectorAll('.studio-info-section button[data-companion="translate"]')
             .length,
           all: document.querySelectorAll('[data-companion="translate-all"]').length,
@@ -304,8 +308,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       .toMatchObject({ description: 1, all: 1 });
     await scrollThrough(studioPage);
     const counts = await studioPage.evaluate(() => ({
-      comments: document.querySelectorAll('.comments-list div.comment').length,
-      buttons: document.querySelectorAll('.comments-list button[data-companion="translate"]').length,
+      comments: document.querySelectorAll('.studio-compose-container div.comment[id^="comments-"]').length,
+      buttons: document.querySelectorAll('.studio-compose-container button[data-companion="translate"]')
+        .length,
     }));
     expect(counts.buttons).toBe(counts.comments);
     await studioPage.click('.studio-info-section button[data-companion="translate"]');
