@@ -12,27 +12,13 @@ import { memberKey, type ProjectStatusCache } from '@/lib/project-status-cache';
 import { sendMessage } from '@/lib/protocol';
 import { sitePage } from '@/lib/site/pages';
 import { messageCountItem, projectStatusesItem } from '@/lib/storage';
+import { InViewObserver } from '@/tests/unit/in-view-observer';
 import { editorMessageCount } from './editor-message-count';
 import { features } from './index';
 import { projectStatusMarks } from './project-status-marks';
 import { translateComments } from './translate-comments';
 
 vi.mock('@/lib/protocol', () => ({ sendMessage: vi.fn() }));
-
-/** Every observed element is in view at once (happy-dom lays nothing out). */
-class InViewObserver {
-  constructor(private readonly callback: IntersectionObserverCallback) {}
-  observe(target: Element) {
-    queueMicrotask(() =>
-      this.callback(
-        [{ target, isIntersecting: true, boundingClientRect: target.getBoundingClientRect() }] as never,
-        this as never,
-      ),
-    );
-  }
-  unobserve() {}
-  disconnect() {}
-}
 
 const count = (selector: string) => document.querySelectorAll(selector).length;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));

@@ -11,24 +11,10 @@ import { memberKey, type ProjectStatusCache } from '@/lib/project-status-cache';
 import { sendMessage } from '@/lib/protocol';
 import { sitePage } from '@/lib/site/pages';
 import { projectStatusesItem, testMarksReaskAfterMsItem } from '@/lib/storage';
+import { InViewObserver } from '@/tests/unit/in-view-observer';
 import { projectStatusMarks, REASK_AFTER_MS, reaskAfterMs } from './project-status-marks';
 
 vi.mock('@/lib/protocol', () => ({ sendMessage: vi.fn() }));
-
-/** Every observed element is in view at once (happy-dom lays nothing out). */
-class InViewObserver {
-  constructor(private readonly callback: IntersectionObserverCallback) {}
-  observe(target: Element) {
-    queueMicrotask(() =>
-      this.callback(
-        [{ target, isIntersecting: true, boundingClientRect: target.getBoundingClientRect() }] as never,
-        this as never,
-      ),
-    );
-  }
-  unobserve() {}
-  disconnect() {}
-}
 
 const asks = () =>
   vi

@@ -20,24 +20,10 @@ import type { RequestLogEntry } from '@/sandbox/control';
 import { translateText } from '@/sandbox/helpers/translator';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import type { Project, Studio, User } from '@/sandbox/model';
-import { BROWSER_NAMES, type TestPage, useBrowser, withSandbox } from './harness';
+import { BROWSER_NAMES, scrollThrough, type TestPage, useBrowser, withSandbox } from './harness';
 
 const sandbox = withSandbox();
 const COUNT_ROUTE = /^\/users\/[^/]+\/messages\/count$/;
-
-/** Scrolls from top to bottom a screen at a time, as a reader does (texts get buttons near the screen). */
-const scrollThrough = (page: TestPage) =>
-  page.evaluate(async () => {
-    const settle = () =>
-      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve))));
-    window.scrollTo(0, 0);
-    await settle();
-    while (window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 1) {
-      window.scrollBy(0, window.innerHeight);
-      await settle();
-    }
-    await settle();
-  });
 
 /** Every studio comment (not the composer) with its Translate buttons, and the page's "Translate all". */
 const studioComments = (page: TestPage) =>

@@ -11,7 +11,7 @@ import type { RequestLogEntry } from '@/sandbox/control';
 import { translateText } from '@/sandbox/helpers/translator';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import type { Comment, Project, Studio } from '@/sandbox/model';
-import { BROWSER_NAMES, type TestPage, useBrowser, withSandbox } from './harness';
+import { BROWSER_NAMES, scrollThrough, type TestPage, useBrowser, withSandbox } from './harness';
 
 const sandbox = withSandbox();
 /** Comments with lower ids are the seed's; the tests add theirs (both browsers share the sandbox). */
@@ -37,24 +37,6 @@ function commentButtons() {
     allButtons: comment.querySelectorAll('button[data-companion="translate"]').length,
   }));
 }
-
-/**
- * Scrolls the page from top to bottom a screen at a time, as a reader does: a text gets its buttons
- * when it comes near the screen, so this is how a member sees the button on every comment.
- */
-const scrollThrough = (page: TestPage) =>
-  page.evaluate(async () => {
-    // Two frames: the intersection observers' answers for this position have been delivered.
-    const settle = () =>
-      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve))));
-    window.scrollTo(0, 0);
-    await settle();
-    while (window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 1) {
-      window.scrollBy(0, window.innerHeight);
-      await settle();
-    }
-    await settle();
-  });
 
 describe.each(BROWSER_NAMES)('%s', (name) => {
   const browser = useBrowser(name, { sandbox, signedInAs: DEMO_USERNAME });

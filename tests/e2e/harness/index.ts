@@ -17,4 +17,5 @@ export { BROWSER_NAMES, type BrowserName } from './browsers';
 export type { Badge, ExtensionBrowser, LaunchOptions, StorageArea } from './extension-browser';
 export { type BrowserLaunchOptions, launchBrowser, type UseBrowserOptions, useBrowser } from './launch';
 export { type RunningSandbox, startTestSandbox, withSandbox } from './sandbox';
+export { scrollThrough } from './scroll';
 export type { TestPage, WaitOptions } from './test-page';
