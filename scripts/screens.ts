@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { translateText } from '../sandbox/helpers/translator';
-import type { RunningSandbox } from '../sandbox/index';
+import { DEMO_USERNAME, type RunningSandbox } from '../sandbox/index';
 import type { ExtensionBrowser } from '../tests/e2e/harness/extension-browser';
 import type { TestPage } from '../tests/e2e/harness/test-page';
 
@@ -213,6 +213,68 @@ export async function screenshotTranslation(
     // biome-ignore lint/suspicious/noDocumentCookie: the site clears its language cookie this way.
     document.cookie = 'scratchlanguage=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
   });
+  await page.close();
+  return path;
+}
+
+/**
+ * The editor: its menu bar with the member's message count beside My Stuff (the editor has none of
+ * its own), on a project of the demo member's.
+ */
+export async function screenshotEditor(
+  browser: ExtensionBrowser,
+  sandbox: RunningSandbox,
+  dir: string,
+): Promise<string> {
+  const store = sandbox.control.store;
+  const member = store.getUser(DEMO_USERNAME);
+  const project = member ? store.sharedProjectsOf(member.id)[0] : undefined;
+  const page = await browser.openPage(`${browser.profile.site}/projects/${project?.id ?? ''}/editor/`);
+  await page.setViewport(SITE_VIEW);
+  await page.waitFor(
+    () => {
+      const count = document.querySelector('[data-companion="editor-message-count"]');
+      return count instanceof HTMLElement && !count.hidden;
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
+  await settle(page);
+  const path = join(dir, 'site-editor.png');
+  await page.screenshot({ path });
+  await page.close();
+  return path;
+}
+
+/** A visitor's view of a profile: "About me" and "What I'm working on" with their Translate buttons. */
+export async function screenshotProfileTexts(
+  browser: ExtensionBrowser,
+  sandbox: RunningSandbox,
+  dir: string,
+): Promise<string> {
+  const someone = sandbox.control.store
+    .users()
+    .find((user) => user.username !== DEMO_USERNAME && user.bio.length > 20 && user.status.length > 10);
+  const page = await browser.openPage(`${browser.profile.site}/users/${someone?.username ?? DEMO_USERNAME}/`);
+  await page.setViewport(SITE_VIEW);
+  await page.waitFor(
+    () => document.querySelector('#bio-readonly [data-companion="translate"]') !== null,
+    undefined,
+    {
+      timeout: 15_000,
+    },
+  );
+  await page.click('#bio-readonly button[data-companion="translate"]');
+  await page.waitFor(
+    () => document.querySelector('#bio-readonly [data-companion="translation"]') !== null,
+    undefined,
+    {
+      timeout: 15_000,
+    },
+  );
+  await settle(page);
+  const path = join(dir, 'site-profile.png');
+  await page.screenshot({ path });
   await page.close();
   return path;
 }

@@ -21,8 +21,10 @@ import { launchBrowser } from '../tests/e2e/harness/launch';
 import { buildDir, REPO_ROOT, wxtTarget } from '../tests/e2e/harness/paths';
 import type { TestPage } from '../tests/e2e/harness/test-page';
 import {
+  screenshotEditor,
   screenshotMarks,
   screenshotPopupViews,
+  screenshotProfileTexts,
   screenshotSettings,
   screenshotTranslation,
   settle,
@@ -127,6 +129,8 @@ try {
       await screenshotSettings(browser, SCREENS_DIR),
       await screenshotMarks(browser, SCREENS_DIR),
       await screenshotTranslation(browser, sandbox, SCREENS_DIR),
+      await screenshotProfileTexts(browser, sandbox, SCREENS_DIR),
+      await screenshotEditor(browser, sandbox, SCREENS_DIR),
     ];
     console.log('Screenshots:');
     for (const path of paths) console.log(`  ${shown(path)}`);

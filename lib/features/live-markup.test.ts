@@ -108,6 +108,11 @@ describe('profile texts (legacy: #bio-readonly, #status-readonly)', () => {
     expect(count('#bio-readonly [data-companion="translate"]')).toBe(1);
     expect(count('#status-readonly [data-companion="translate"]')).toBe(1);
     await vi.waitFor(() => expect(count('#bio-readonly [data-companion="read-aloud"]')).toBe(1));
+    // Below the text's scrolling box, not inside it (where a translation would be clipped).
+    expect(count('.viewport [data-companion]')).toBe(0);
+    expect(
+      document.querySelector('#bio-readonly .viewport')?.nextElementSibling?.getAttribute('data-companion'),
+    ).toBe('text-tools');
   });
 
   it("the member's own editable texts get none", async () => {

@@ -23,7 +23,7 @@ import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/protocol';
 import type { TranslationResult } from '@/lib/services/translation';
 import { isProfilePage, isStudioPage, projectPageId } from '@/lib/site/pages';
-import { commentBottomRow, commentListOf, translatableText } from '@/lib/site/selectors';
+import { commentBottomRow, commentListOf, profileTextFrame, translatableText } from '@/lib/site/selectors';
 import { needsTranslation } from '@/lib/text-split';
 import {
   guessLanguageFromScript,
@@ -75,27 +75,36 @@ const STYLES = `
 interface Placement {
   /** The element the buttons are appended to, or null: a row of their own after the text. */
   toolsHost: Element | null;
+  /** What the translation (and a row of buttons of their own) goes after: the text, or its frame. */
+  anchor: Element;
 }
 
 function placementOf(text: Element): Placement {
   // Classes, not the full selectors: this runs for every comment.
   if (text.classList.contains('comment-content')) {
     const next = text.nextElementSibling;
-    if (next?.matches(commentBottomRow)) return { toolsHost: next };
+    if (next?.matches(commentBottomRow)) return { toolsHost: next, anchor: text };
     const bubble = text.parentElement;
     const row = bubble ? [...bubble.children].find((child) => child.matches(commentBottomRow)) : undefined;
-    return { toolsHost: row ?? null };
+    return { toolsHost: row ?? null, anchor: text };
   }
   if (text.classList.contains('content')) {
     // The row of time and "Reply" right after the text.
     const row = text.nextElementSibling;
-    return { toolsHost: row && row.tagName === 'DIV' ? row : null };
+    return { toolsHost: row && row.tagName === 'DIV' ? row : null, anchor: text };
   }
-  return { toolsHost: null };
+  if (text.classList.contains('overview')) {
+    // A profile text scrolls in a box of fixed height: what Companion adds goes below the box, where
+    // it is seen whole, not inside it where it would be clipped.
+    return { toolsHost: null, anchor: text.closest(profileTextFrame) ?? text };
+  }
+  return { toolsHost: null, anchor: text };
 }
 
 interface TextState {
   element: Element;
+  /** What its translation and error go after (see Placement). */
+  anchor: Element;
   /** The text as it was when the buttons were added (React may change it in place). */
   text: string;
   tools: HTMLElement;
@@ -269,7 +278,7 @@ function showTranslateTools(signal: AbortSignal): void {
     box.append(note, text);
     // The marker of the box is its text's; the box itself is ours too (the observer skips it).
     box.setAttribute('data-companion', 'translation-box');
-    state.element.after(box);
+    state.anchor.after(box);
     added.push(box);
     state.box = box;
     state.shown = language;
@@ -287,7 +296,7 @@ function showTranslateTools(signal: AbortSignal): void {
     const retry = button('translation-retry', t('translate.retry'));
     retry.addEventListener('click', () => void translate(state));
     box.append(sentence, retry);
-    state.element.after(box);
+    state.anchor.after(box);
     added.push(box);
     state.error = box;
   };
@@ -422,13 +431,14 @@ function showTranslateTools(signal: AbortSignal): void {
       detach(state);
     }
     if (!element.isConnected || !needsTranslation(text)) return;
-    const { toolsHost } = placementOf(element);
+    const { toolsHost, anchor } = placementOf(element);
     // A copy of a ready-made row: cheaper than building one per comment.
     const tools = (toolsHost ? inlineTools : blockTools).cloneNode(true) as HTMLElement;
     const translateButton = tools.firstElementChild as HTMLButtonElement;
     translateButton.title = buttonTitle();
     const fresh: TextState = {
       element,
+      anchor,
       text,
       tools,
       button: translateButton,
@@ -442,7 +452,7 @@ function showTranslateTools(signal: AbortSignal): void {
     buttonStates.set(translateButton, fresh);
     if (settings.readAloud) setReadAloud(fresh);
     if (toolsHost) toolsHost.append(tools);
-    else element.after(tools);
+    else anchor.after(tools);
     added.push(tools);
     states.set(element, fresh);
     tracked.add(fresh);

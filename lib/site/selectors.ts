@@ -78,11 +78,12 @@ export const legacyFrame = '#pagewrapper > #topnav';
  *   grids, home carousels, a project page's remix and studio lists);
  * - a studio's project tiles (src/views/studio/studio-project-tile.jsx);
  * - the legacy pages' items (profile carousels, galleries: `li.project.thumb.item`);
- * - My Stuff's pictures (`ul.media-list > li … .media-thumb`, site-reference.md "Legacy pages"):
- *   the picture itself, not the row, so the mark sits in the picture's corner.
+ * - My Stuff's project pictures (`ul.media-list > li … .media-thumb`, site-reference.md "Legacy
+ *   pages"): the picture itself, not the row, so the mark sits in the picture's corner; its
+ *   studios tab uses the same picture markup with a studio link, which is not a project.
  */
 export const projectThumbnail =
-  'div.thumbnail.project, div.studio-project-tile, li.project.thumb.item, ul.media-list > li .media-thumb';
+  'div.thumbnail.project, div.studio-project-tile, li.project.thumb.item, ul.media-list > li .media-thumb:has(> a[href*="/projects/"])';
 
 /** The link inside a thumbnail that names its project (the image link comes first in each kind). */
 export const projectThumbnailLink = 'a[href*="/projects/"]';
@@ -149,8 +150,9 @@ export const legacyCommentList = '#comments ul.comments';
  */
 export const projectNotesText = 'div.project-notes div.description-block > div.project-description';
 /**
- * A studio's description (src/views/studio/studio-description.jsx; its managers get a
- * `textarea.studio-description` instead: not matched).
+ * A studio's description (src/views/studio/studio-description.jsx; its host gets a
+ * `textarea.studio-description` instead, not matched: src/redux/studio-permissions.js,
+ * `selectCanEditInfo`, lets the host and admins edit it, not the other managers).
  */
 export const studioDescriptionText = 'div.studio-info-section > div.studio-description';
 /**
@@ -158,6 +160,8 @@ export const studioDescriptionText = 'div.studio-info-section > div.studio-descr
  * the member's own profile they are the `#bio` and `#status` textareas instead: not matched).
  */
 export const profileText = '#bio-readonly .overview, #status-readonly .overview';
+/** The fixed-height scrolling box a profile text sits in (site-reference.md, "Legacy pages"). */
+export const profileTextFrame = '.viewport';
 
 /** Every text that can be translated, for one query. */
 export const translatableText = [

@@ -18,6 +18,8 @@ const SCREENS_FILES = [
   'settings.png',
   'site-marks.png',
   'site-translation.png',
+  'site-profile.png',
+  'site-editor.png',
 ];
 
 function runStart(args: string[]): Promise<{ code: number | null; output: string }> {

@@ -255,7 +255,9 @@ async function main(): Promise<void> {
           'Hosted by ',
           h('a', { href: userPath(studio.host.username) }, studio.host.username),
         ),
-        // scratch-www: the description in `div.studio-info-section`, a textarea for its host instead.
+        // scratch-www src/views/studio/studio-description.jsx: the description in
+        // `div.studio-info-section`, a textarea for its host instead (src/redux/studio-permissions.js,
+        // `selectCanEditInfo`: the host or an admin; other managers see the text).
         h(
           'div',
           { class: 'studio-info-section' },
