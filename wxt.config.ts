@@ -3,6 +3,7 @@ import { defineConfig } from 'wxt';
 import { isSiteProfileName, LOCAL_SANDBOX_PORT, siteProfiles } from './lib/config';
 import { noEvalNoInnerHtml } from './scripts/vite/no-eval-no-inner-html';
 import { plainDynamicImports } from './scripts/vite/plain-dynamic-imports';
+import { polyfillAsModule } from './scripts/vite/polyfill-as-module';
 
 // The site profile is chosen at build time; a store build targets `public`.
 const profileName = process.env.COMPANION_PROFILE ?? 'public';
@@ -24,16 +25,21 @@ if (sandboxPort !== LOCAL_SANDBOX_PORT && profileName !== 'local') {
 const outDirPrefix = sandboxPort === LOCAL_SANDBOX_PORT ? profileName : `${profileName}-${sandboxPort}`;
 
 export default defineConfig({
-  // No webextension-polyfill: Chrome's MV3 APIs return promises and Firefox has `browser`, so WXT's
-  // `browser` is the browser's own (10 KB less in every context; @webext-core/messaging uses the
-  // callback API itself).
-  modules: ['@wxt-dev/i18n/module'],
+  // webextension-polyfill, as the design card names it: WXT's module makes `wxt/browser` (and so the
+  // auto-imported `browser`) the polyfill's in every context: background, popup, options, offscreen
+  // document and content script. Firefox, and Chrome from 148 on, have the standard promise-based
+  // `browser` themselves, which the polyfill hands on as it is; an older Chrome gets its `chrome`
+  // wrapped into the same API, so no context depends on the browser's version. About 10 KB in each
+  // context, within DESIGN.md's budgets (bundled as an ES module: scripts/vite/polyfill-as-module.ts).
+  // @webext-core/messaging uses `chrome` itself; the guard of lib/checked-messages.ts still answers
+  // first behind the polyfill's wrapper (lib/checked-messages-polyfill.test.ts).
+  modules: ['@wxt-dev/i18n/module', '@wxt-dev/webextension-polyfill'],
   // One output folder per profile and browser: .output/public-chrome-mv3, .output/local-firefox-mv3,
   // .output/local-8710-firefox-mv3 (another sandbox port), ...
   outDirTemplate: `${outDirPrefix}-{{browser}}-mv{{manifestVersion}}{{modeSuffix}}`,
   manifestVersion: 3,
   vite: () => ({
-    plugins: [noEvalNoInnerHtml(), plainDynamicImports(), preact()],
+    plugins: [noEvalNoInnerHtml(), plainDynamicImports(), polyfillAsModule(), preact()],
     // Extension pages load their chunks from the extension itself: neither modulepreload links nor
     // their polyfill are worth their bytes in the popup's budget (see also plain-dynamic-imports.ts).
     build: { modulePreload: false },

@@ -74,7 +74,9 @@ export const onMessage: typeof onUncheckedMessage = (type, handler) =>
  * property of `Object.prototype` (`constructor`, `toString`, ...) reaches that function instead of
  * being ignored, and its return value goes back as an answer (`constructor` echoes the message).
  * This listener, registered before the library's, answers such messages first with a refusal (the
- * first answer wins in both browsers). Call it at the very start of the background.
+ * first answer wins in both browsers). Where webextension-polyfill wraps `chrome` (Chrome before
+ * 148), its answer leaves a microtask later, still ahead of the library's, which answers from an
+ * async function (checked-messages-polyfill.test.ts). Call it at the very start of the background.
  */
 export function refuseInheritedMessageNames(): void {
   browser.runtime.onMessage.addListener((message: unknown, _sender, sendResponse) => {

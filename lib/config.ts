@@ -30,38 +30,54 @@ export interface SiteProfile {
  */
 export const LOCAL_SANDBOX_PORT = 8610;
 
+/** What the content script needs of a profile: the site's origin and its match patterns. */
+export type SiteOrigin = Pick<SiteProfile, 'site' | 'siteMatches'>;
+
+/** The site of a sandbox whose first port is `firstPort`. */
+function localSite(firstPort: number): SiteOrigin {
+  // Match patterns cannot name a port in every browser; the content script checks the origin.
+  return { site: `http://127.0.0.1:${firstPort}`, siteMatches: ['http://127.0.0.1/*'] };
+}
+
 /** The `local` profile for a sandbox whose first port is `firstPort`. */
+/* @__NO_SIDE_EFFECTS__ */
 export function localProfile(firstPort: number = LOCAL_SANDBOX_PORT): SiteProfile {
   const localOrigin = (offset: number) => `http://127.0.0.1:${firstPort + offset}`;
   return {
     name: 'local',
-    site: localOrigin(0),
+    ...localSite(firstPort),
     api: localOrigin(1),
     translate: localOrigin(2),
     synthesis: localOrigin(3),
     uploads: [localOrigin(5)],
-    // Match patterns cannot name a port in every browser; the content script checks the origin.
-    siteMatches: ['http://127.0.0.1/*'],
     hostPermissions: ['http://127.0.0.1/*'],
   };
 }
 
+/** The live site (see `currentSite`). */
+const publicSite: SiteOrigin = {
+  site: 'https://scratch.mit.edu',
+  siteMatches: ['https://scratch.mit.edu/*'],
+};
+
+const publicProfile: SiteProfile = {
+  name: 'public',
+  site: publicSite.site,
+  api: 'https://api.scratch.mit.edu',
+  translate: 'https://translate-service.scratch.mit.edu',
+  synthesis: 'https://synthesis-service.scratch.mit.edu',
+  uploads: ['https://uploads.scratch.mit.edu', 'https://cdn2.scratch.mit.edu'],
+  siteMatches: publicSite.siteMatches,
+  hostPermissions: [
+    'https://scratch.mit.edu/*',
+    'https://api.scratch.mit.edu/*',
+    'https://translate-service.scratch.mit.edu/*',
+    'https://synthesis-service.scratch.mit.edu/*',
+  ],
+};
+
 export const siteProfiles: Record<SiteProfileName, SiteProfile> = {
-  public: {
-    name: 'public',
-    site: 'https://scratch.mit.edu',
-    api: 'https://api.scratch.mit.edu',
-    translate: 'https://translate-service.scratch.mit.edu',
-    synthesis: 'https://synthesis-service.scratch.mit.edu',
-    uploads: ['https://uploads.scratch.mit.edu', 'https://cdn2.scratch.mit.edu'],
-    siteMatches: ['https://scratch.mit.edu/*'],
-    hostPermissions: [
-      'https://scratch.mit.edu/*',
-      'https://api.scratch.mit.edu/*',
-      'https://translate-service.scratch.mit.edu/*',
-      'https://synthesis-service.scratch.mit.edu/*',
-    ],
-  },
+  public: publicProfile,
   local: localProfile(),
 };
 
@@ -69,21 +85,31 @@ export function isSiteProfileName(value: unknown): value is SiteProfileName {
   return value === 'public' || value === 'local';
 }
 
+/** The sandbox's first port in a local build (wxt.config.ts). */
+const builtSandboxPort = () => Number(import.meta.env.COMPANION_SANDBOX_PORT) || LOCAL_SANDBOX_PORT;
+
 let builtLocalProfile: SiteProfile | undefined;
 
-/** The profile this build was made for. */
+/**
+ * The profile this build was made for. The build writes its name in as a constant, so a bundle
+ * keeps only that profile (the other's URLs would be dead bytes in every context's size budget).
+ */
 export function currentProfile(): SiteProfile {
-  const name = import.meta.env.COMPANION_PROFILE;
-  const port = Number(import.meta.env.COMPANION_SANDBOX_PORT);
-  if (name === 'local' && port && port !== LOCAL_SANDBOX_PORT) {
-    builtLocalProfile ??= localProfile(port);
-    return builtLocalProfile;
-  }
-  return siteProfiles[isSiteProfileName(name) ? name : 'public'];
+  if (import.meta.env.COMPANION_PROFILE !== 'local') return publicProfile;
+  builtLocalProfile ??= localProfile(builtSandboxPort());
+  return builtLocalProfile;
+}
+
+/**
+ * The site of the profile this build was made for, and only that: what the content script needs
+ * (the rest of the profile would be dead bytes in its size budget).
+ */
+export function currentSite(): SiteOrigin {
+  return import.meta.env.COMPANION_PROFILE !== 'local' ? publicSite : localSite(builtSandboxPort());
 }
 
 /** True when `url` is a page of the profile's site (not the API or a helper). */
-export function isSitePage(url: string | undefined, profile: SiteProfile = currentProfile()): boolean {
+export function isSitePage(url: string | undefined, profile: Pick<SiteOrigin, 'site'>): boolean {
   if (!url) return false;
   try {
     return new URL(url).origin === new URL(profile.site).origin;

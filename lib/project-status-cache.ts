@@ -76,7 +76,11 @@ export interface ProjectStatusSettings {
 
 export const defaultProjectStatusSettings: ProjectStatusSettings = Object.freeze({ marks: true });
 
-export const emptyProjectStatusCache: ProjectStatusCache = Object.freeze({ member: null, members: {} });
+// Pure: left out of the content script, which never reads it.
+export const emptyProjectStatusCache: ProjectStatusCache = /* @__PURE__ */ Object.freeze({
+  member: null,
+  members: {},
+});
 
 /** The cache key of a member: names are case-insensitive on the site. */
 export function memberKey(username: string): string {

@@ -5,7 +5,7 @@
  *
  * Why not `storage.defineItem` from `wxt/utils/storage`: it reads every item as it is defined, so a
  * page importing lib/storage.ts (the popup) paid one storage read per item (about thirty, the big
- * caches included) before it could paint; and it cost the popup 8.6 KB of its 60 KB budget
+ * caches included) before it could paint; and it cost the popup 8.6 KB of its budget
  * (DESIGN.md). Here nothing is read until asked for, and migrations run on an item's first use in a
  * context (every read and write waits for them), as WXT's ran on its definition.
  */
@@ -42,6 +42,9 @@ export interface StorageItemOptions<T> {
   migrations?: Record<number, (value: any) => unknown>;
 }
 
+// Defining an item does nothing until it is used: marked so, the bundler leaves out of each context
+// the items (and their defaults and migrations) that context never uses.
+/* @__NO_SIDE_EFFECTS__ */
 export function defineItem<T>(key: StorageKey, options: StorageItemOptions<T>): StorageItem<T> {
   const [areaName, name] = splitKey(key);
   const metaName = `${name}$`;

@@ -42,12 +42,6 @@ import type { Drafts, MemberMessages, MessageFilter, MessageThread } from '@/lib
 import type { PendingPosts } from '@/lib/services/pending-posts';
 import type { TranslationCache } from '@/lib/services/translation';
 import { defineItem } from '@/lib/storage-item';
-import {
-  defaultTranslationSettings,
-  TRANSLATION_SETTINGS_KEY,
-  type TranslationSettings,
-  translationSettingsV1ToV2,
-} from '@/lib/translation-languages';
 
 // ---------------------------------------------------------------------------------------------------
 // Session (owned by lib/session.ts; only the background reads and writes these)
@@ -277,12 +271,8 @@ export const translationCacheItem = defineItem<TranslationCache>('local:translat
   version: 1,
 });
 
-/** Translate buttons, target language, read aloud and voice (the options page). Version 2 added `buttons`. */
-export const translationSettingsItem = defineItem<TranslationSettings>(TRANSLATION_SETTINGS_KEY, {
-  fallback: defaultTranslationSettings,
-  version: 2,
-  migrations: { 2: translationSettingsV1ToV2 },
-});
+// The translation settings' item is in lib/translation-settings.ts: the popup imports this file, and
+// the item would bring the helper's language tables into the popup's JavaScript, which it never uses.
 
 // ---------------------------------------------------------------------------------------------------
 // Explore (issue 12: lib/services/explore*.ts writes the caches, the popup's Explore tab reads them)

@@ -197,7 +197,8 @@ export interface TranslationSettings {
   voice: 'female' | 'male';
 }
 
-export const defaultTranslationSettings: TranslationSettings = Object.freeze({
+// Pure: left out of the content script, which never reads it.
+export const defaultTranslationSettings: TranslationSettings = /* @__PURE__ */ Object.freeze({
   buttons: true,
   language: '',
   readAloud: false,

@@ -5,12 +5,12 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { translationSettingsItem } from '@/lib/storage';
 import {
   type TranslationSettingsV1,
   translationSettingsOf,
   translationSettingsV1ToV2,
 } from '@/lib/translation-languages';
+import { translationSettingsItem } from '@/lib/translation-settings';
 
 const stored: TranslationSettingsV1 = { language: 'fr', readAloud: true, voice: 'male' };
 

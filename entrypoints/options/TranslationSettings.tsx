@@ -1,11 +1,11 @@
 import { t } from '@/lib/i18n';
-import { translationSettingsItem } from '@/lib/storage';
 import {
   languageName,
   TRANSLATION_LANGUAGES,
   type TranslationSettings,
   translationSettingsOf,
 } from '@/lib/translation-languages';
+import { translationSettingsItem } from '@/lib/translation-settings';
 import { type Choice, Setting } from './Setting';
 import { changeSetting, useStoredSetting } from './stored-setting';
 

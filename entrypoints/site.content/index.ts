@@ -2,19 +2,19 @@
  * The one content script on site pages. It asks the background for what it needs and runs the
  * enabled features (see lib/features). It never talks to the network with credentials itself.
  */
-import { currentProfile, isSitePage } from '@/lib/config';
+import { currentSite, isSitePage } from '@/lib/config';
 import { features } from '@/lib/features';
 import { runFeatures } from '@/lib/features/registry';
 import { sendMessage } from '@/lib/protocol';
 
-const profile = currentProfile();
+const site = currentSite();
 
 export default defineContentScript({
-  matches: [...profile.siteMatches],
+  matches: [...site.siteMatches],
   runAt: 'document_idle',
   async main(ctx) {
     // The local profile matches every port of 127.0.0.1: run only on the sandbox's site origin.
-    if (!isSitePage(location.href, profile)) return;
+    if (!isSitePage(location.href, site)) return;
     runFeatures(ctx, features);
     const pong = await sendMessage('ping', undefined);
     if (ctx.isInvalid) return;

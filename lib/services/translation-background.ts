@@ -9,7 +9,7 @@ import type { ApiClient } from '@/lib/api/client';
 import { onMessage } from '@/lib/checked-messages';
 import type { SiteProfile } from '@/lib/config';
 import { isTrustedSender } from '@/lib/sender';
-import { translationCacheItem, translationSettingsItem } from '@/lib/storage';
+import { translationCacheItem } from '@/lib/storage';
 import {
   DEFAULT_SPEECH_LOCALE,
   speechGender,
@@ -17,6 +17,7 @@ import {
   translationLanguage,
   translationSettingsOf,
 } from '@/lib/translation-languages';
+import { translationSettingsItem } from '@/lib/translation-settings';
 import { elementAudioPlayer, offscreenAudioPlayer } from './audio-player';
 import { createReadAloud } from './read-aloud';
 import { createTranslationService } from './translation';

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLE_BUDGETS, type BundleSizes, measureBuild } from './bundle-sizes';
+import { BUNDLE_BUDGETS, type BundleSizes, contextsWithoutPolyfill, measureBuild } from './bundle-sizes';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dir = path.join(root, '.output/local-firefox-mv3');
@@ -27,11 +27,15 @@ describe('bundle budgets (production build)', () => {
     sizes = measureBuild(dir);
   }, 120_000);
 
+  it('every context ships webextension-polyfill (the budgets include it)', () => {
+    expect(contextsWithoutPolyfill(dir)).toEqual([]);
+  });
+
   it('the content script, all features, is within its budget', () => {
     expect(sizes.contentScript).toBeLessThanOrEqual(BUNDLE_BUDGETS.contentScript);
   });
 
-  it('the popup JavaScript, opening on its first tab, is within its budget, without zod', () => {
+  it('the popup JavaScript, opening on its first tab (Feed), is within its budget, without zod', () => {
     expect(sizes.popup).toBeLessThanOrEqual(BUNDLE_BUDGETS.popup);
     expect(sizes.popupHasZod).toBe(false);
   });

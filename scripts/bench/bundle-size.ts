@@ -1,8 +1,9 @@
 /**
  * Bundle sizes against the budgets of DESIGN.md, as ratios (below 1.00 is within budget): the
- * content script (<= 40 KB minified, all features) and the popup's JavaScript as it opens with its
- * largest tab (<= 60 KB minified, no zod; tabs, and the views Explore opens, load on demand). Every kilobyte ships to every member. Reads the production builds in `.output/`; run
- * `npm run build:all` (or `npm test`, which builds) first.
+ * content script (<= 45 KB minified, all features) and the popup's JavaScript as it opens with its
+ * largest tab (<= 65 KB minified, no zod; tabs, and the views Explore opens, load on demand), both
+ * with webextension-polyfill. Every kilobyte ships to every member. Reads the production builds in
+ * `.output/`; run `npm run build:all` (or `npm test`, which builds) first.
  *
  *   npx tsx scripts/bench/bundle-size.ts
  */
@@ -10,6 +11,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUNDLE_BUDGETS, KB, measureBuild } from './bundle-sizes';
 import { reportFigure } from './report';
+
+const contentScriptBudget = `≤ ${BUNDLE_BUDGETS.contentScript / KB} KB`;
+const popupBudget = `≤ ${BUNDLE_BUDGETS.popup / KB} KB`;
 
 const row = (what: string, bytes: number, budget: number, note = '') =>
   `  ${what.padEnd(16)} ${(bytes / KB).toFixed(1).padStart(7)} KB   budget ${(budget / KB).toFixed(0).padStart(3)} KB   ratio ${(bytes / budget).toFixed(2)}${note}`;
@@ -49,7 +53,7 @@ for (const build of builds) {
     name: `${build}: content script`,
     value: kb(sizes.contentScript),
     unit: 'KB',
-    budget: { text: '≤ 40 KB', max: BUNDLE_BUDGETS.contentScript / KB },
+    budget: { text: contentScriptBudget, max: BUNDLE_BUDGETS.contentScript / KB },
   });
   reportFigure({
     bench: 'bundle-size',
@@ -57,7 +61,7 @@ for (const build of builds) {
     value: kb(sizes.popup),
     unit: 'KB',
     budget: {
-      text: '≤ 60 KB, no zod',
+      text: `${popupBudget}, no zod`,
       pass: sizes.popup <= BUNDLE_BUDGETS.popup && !sizes.popupHasZod,
     },
   });
@@ -66,7 +70,7 @@ for (const build of builds) {
     name: `${build}: popup JS, opening on the largest tab`,
     value: kb(sizes.popupLargestTab),
     unit: 'KB',
-    budget: { text: '≤ 60 KB', max: BUNDLE_BUDGETS.popup / KB },
+    budget: { text: popupBudget, max: BUNDLE_BUDGETS.popup / KB },
   });
   reportFigure({
     bench: 'bundle-size',

@@ -8,8 +8,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const KB = 1024;
-/** DESIGN.md, "Budgets": minified sizes. */
-export const BUNDLE_BUDGETS = { contentScript: 40 * KB, popup: 60 * KB } as const;
+/**
+ * DESIGN.md, "Budgets": minified sizes, webextension-polyfill included (about 10 KB of each). The
+ * popup's budget holds for the JavaScript it loads opening on any of its tabs: Feed, the default,
+ * and the largest alike.
+ */
+export const BUNDLE_BUDGETS = { contentScript: 45 * KB, popup: 65 * KB } as const;
 
 export interface BundleSizes {
   contentScript: number;
@@ -92,6 +96,30 @@ export function pageScripts(
     (before.length === 0 ? found.tabs : found.later).push(path);
   }
   return { atOpen: [...atOpen], ...found };
+}
+
+/** webextension-polyfill's own error text: the polyfill is in a script that holds it. */
+const POLYFILL_MARK = 'api-metadata.json has not been included in browser-polyfill';
+
+/**
+ * The contexts of a build whose JavaScript lacks webextension-polyfill (DESIGN.md: every context
+ * uses the WebExtension API through it): the background, each extension page as it opens (popup,
+ * options, Chrome's offscreen document) and each content script. Empty when all have it.
+ */
+export function contextsWithoutPolyfill(dir: string): string[] {
+  const has = (files: string[]) =>
+    files.some((f) => readFileSync(join(dir, f), 'utf8').includes(POLYFILL_MARK));
+  const contexts: [string, string[]][] = [
+    ['background', ['background.js']],
+    ...['popup.html', 'options.html', 'offscreen.html']
+      .filter((page) => existsSync(join(dir, page)))
+      .map((page): [string, string[]] => [page, pageScripts(dir, page).atOpen]),
+    ...readdirSync(join(dir, 'content-scripts')).map((f): [string, string[]] => [
+      `content-scripts/${f}`,
+      [join('content-scripts', f)],
+    ]),
+  ];
+  return contexts.filter(([, files]) => !has(files)).map(([context]) => context);
 }
 
 const size = (dir: string, files: string[]) => files.reduce((sum, f) => sum + statSync(join(dir, f)).size, 0);

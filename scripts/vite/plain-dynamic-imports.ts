@@ -1,8 +1,8 @@
 /**
  * Extension pages load their chunks from the extension itself, at once: Vite's preload helper (which
  * adds `<link rel=modulepreload>`s and loads a lazy chunk's CSS before it) costs the popup about
- * 1.8 KB of its 60 KB budget for nothing. Here a dynamic `import()` stays a plain one. The one rule
- * this makes: a lazily loaded view imports its stylesheet from its static part (see
+ * 1.8 KB of its size budget (DESIGN.md) for nothing. Here a dynamic `import()` stays a plain one.
+ * The one rule this makes: a lazily loaded view imports its stylesheet from its static part (see
  * entrypoints/popup/explore/index.ts), since nothing would load a lazy chunk's CSS.
  */
 import type { Plugin } from 'vite';
