@@ -61,11 +61,11 @@ export default defineConfig({
       'cookies',
       // Polls slow down while the member is away from the computer.
       'idle',
-      // Chrome only: read-aloud audio plays in an offscreen document (lib/services/audio-player.ts).
+      // Chrome only: read-aloud audio plays in an offscreen document (lib/translation/audio-player.ts).
       ...(browser === 'firefox' ? [] : ['offscreen']),
       // The live site refuses comment writes without the site as referer, which a fetch cannot set:
       // one session rule sets it on the background's own POST/DELETE to the interface's /proxy/ paths
-      // (lib/services/write-referer.ts). Unlike declarativeNetRequest it adds no install warning and
+      // (lib/api/write-referer.ts). Unlike declarativeNetRequest it adds no install warning and
       // acts only within the host permissions below.
       'declarativeNetRequestWithHostAccess',
     ],

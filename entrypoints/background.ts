@@ -6,18 +6,18 @@ import { ApiClient } from '@/lib/api/client';
 import { HttpClient } from '@/lib/api/http';
 import { onMessage, refuseInheritedMessageNames } from '@/lib/checked-messages';
 import { currentProfile } from '@/lib/config';
-import { keepMemberItem } from '@/lib/member-item';
+import { registerExplore } from '@/lib/explore/explore-background';
+import { registerFeed } from '@/lib/feed/feed-background';
+import { registerFeedNotifications } from '@/lib/feed/feed-notifications-background';
+import { registerMessageCount } from '@/lib/message-count/message-count-background';
+import { registerMessages } from '@/lib/messages/messages-background';
+import { registerProjectStatus } from '@/lib/project-status/project-status-background';
 import { isTrustedSender } from '@/lib/sender';
-import { registerExplore } from '@/lib/services/explore-background';
-import { registerFeed } from '@/lib/services/feed-background';
-import { registerFeedNotifications } from '@/lib/services/feed-notifications-background';
-import { registerMessageCount } from '@/lib/services/message-count-background';
-import { registerMessages } from '@/lib/services/messages-background';
-import { registerProjectStatus } from '@/lib/services/project-status-background';
-import { registerTranslation } from '@/lib/services/translation-background';
-import { browserSiteCookies, Session } from '@/lib/session';
-import { registerSessionMessages } from '@/lib/session-messages';
+import { keepMemberItem } from '@/lib/session/member-item';
+import { browserSiteCookies, Session } from '@/lib/session/session';
+import { registerSessionMessages } from '@/lib/session/session-background';
 import { memberItem, sessionItem, testRequestTimeoutMsItem, testRetryBackoffScaleItem } from '@/lib/storage';
+import { registerTranslation } from '@/lib/translation/translation-background';
 
 export default defineBackground(() => {
   // First of all listeners: messages named like Object.prototype's members get a refusal.

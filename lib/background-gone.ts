@@ -6,7 +6,7 @@
  * Errors the background answered with keep their names across the boundary (Timeout, RateLimited,
  * ...) and are not retried here. Sending again starts a new background, which serves it from
  * scratch: use this only for requests that are safe to repeat (reads, or writes whose service
- * recognises a repeat, like replies: lib/services/pending-posts.ts).
+ * recognises a repeat, like replies: lib/messages/pending-posts.ts).
  */
 
 /** Before asking again: the new background needs a moment to register its listeners. */

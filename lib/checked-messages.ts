@@ -9,8 +9,8 @@
  * shape, not the permission.
  */
 import { z } from 'zod';
+import { FEED_LIST_NAMES } from './feed/feed-model';
 import { onMessage as onUncheckedMessage, type ProtocolMap } from './protocol';
-import { FEED_LIST_NAMES } from './services/feed-model';
 
 /** The longest text a content script may send to translate or read aloud (project notes hold 5,000). */
 export const MAX_MESSAGE_TEXT = 20_000;

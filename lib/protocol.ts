@@ -3,11 +3,11 @@
  * Every handler in the background checks the sender (see entrypoints/background.ts).
  */
 import { defineExtensionMessaging } from '@webext-core/messaging';
-import type { DetailSource, ListSource } from './services/explore-model';
-import type { FeedListName } from './services/feed-model';
-import type { DeleteOutcome, PostOutcome, ThreadKind } from './services/messages-model';
-import type { TranslationResult } from './services/translation';
+import type { DetailSource, ListSource } from './explore/explore-model';
+import type { FeedListName } from './feed/feed-model';
+import type { DeleteOutcome, PostOutcome, ThreadKind } from './messages/messages-model';
 import type { SessionUser } from './storage';
+import type { TranslationResult } from './translation/translation';
 
 /** The signed-in member as any context may know it: never the token. */
 export type WhoAmI = SessionUser;
@@ -55,7 +55,7 @@ export interface ProtocolMap {
   /** Popup: the end of a list came into view: read its next page (no-op when complete or loading). */
   loadMoreFeed(data: { list: FeedListName }): void;
 
-  // Translation and read aloud (lib/services/translation-background.ts)
+  // Translation and read aloud (lib/translation/translation-background.ts)
   /** Content script: `text` (plain, decoded) in `language` (a helper code); cached, once per text and language. */
   translate(data: { text: string; language: string }): TranslationResult;
   /**
@@ -67,7 +67,7 @@ export interface ProtocolMap {
   readingEnded(data: { readingId: number }): 'finished' | 'stopped' | 'failed';
   /** Content script: stops this tab's reading `readingId`. */
   stopReading(data: { readingId: number }): void;
-  // Messages tab (issue 11): extension pages only (lib/services/messages-background.ts).
+  // Messages tab (issue 11): extension pages only (lib/messages/messages-background.ts).
   /** Re-read the member's messages if older than MESSAGES_FRESH_MS (or always with force); results in messagesCacheItem. */
   refreshMessages(data: { force?: boolean }): void;
   /** The end of the list came into view: read the next page. */
@@ -89,7 +89,7 @@ export interface ProtocolMap {
     commentId: number;
     targetId: number;
   }): DeleteOutcome;
-  // Project statuses (lib/services/project-status-background.ts). The statuses themselves arrive in
+  // Project statuses (lib/project-status/project-status-background.ts). The statuses themselves arrive in
   // storage (`projectStatusesItem`): these messages only say what is in view.
   /**
    * Content script or popup: these projects are in view now (the newest first in the queue): read
@@ -104,7 +104,7 @@ export interface ProtocolMap {
    */
   reportProjectStatus(data: { projectId: number; loved?: boolean; favorited?: boolean }): void;
 
-  // Explore (lib/services/explore-background.ts). Results arrive in storage (`exploreCacheItem`,
+  // Explore (lib/explore/explore-background.ts). Results arrive in storage (`exploreCacheItem`,
   // `exploreViewsItem`); these resolve when the reads end, failures recorded beside the data.
   /** Popup: the featured rows (hourly) and the shared-project count (daily), unless fresh. */
   refreshExploreHome(data: { force?: boolean }): void;

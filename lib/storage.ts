@@ -6,12 +6,31 @@
  */
 
 import {
+  defaultExploreSettings,
+  type ExploreCache,
+  type ExploreSettings,
+  type ExploreViews,
+  emptyExploreCache,
+  emptyExploreViews,
+} from '@/lib/explore/explore-model';
+import {
+  defaultFeedSettings,
+  type FeedSettings,
+  feedSettingsV1ToV2,
+  type MemberFeed,
+} from '@/lib/feed/feed-model';
+import type { FeedNotifierState } from '@/lib/feed/feed-notifications';
+import { type MessageCountState, signedOutState } from '@/lib/message-count/message-count';
+import {
   defaultMessageCountSettings,
   MESSAGE_COUNT_KEY,
   MESSAGE_COUNT_SETTINGS_KEY,
   type MessageCountSettings,
   messageCountSettingsV1ToV2,
-} from '@/lib/message-count-settings';
+} from '@/lib/message-count/message-count-settings';
+import type { LastNotified } from '@/lib/message-count/message-notifications';
+import type { Drafts, MemberMessages, MessageFilter, MessageThread } from '@/lib/messages/messages-model';
+import type { PendingPosts } from '@/lib/messages/pending-posts';
 import {
   defaultProjectStatusSettings,
   emptyProjectStatusCache,
@@ -20,31 +39,12 @@ import {
   type ProjectStatusCache,
   type ProjectStatusSettings,
   TEST_MARKS_REASK_AFTER_KEY,
-} from '@/lib/project-status-cache';
-import {
-  defaultExploreSettings,
-  type ExploreCache,
-  type ExploreSettings,
-  type ExploreViews,
-  emptyExploreCache,
-  emptyExploreViews,
-} from '@/lib/services/explore-model';
-import {
-  defaultFeedSettings,
-  type FeedSettings,
-  feedSettingsV1ToV2,
-  type MemberFeed,
-} from '@/lib/services/feed-model';
-import type { FeedNotifierState } from '@/lib/services/feed-notifications';
-import { type MessageCountState, signedOutState } from '@/lib/services/message-count';
-import type { LastNotified } from '@/lib/services/message-notifications';
-import type { Drafts, MemberMessages, MessageFilter, MessageThread } from '@/lib/services/messages-model';
-import type { PendingPosts } from '@/lib/services/pending-posts';
-import type { TranslationCache } from '@/lib/services/translation';
+} from '@/lib/project-status/project-status-cache';
 import { defineItem } from '@/lib/storage-item';
+import type { TranslationCache } from '@/lib/translation/translation';
 
 // ---------------------------------------------------------------------------------------------------
-// Session (owned by lib/session.ts; only the background reads and writes these)
+// Session (owned by lib/session/session/session.ts; only the background reads and writes these)
 
 /** The signed-in member as other contexts may see it (no token). */
 export interface SessionUser {
@@ -55,7 +55,7 @@ export interface SessionUser {
 
 /**
  * The last session read: signed in with its token, or signed out. `cookieMark`: a digest of the
- * session cookie it was read with (lib/session.ts), so a session read under another cookie is known
+ * session cookie it was read with (lib/session/session/session.ts), so a session read under another cookie is known
  * to be stale; absent in values stored before it existed.
  */
 export type StoredSession =
@@ -72,7 +72,7 @@ export const sessionItem = defineItem<StoredSession | null>('session:companion.s
 });
 
 // ---------------------------------------------------------------------------------------------------
-// Message count (lib/services/message-count.ts; content scripts and the popup watch these)
+// Message count (lib/message-count/message-count.ts; content scripts and the popup watch these)
 
 export { defaultMessageCountSettings, type MessageCountSettings };
 
@@ -155,7 +155,7 @@ export const testTranslateAllPaceMsItem = defineItem<number | null>('local:testT
 });
 
 // ---------------------------------------------------------------------------------------------------
-// Feed (issue 8: lib/services/feed*.ts writes, the popup reads; contract in lib/services/feed-model.ts)
+// Feed (issue 8: lib/feed/feed*.ts writes, the popup reads; contract in lib/feed/feed-model.ts)
 
 export { defaultFeedSettings, type FeedSettings };
 
@@ -203,7 +203,7 @@ export const feedNotifierStateItem = defineItem<FeedNotifierState>('local:feedNo
 export const popupTabItem = defineItem<string>('local:popupTab', { fallback: 'feed' });
 
 // ---------------------------------------------------------------------------------------------------
-// Messages tab (issue 11: lib/services/messages*.ts writes the caches, the popup reads them)
+// Messages tab (issue 11: lib/messages/messages*.ts writes the caches, the popup reads them)
 
 /** Each member's messages (at most 3 members, 200 messages each); the popup shows only the signed-in member's. */
 export const messagesCacheItem = defineItem<Record<string, MemberMessages>>('local:messagesCache', {
@@ -227,7 +227,7 @@ export const messageDraftsItem = defineItem<Drafts>('local:messageDrafts', {
 });
 
 /**
- * Replies sent whose outcome is not known yet (lib/services/pending-posts.ts): written before each
+ * Replies sent whose outcome is not known yet (lib/messages/pending-posts.ts): written before each
  * POST leaves, removed when its answer (or the reply itself, in the thread) is seen. `local:` so a
  * worker stopped mid-post, or a browser closed, never makes the next send a second post.
  */
@@ -242,14 +242,14 @@ export const messagesFilterItem = defineItem<MessageFilter>('sync:messagesFilter
 });
 
 // ---------------------------------------------------------------------------------------------------
-// Project statuses (lib/services/project-status.ts; content scripts and the popup read these)
+// Project statuses (lib/project-status/project-status.ts; content scripts and the popup read these)
 
 export { defaultProjectStatusSettings, type ProjectStatusCache, type ProjectStatusSettings };
 
 /**
  * What the member loved and favorited, per member (`member` is who is signed in: null shows
  * nothing). Read synchronously by surfaces with `currentMember` + `projectStatus` of
- * lib/project-status-cache.ts; only the background writes it.
+ * lib/project-status/project-status-cache.ts; only the background writes it.
  */
 export const projectStatusesItem = defineItem<ProjectStatusCache>(PROJECT_STATUS_KEY, {
   fallback: emptyProjectStatusCache,
@@ -263,7 +263,7 @@ export const projectStatusSettingsItem = defineItem<ProjectStatusSettings>(PROJE
 });
 
 // ---------------------------------------------------------------------------------------------------
-// Translation (lib/services/translation.ts; content scripts read the settings' raw key)
+// Translation (lib/translation/translation.ts; content scripts read the settings' raw key)
 
 /** Translations by text and language, least recently used out past a cap (background only). */
 export const translationCacheItem = defineItem<TranslationCache>('local:translationCache', {
@@ -271,11 +271,11 @@ export const translationCacheItem = defineItem<TranslationCache>('local:translat
   version: 1,
 });
 
-// The translation settings' item is in lib/translation-settings.ts: the popup imports this file, and
+// The translation settings' item is in lib/translation/translation-settings.ts: the popup imports this file, and
 // the item would bring the helper's language tables into the popup's JavaScript, which it never uses.
 
 // ---------------------------------------------------------------------------------------------------
-// Explore (issue 12: lib/services/explore*.ts writes the caches, the popup's Explore tab reads them)
+// Explore (issue 12: lib/explore/explore*.ts writes the caches, the popup's Explore tab reads them)
 
 export { defaultExploreSettings, type ExploreSettings };
 

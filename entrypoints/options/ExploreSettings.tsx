@@ -1,8 +1,8 @@
+import { EXPLORE_LANGUAGES, siteLanguage } from '@/lib/explore/explore-keys';
+import { defaultExploreSettings, type ExploreSettings } from '@/lib/explore/explore-model';
 import { t, uiLanguage } from '@/lib/i18n';
-import { EXPLORE_LANGUAGES, siteLanguage } from '@/lib/services/explore-keys';
-import { defaultExploreSettings, type ExploreSettings } from '@/lib/services/explore-model';
 import { exploreSettingsItem } from '@/lib/storage';
-import { languageName } from '@/lib/translation-languages';
+import { languageName } from '@/lib/translation/translation-languages';
 import { Setting } from './Setting';
 import { changeSetting, useStoredSetting } from './stored-setting';
 

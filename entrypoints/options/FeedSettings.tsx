@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
+import { defaultFeedSettings, FEED_KINDS, type FeedSettings } from '@/lib/feed/feed-model';
 import { t } from '@/lib/i18n';
-import { defaultFeedSettings, FEED_KINDS, type FeedSettings } from '@/lib/services/feed-model';
 import { feedSettingsItem } from '@/lib/storage';
 import { askForNotifications, releaseNotificationsUnlessNeeded } from './notifications-permission';
 import { Setting } from './Setting';

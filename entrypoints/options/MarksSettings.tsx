@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import { projectStatusSettingsOf } from '@/lib/project-status-cache';
+import { projectStatusSettingsOf } from '@/lib/project-status/project-status-cache';
 import { projectStatusSettingsItem } from '@/lib/storage';
 import { Setting } from './Setting';
 import { changeSetting, useStoredSetting } from './stored-setting';

@@ -1,6 +1,9 @@
 import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import { type MessageCountSettings, messageCountSettingsOf } from '@/lib/message-count-settings';
+import {
+  type MessageCountSettings,
+  messageCountSettingsOf,
+} from '@/lib/message-count/message-count-settings';
 import { messageCountSettingsItem } from '@/lib/storage';
 import { askForNotifications, releaseNotificationsUnlessNeeded } from './notifications-permission';
 import { Setting } from './Setting';

@@ -4,8 +4,8 @@ import {
   TRANSLATION_LANGUAGES,
   type TranslationSettings,
   translationSettingsOf,
-} from '@/lib/translation-languages';
-import { translationSettingsItem } from '@/lib/translation-settings';
+} from '@/lib/translation/translation-languages';
+import { translationSettingsItem } from '@/lib/translation/translation-settings';
 import { type Choice, Setting } from './Setting';
 import { changeSetting, useStoredSetting } from './stored-setting';
 

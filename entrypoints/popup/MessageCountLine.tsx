@@ -1,7 +1,7 @@
 import { useEffect } from 'preact/hooks';
-import { messagesPhrase } from '@/lib/badge';
 import { currentProfile } from '@/lib/config';
 import { t } from '@/lib/i18n';
+import { messagesPhrase } from '@/lib/message-count/badge';
 import { sendMessage } from '@/lib/protocol';
 import { messageCountItem } from '@/lib/storage';
 import { useStorageItem } from './storage-hooks';

@@ -9,7 +9,7 @@
  * an endpoint that needs authentication) re-reads the session once and retries once.
  */
 
-import { translationLanguage as helperLanguage } from '../translation-languages';
+import { translationLanguage as helperLanguage } from '../translation/translation-languages';
 import { CommentRejected, Forbidden, InvalidResponse, SignedOut, Unauthorized } from './errors';
 import type { HttpClient, HttpRequest, ParsedList } from './http';
 import { type PagedList, pagedList } from './paging';
@@ -555,12 +555,12 @@ export class ApiClient {
   }
 }
 
-/** Splits text into pieces of at most 128 characters, between words, for `synthesize` (see lib/text-split.ts). */
-export { splitForSpeech } from '../text-split';
+/** Splits text into pieces of at most 128 characters, between words, for `synthesize` (see lib/translation/text-split.ts). */
+export { splitForSpeech } from '../translation/text-split';
 
 /**
  * The translation language for a site locale (es-419 to es, pt-br to pt, ja-hira to ja ...); the
- * locale's language part when the helper has no such language (see lib/translation-languages.ts).
+ * locale's language part when the helper has no such language (see lib/translation/translation-languages.ts).
  */
 export function translationLanguage(locale: string): string {
   return helperLanguage(locale) ?? locale.toLowerCase().split(/[-_]/)[0] ?? locale.toLowerCase();

@@ -22,7 +22,7 @@ import {
   projectStatus,
   projectStatusSettingsOf,
   TEST_MARKS_REASK_AFTER_KEY,
-} from '@/lib/project-status-cache';
+} from '@/lib/project-status/project-status-cache';
 import { sendMessage } from '@/lib/protocol';
 import { isSitePage } from '@/lib/site/pages';
 import {

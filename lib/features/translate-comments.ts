@@ -21,10 +21,10 @@
 import { sendSurvivingRestart } from '@/lib/background-gone';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/protocol';
-import type { TranslationResult } from '@/lib/services/translation';
 import { isProfilePage, isStudioPage, projectPageId } from '@/lib/site/pages';
 import { commentBottomRow, commentListOf, profileTextFrame, translatableText } from '@/lib/site/selectors';
-import { needsTranslation } from '@/lib/text-split';
+import { needsTranslation } from '@/lib/translation/text-split';
+import type { TranslationResult } from '@/lib/translation/translation';
 import {
   guessLanguageFromScript,
   languageName,
@@ -35,7 +35,7 @@ import {
   type TranslationSettings,
   translationLanguage,
   translationSettingsOf,
-} from '@/lib/translation-languages';
+} from '@/lib/translation/translation-languages';
 import { readAloudButton } from './read-aloud';
 import type { Feature } from './registry';
 import { addStyles } from './stylesheet';

@@ -13,7 +13,7 @@
  */
 import { ApiClient } from '../../lib/api/client';
 import { HttpClient } from '../../lib/api/http';
-import { Session } from '../../lib/session';
+import { Session } from '../../lib/session/session';
 import { DEMO_USERNAME, type RunningSandbox, startSandbox } from '../../sandbox/index';
 import { CookieJar, MemorySessionStore } from '../../tests/contract/harness';
 import { reportFigure } from './report';

@@ -28,7 +28,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import { SESSION_COOKIE } from '../../lib/session';
+import { SESSION_COOKIE } from '../../lib/session/session';
 import { DEMO_USERNAME, startSandbox } from '../../sandbox/index';
 import { launchBrowser } from '../../tests/e2e/harness';
 import { buildDir } from '../../tests/e2e/harness/paths';

@@ -7,7 +7,7 @@
  *   - the site alone: every tab reads the count when its page loads and 2, 6, 14, 30 and 62 minutes
  *     later (the live site's schedule);
  *   - a fixed 1.5-minute poller (the best-known extension's approach), once for the browser;
- *   - Companion: THE REAL scheduling code (lib/services/message-count.ts) on a simulated clock,
+ *   - Companion: THE REAL scheduling code (lib/message-count/message-count.ts) on a simulated clock,
  *     alarm and storage, fed the site's own readings as the content script hands them over.
  *
  * All reads of the count go through a simulated CDN that keeps a value for 30 s (plain reads;
@@ -22,8 +22,8 @@ import {
   createMessageCountService,
   type MessageCountState,
   signedOutState,
-} from '../../lib/services/message-count';
-import { IDLE_AFTER_SECONDS } from '../../lib/services/site-activity';
+} from '../../lib/message-count/message-count';
+import { IDLE_AFTER_SECONDS } from '../../lib/message-count/site-activity';
 import { reportFigure } from './report';
 
 const MINUTE = 60_000;
@@ -308,7 +308,7 @@ const DAYS = 20;
 const SITE_TABS = 3;
 /** Messages a day: about 6 an hour for an active member. */
 const MESSAGE_EVERY_MS = 10 * MINUTE;
-/** The browser reports idle after this long without input (lib/services/site-activity.ts). */
+/** The browser reports idle after this long without input (lib/message-count/site-activity.ts). */
 const IDLE_AFTER_MS = IDLE_AFTER_SECONDS * 1000;
 
 interface Period {

@@ -6,7 +6,7 @@
  *    revisits the same day and the next day), on a simulated clock with 120 ms answers:
  *      - naive: two reads (love, favorite) per thumbnail on every page load, all thumbnails of the
  *        page, nothing cached, under the extension's whole rate limit (5 a second);
- *      - Companion: THE REAL service (lib/services/project-status.ts) fed what comes into view and
+ *      - Companion: THE REAL service (lib/project-status/project-status.ts) fed what comes into view and
  *        what leaves it, under its share of the limit (3 a second) inside the extension's 5.
  *    Printed as ratios Companion / naive.
  *
@@ -22,13 +22,13 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { SlidingWindowLimiter } from '../../lib/api/rate-limiter';
+import { createProjectStatusService } from '../../lib/project-status/project-status';
 import {
   currentMember,
   emptyProjectStatusCache,
   type ProjectStatusCache,
   projectStatus,
-} from '../../lib/project-status-cache';
-import { createProjectStatusService } from '../../lib/services/project-status';
+} from '../../lib/project-status/project-status-cache';
 import { Random } from '../../sandbox/random';
 import { generateWorld } from '../../sandbox/seed';
 import { reportFigure } from './report';

@@ -12,7 +12,7 @@
  *    the time per comment added, beside the page's own and the budget (1 ms per added item).
  * 2. Requests to the translation helper for a member who translates a thread of 100 comments,
  *    revisits it (a new service worker) and translates it again: THE REAL translation service
- *    (lib/services/translation.ts, its storage cache in memory) over the real API client, beside the
+ *    (lib/translation/translation.ts, its storage cache in memory) over the real API client, beside the
  *    API client alone (its in-memory cache lives as long as the worker, so each visit starts empty).
  *
  *   npx tsx scripts/bench/translate.ts        (builds nothing: run `npx wxt build` first)
@@ -20,7 +20,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { ApiClient } from '../../lib/api/client';
 import { HttpClient } from '../../lib/api/http';
-import { createTranslationService, type TranslationCache } from '../../lib/services/translation';
+import { createTranslationService, type TranslationCache } from '../../lib/translation/translation';
 import { DEMO_USERNAME, type RunningSandbox, startSandbox } from '../../sandbox/index';
 import { launchBrowser } from '../../tests/e2e/harness/launch';
 import { reportFigure } from './report';

@@ -99,7 +99,7 @@ export async function startFakeBackground(): Promise<FakeBackground> {
     name: 'Companion',
     version: '0.0.0',
   })) as never;
-  // The referer rule of writes (lib/services/write-referer.ts): the sandbox does not check it here.
+  // The referer rule of writes (lib/api/write-referer.ts): the sandbox does not check it here.
   Object.assign(fakeBrowser.declarativeNetRequest, {
     getSessionRules: async () => [],
     updateSessionRules: async () => undefined,

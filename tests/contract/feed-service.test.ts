@@ -1,13 +1,13 @@
 /**
- * Contract: the feed service as the background wires it (lib/services/feed-background.ts: the real
+ * Contract: the feed service as the background wires it (lib/feed/feed-background.ts: the real
  * API client, the session, `feedCacheItem` on the fake browser's storage) against the sandbox.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { siteProfiles } from '@/lib/config';
-import { createFeedService } from '@/lib/services/feed';
-import { feedPorts } from '@/lib/services/feed-background';
-import { FEED_LIST_NAMES, sentTypeOf } from '@/lib/services/feed-model';
+import { createFeedService } from '@/lib/feed/feed';
+import { feedPorts } from '@/lib/feed/feed-background';
+import { FEED_LIST_NAMES, sentTypeOf } from '@/lib/feed/feed-model';
 import { feedCacheItem } from '@/lib/storage';
 import { DEMO_USERNAME, type RunningSandbox } from '@/sandbox/index';
 import { signIn, startTestSandbox, type Wired, wire } from './harness';

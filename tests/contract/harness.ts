@@ -5,7 +5,7 @@
 import { ApiClient } from '@/lib/api/client';
 import { HttpClient, type HttpClientOptions } from '@/lib/api/http';
 import { SlidingWindowLimiter } from '@/lib/api/rate-limiter';
-import { Session, type SiteCookies } from '@/lib/session';
+import { Session, type SiteCookies } from '@/lib/session/session';
 import type { StoredSession } from '@/lib/storage';
 import { type RunningSandbox, startSandbox } from '@/sandbox/index';
 

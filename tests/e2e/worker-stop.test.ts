@@ -13,7 +13,7 @@
  *    the conversation, the composer and the stored draft empty.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type PendingPosts, unresolvedPosts } from '@/lib/services/pending-posts';
+import { type PendingPosts, unresolvedPosts } from '@/lib/messages/pending-posts';
 import type { InFlightRequest } from '@/sandbox/control';
 import { translateText } from '@/sandbox/helpers/translator';
 import { DEMO_USERNAME } from '@/sandbox/index';

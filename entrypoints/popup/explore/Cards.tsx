@@ -1,5 +1,5 @@
+import type { ProjectCard, StudioCard, UserCard } from '@/lib/explore/explore-model';
 import { plural, t } from '@/lib/i18n';
-import type { ProjectCard, StudioCard, UserCard } from '@/lib/services/explore-model';
 import { Avatar } from '../Avatar';
 import { Sentence } from '../Sentence';
 import { sentenceMarkers } from '../sentence-markers';

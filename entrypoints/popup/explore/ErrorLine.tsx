@@ -1,6 +1,6 @@
+import type { ExploreError } from '@/lib/explore/explore-model';
+import type { FeedError } from '@/lib/feed/feed-model';
 import { t } from '@/lib/i18n';
-import type { ExploreError } from '@/lib/services/explore-model';
-import type { FeedError } from '@/lib/services/feed-model';
 import { errorSentence } from '../feed/error-sentence';
 
 /** What went wrong, in the feed's words (the popup says each failure one way); kept items stay below. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { DetailSource } from '@/lib/services/explore-model';
+import type { DetailSource } from '@/lib/explore/explore-model';
 import type { SessionUser } from '@/lib/storage';
 import { MemberContext } from './explore-data';
 import { Home } from './Home';

@@ -1,5 +1,5 @@
+import type { FeaturedRow } from '@/lib/explore/explore-model';
 import { t } from '@/lib/i18n';
-import type { FeaturedRow } from '@/lib/services/explore-model';
 import { siteLinks } from '../site-links';
 import { ProjectCardView, StudioCardView } from './Cards';
 import { useViewLink } from './navigation';

@@ -1,16 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { currentProfile } from '@/lib/config';
-import { plural, t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/protocol';
 import {
   EXPLORE_LANGUAGES,
   EXPLORE_SORTS,
   EXPLORE_TAGS,
   normalizeQuery,
   SEARCH_SORTS,
-} from '@/lib/services/explore-keys';
-import type { ExploreKind, ExploreSort, ExploreTag, ListSource } from '@/lib/services/explore-model';
-import { settledSearch } from '@/lib/services/explore-search';
+} from '@/lib/explore/explore-keys';
+import type { ExploreKind, ExploreSort, ExploreTag, ListSource } from '@/lib/explore/explore-model';
+import { settledSearch } from '@/lib/explore/explore-search';
+import { plural, t } from '@/lib/i18n';
+import { sendMessage } from '@/lib/protocol';
 import { exploreCacheItem } from '@/lib/storage';
 import { useStorageItem } from '../storage-hooks';
 import { TabBar } from '../TabBar';

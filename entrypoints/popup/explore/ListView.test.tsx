@@ -5,8 +5,8 @@
  */
 import { render } from 'preact';
 import { describe, expect, it, vi } from 'vitest';
+import type { ExploreList } from '@/lib/explore/explore-model';
 import { t } from '@/lib/i18n';
-import type { ExploreList } from '@/lib/services/explore-model';
 import { ItemList } from './ListView';
 
 const failed = (items: ExploreList['items']): ExploreList => ({

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { EXPLORE_MAX_ITEMS } from '@/lib/explore/explore-keys';
+import type { ExploreItem, ExploreList } from '@/lib/explore/explore-model';
 import { t } from '@/lib/i18n';
-import { EXPLORE_MAX_ITEMS } from '@/lib/services/explore-keys';
-import type { ExploreItem, ExploreList } from '@/lib/services/explore-model';
 import { ProjectCardView, StudioCardView, UserCardView } from './Cards';
 import { ErrorLine } from './ErrorLine';
 

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
+import type { CommentItem, ListSource } from '@/lib/explore/explore-model';
 import { plural, t } from '@/lib/i18n';
-import type { CommentItem, ListSource } from '@/lib/services/explore-model';
 import { Avatar } from '../Avatar';
 import { RelativeTime } from '../RelativeTime';
 import { absoluteImageUrl, siteLinks } from '../site-links';

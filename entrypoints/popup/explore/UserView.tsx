@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
+import type { ListSource } from '@/lib/explore/explore-model';
 import { t } from '@/lib/i18n';
-import type { ListSource } from '@/lib/services/explore-model';
 import { Avatar } from '../Avatar';
 import { RelativeTime } from '../RelativeTime';
 import { Sentence } from '../Sentence';

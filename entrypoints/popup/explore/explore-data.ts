@@ -4,9 +4,7 @@
  */
 import { createContext } from 'preact';
 import { useCallback, useContext, useEffect, useMemo } from 'preact/hooks';
-import { uiLanguage } from '@/lib/i18n';
-import { sendMessage } from '@/lib/protocol';
-import { detailKey, isPublicList, listKey, siteLanguage } from '@/lib/services/explore-keys';
+import { detailKey, isPublicList, listKey, siteLanguage } from '@/lib/explore/explore-keys';
 import {
   type DetailEntry,
   type DetailOf,
@@ -15,7 +13,9 @@ import {
   type ExploreList,
   type ExploreSettings,
   type ListSource,
-} from '@/lib/services/explore-model';
+} from '@/lib/explore/explore-model';
+import { uiLanguage } from '@/lib/i18n';
+import { sendMessage } from '@/lib/protocol';
 import { exploreCacheItem, exploreSettingsItem, exploreViewsItem } from '@/lib/storage';
 import { useStorageItem } from '../storage-hooks';
 

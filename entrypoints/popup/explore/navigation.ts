@@ -5,7 +5,7 @@
  */
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { DetailSource } from '@/lib/services/explore-model';
+import type { DetailSource } from '@/lib/explore/explore-model';
 
 export interface Navigation {
   open(target: DetailSource, opener: HTMLElement | null): void;

@@ -1,7 +1,7 @@
 /**
  * Ctrl+K (⌘K on a Mac) anywhere in the popup: the Explore tab with its search field focused, as the
  * quick search of the site's other extension does. The shortcut that opens the popup itself is the
- * browser's (manifest `commands`, see lib/services/explore-command.ts).
+ * browser's (manifest `commands`, see lib/explore/explore-command.ts).
  */
 import { popupTabItem } from '@/lib/storage';
 

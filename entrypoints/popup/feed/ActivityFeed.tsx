@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
+import { FEED_KINDS, type FeedSettings, type MemberFeed } from '@/lib/feed/feed-model';
 import { t } from '@/lib/i18n';
-import { FEED_KINDS, type FeedSettings, type MemberFeed } from '@/lib/services/feed-model';
 import { siteLinks } from '../site-links';
 import { ActivityItem } from './ActivityItem';
 import { FeedFilters, setKinds } from './FeedFilters';

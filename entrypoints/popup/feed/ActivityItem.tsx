@@ -1,6 +1,6 @@
 import type { ComponentChild } from 'preact';
+import { type ActivityEvent, sentTypeOf } from '@/lib/feed/feed-model';
 import { type MessageKey, t } from '@/lib/i18n';
-import { type ActivityEvent, sentTypeOf } from '@/lib/services/feed-model';
 import { Avatar } from '../Avatar';
 import { RelativeTime } from '../RelativeTime';
 import { Sentence } from '../Sentence';

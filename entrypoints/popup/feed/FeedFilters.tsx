@@ -1,5 +1,5 @@
+import { FEED_KINDS, type FeedKind, type FeedSettings } from '@/lib/feed/feed-model';
 import { t } from '@/lib/i18n';
-import { FEED_KINDS, type FeedKind, type FeedSettings } from '@/lib/services/feed-model';
 import { feedSettingsItem } from '@/lib/storage';
 
 const LABEL_KEYS = {

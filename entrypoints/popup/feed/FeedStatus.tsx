@@ -1,6 +1,6 @@
 import { useEffect } from 'preact/hooks';
+import type { FeedList } from '@/lib/feed/feed-model';
 import { t } from '@/lib/i18n';
-import type { FeedList } from '@/lib/services/feed-model';
 import { RelativeTime } from '../RelativeTime';
 import { Sentence } from '../Sentence';
 import { sentenceMarkers } from '../sentence-markers';

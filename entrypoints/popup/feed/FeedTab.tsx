@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { sendSurvivingRestart } from '@/lib/background-gone';
+import type { FeedListName } from '@/lib/feed/feed-model';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/protocol';
-import type { FeedListName } from '@/lib/services/feed-model';
 import type { SessionUser } from '@/lib/storage';
 import { TabBar, type TabBarItem, TabPanel } from '../TabBar';
 import { ActivityFeed } from './ActivityFeed';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { FEED_MAX_ITEMS, type FeedList } from '@/lib/feed/feed-model';
 import { t } from '@/lib/i18n';
-import { FEED_MAX_ITEMS, type FeedList } from '@/lib/services/feed-model';
 import { siteLinks } from '../site-links';
 
 /**

@@ -1,7 +1,7 @@
 import { useMemo, useRef } from 'preact/hooks';
+import type { FeedList, FeedProject } from '@/lib/feed/feed-model';
 import { t } from '@/lib/i18n';
-import type { MemberStatuses, ProjectStatus } from '@/lib/project-status-cache';
-import type { FeedList, FeedProject } from '@/lib/services/feed-model';
+import type { MemberStatuses, ProjectStatus } from '@/lib/project-status/project-status-cache';
 import { Sentence } from '../Sentence';
 import { sentenceMarkers } from '../sentence-markers';
 import { absoluteImageUrl, siteLinks } from '../site-links';

@@ -1,5 +1,5 @@
+import type { FeedError } from '@/lib/feed/feed-model';
 import { plural, t } from '@/lib/i18n';
-import type { FeedError } from '@/lib/services/feed-model';
 
 /** A clear sentence for a failed read, by what went wrong (the cached items stay beside it). */
 export function errorSentence(error: FeedError): string {

@@ -12,7 +12,7 @@ import {
   kindOfActivity,
   type MemberFeed,
   sentTypeOf,
-} from '@/lib/services/feed-model';
+} from '@/lib/feed/feed-model';
 import {
   feedCacheItem,
   feedSeenItem,

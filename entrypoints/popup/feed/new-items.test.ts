@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActivityEvent } from '@/lib/services/feed-model';
+import type { ActivityEvent } from '@/lib/feed/feed-model';
 import { advanceSeen, isNewSince, newestTime } from './new-items';
 
 const event = (datetime_created: string) =>

@@ -3,7 +3,7 @@
  * at the member's previous open of the popup (`feedSeenItem`, read once when the popup opens). The
  * very first open marks nothing: everything would be new, which says nothing.
  */
-import type { ActivityEvent } from '@/lib/services/feed-model';
+import type { ActivityEvent } from '@/lib/feed/feed-model';
 
 const timeOf = (iso: string) => {
   const ms = Date.parse(iso);

@@ -1,6 +1,6 @@
 import { useMemo } from 'preact/hooks';
 import { currentProfile } from '@/lib/config';
-import { linkPieces } from '@/lib/services/messages-model';
+import { linkPieces } from '@/lib/messages/messages-model';
 import { siteOrigins } from './links';
 
 /**

@@ -6,7 +6,7 @@ import {
   type MessageRow,
   rowType,
   threadKey,
-} from '@/lib/services/messages-model';
+} from '@/lib/messages/messages-model';
 import type { SessionUser } from '@/lib/storage';
 import { Avatar } from '../Avatar';
 import { RelativeTime } from '../RelativeTime';

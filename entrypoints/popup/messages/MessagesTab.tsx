@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/protocol';
 import {
   groupMessages,
   isMessageFilter,
@@ -9,7 +8,8 @@ import {
   matchesFilter,
   sentTypeOf,
   unreadIds,
-} from '@/lib/services/messages-model';
+} from '@/lib/messages/messages-model';
+import { sendMessage } from '@/lib/protocol';
 import { messageDraftsItem, messagesFilterItem, type SessionUser } from '@/lib/storage';
 import { FeedStatus } from '../feed/FeedStatus';
 import { ListEnd } from '../feed/ListEnd';

@@ -1,7 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import { sendSurvivingRestart } from '@/lib/background-gone';
 import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/protocol';
 import {
   draftKey,
   MAX_REPLY_LENGTH,
@@ -11,7 +10,8 @@ import {
   replyAddress,
   replyLength,
   type ThreadComment,
-} from '@/lib/services/messages-model';
+} from '@/lib/messages/messages-model';
+import { sendMessage } from '@/lib/protocol';
 import { draftsSaved, saveDraft, useDraft } from './drafts';
 import { postFailureSentence } from './outcome-sentence';
 

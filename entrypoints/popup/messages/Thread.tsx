@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/protocol';
 import {
   canDelete,
   type DeleteOutcome,
@@ -9,7 +8,8 @@ import {
   type ThreadKind,
   threadComments,
   threadKey,
-} from '@/lib/services/messages-model';
+} from '@/lib/messages/messages-model';
+import { sendMessage } from '@/lib/protocol';
 import type { SessionUser } from '@/lib/storage';
 import { Avatar } from '../Avatar';
 import { errorSentence } from '../feed/error-sentence';

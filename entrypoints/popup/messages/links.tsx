@@ -1,6 +1,6 @@
 /** Links to the site's pages that the Messages tab shows (pages only, never the REST interface). */
 import { currentProfile } from '@/lib/config';
-import type { Message, ThreadKind } from '@/lib/services/messages-model';
+import type { Message, ThreadKind } from '@/lib/messages/messages-model';
 import { siteLinks } from '../site-links';
 
 const site = () => currentProfile().site;

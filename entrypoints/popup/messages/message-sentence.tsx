@@ -4,7 +4,7 @@
  */
 import type { ComponentChild } from 'preact';
 import { plural, t } from '@/lib/i18n';
-import type { Message, MessageRow } from '@/lib/services/messages-model';
+import type { Message, MessageRow } from '@/lib/messages/messages-model';
 import { Sentence } from '../Sentence';
 import { sentenceMarkers } from '../sentence-markers';
 import { messageLinks, SiteLink } from './links';

@@ -5,8 +5,8 @@
  * this module loads with the popup (the tab's count), the messages model with the tab's view.
  */
 import { useMemo } from 'preact/hooks';
-import { emptyFeedList, type FeedList } from '@/lib/services/feed-model';
-import type { Message, MessageThread } from '@/lib/services/messages-model';
+import { emptyFeedList, type FeedList } from '@/lib/feed/feed-model';
+import type { Message, MessageThread } from '@/lib/messages/messages-model';
 import {
   messageCountItem,
   messageDraftsItem,

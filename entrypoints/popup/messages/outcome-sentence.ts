@@ -1,5 +1,5 @@
 import { fullDate, t } from '@/lib/i18n';
-import type { DeleteOutcome, PostOutcome } from '@/lib/services/messages-model';
+import type { DeleteOutcome, PostOutcome } from '@/lib/messages/messages-model';
 import { errorSentence } from '../feed/error-sentence';
 
 const REJECTION_KEYS = {

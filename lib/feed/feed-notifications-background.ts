@@ -1,0 +1,105 @@
+/**
+ * New-project notifications (./feed-notifications.ts) as the background runs them: a periodic
+ * alarm while the setting is on, the feed service's "shared" list and cache, the browser's
+ * notifications, and the click that opens the project. `registerFeedNotifications` registers
+ * every listener synchronously.
+ */
+import type { SiteProfile } from '@/lib/config';
+import { feedCacheItem, feedNotifierStateItem, feedSettingsItem } from '@/lib/storage';
+import { idleUnlessTestSaysNo } from '../message-count/message-count-background';
+import { openSitePageOnNotificationClick } from '../notifications/notification-clicks';
+import type { FeedService } from './feed';
+import {
+  CHECK_PERIOD_MS,
+  createFeedNotifier,
+  type FeedNotifier,
+  type FeedNotifierPorts,
+  pathOfFeedNotification,
+} from './feed-notifications';
+
+/** The notifier's one alarm. */
+export const FEED_NOTIFICATIONS_ALARM = 'feed-new-projects';
+
+export interface FeedNotificationsDeps {
+  profile: SiteProfile;
+  feed: FeedService;
+  signedInUser(): Promise<string | null>;
+  /** Injected in tests; the clock otherwise. */
+  now?: () => number;
+  /** Injected in tests; otherwise the browser's idle state (see message-count-background). */
+  isIdle?: () => Promise<boolean>;
+}
+
+async function notificationsAllowed(): Promise<boolean> {
+  if (!(await feedSettingsItem.getValue()).newProjectNotifications) return false;
+  return browser.permissions.contains({ permissions: ['notifications'] }).catch(() => false);
+}
+
+/** The notifier on the feed service, storage and the browser's notifications. */
+export function feedNotifierPorts(deps: FeedNotificationsDeps): FeedNotifierPorts {
+  const isIdle = deps.isIdle ?? idleUnlessTestSaysNo;
+  return {
+    now: deps.now ?? Date.now,
+    enabled: notificationsAllowed,
+    signedInUser: deps.signedInUser,
+    active: async () => !(await isIdle()),
+    async sharedList(username) {
+      // The popup's list: read only when older than its fresh window, and the popup gets what is read.
+      await deps.feed.refresh(['shared']);
+      const cache = await feedCacheItem.getValue();
+      return Object.hasOwn(cache, username) ? (cache[username]?.shared ?? null) : null;
+    },
+    state: {
+      get: () => feedNotifierStateItem.getValue(),
+      set: (state) => feedNotifierStateItem.setValue(state),
+    },
+    async show(id, content) {
+      await browser.notifications.create(id, {
+        type: 'basic',
+        iconUrl: browser.runtime.getURL('/icon/128.png'),
+        title: content.title,
+        message: content.message,
+      });
+    },
+  };
+}
+
+/** Registers the notifier's listeners. Call synchronously from the background's main function. */
+export function registerFeedNotifications(deps: FeedNotificationsDeps): FeedNotifier {
+  const notifier = createFeedNotifier(feedNotifierPorts(deps));
+  const { profile } = deps;
+  const warn = (what: string) => (error: unknown) =>
+    console.warn(`[companion] feed notifications: ${what}`, error);
+
+  // The alarm runs only while the setting is on; an existing one keeps its schedule (a worker
+  // restart must not push the next check back or bring it forward). One change at a time, each
+  // after reading the setting as it is then, so a late start never undoes a newer change.
+  let scheduling: Promise<void> = Promise.resolve();
+  const reschedule = () => {
+    scheduling = scheduling
+      .then(async () => {
+        if (!(await feedSettingsItem.getValue()).newProjectNotifications) {
+          await browser.alarms.clear(FEED_NOTIFICATIONS_ALARM);
+          return;
+        }
+        if (await browser.alarms.get(FEED_NOTIFICATIONS_ALARM)) return;
+        await browser.alarms.create(FEED_NOTIFICATIONS_ALARM, { periodInMinutes: CHECK_PERIOD_MS / 60_000 });
+      })
+      .catch(warn('alarm'));
+  };
+
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === FEED_NOTIFICATIONS_ALARM) notifier.tick().catch(warn('check'));
+  });
+  feedSettingsItem.watch((settings, previous) => {
+    const on = settings?.newProjectNotifications === true;
+    reschedule();
+    // Turned on: announce what is shared from now on, not what the list holds already.
+    if (on && previous?.newProjectNotifications !== true) notifier.markAllSeen().catch(warn('baseline'));
+  });
+
+  openSitePageOnNotificationClick(profile, pathOfFeedNotification, warn);
+
+  reschedule();
+  return notifier;
+}

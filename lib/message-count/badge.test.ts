@@ -1,0 +1,64 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { applyBadge, BADGE_SIGNED_OUT_COLOR, badgeCountText, badgeLook, SIGNED_OUT_MARK } from './badge';
+import { signedOutState } from './message-count';
+
+const state = (count: number | null, username: string | null = 'demo') => ({
+  ...signedOutState,
+  username,
+  count,
+  readAt: 1,
+});
+
+describe('toolbar badge', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('shows the count up to 999, then 1k+, and nothing at 0', () => {
+    expect(badgeCountText(0)).toBe('');
+    expect(badgeCountText(1)).toBe('1');
+    expect(badgeCountText(999)).toBe('999');
+    expect(badgeCountText(1000)).toBe('1k+');
+    expect(badgeCountText(48_000)).toBe('1k+');
+    expect(badgeCountText(null)).toBe('');
+  });
+
+  it('has a tooltip with the count and the username', () => {
+    expect(badgeLook(state(1), { badge: true, signedOutMark: true }).title).toBe(
+      'Companion: 1 new message for demo',
+    );
+    expect(badgeLook(state(1234), { badge: true, signedOutMark: true })).toMatchObject({
+      text: '1k+',
+      title: 'Companion: 1,234 new messages for demo',
+    });
+    expect(badgeLook(state(0), { badge: true, signedOutMark: true })).toMatchObject({
+      text: '',
+      title: 'Companion: 0 new messages for demo',
+    });
+  });
+
+  it('marks the signed-out state distinctly, unless the member turned the mark off', () => {
+    const out = badgeLook(state(null, null), { badge: true, signedOutMark: true });
+    expect(out).toMatchObject({ text: SIGNED_OUT_MARK, color: BADGE_SIGNED_OUT_COLOR });
+    expect(out.title).toMatch(/signed out/);
+    expect(badgeLook(state(null, null), { badge: true, signedOutMark: false }).text).toBe('');
+  });
+
+  it('shows no text at all with the badge turned off, and keeps the tooltip', () => {
+    const off = { badge: false, signedOutMark: true };
+    expect(badgeLook(state(12), off)).toMatchObject({
+      text: '',
+      title: 'Companion: 12 new messages for demo',
+    });
+    expect(badgeLook(state(null, null), off).text).toBe('');
+  });
+
+  it('shows nothing while the first reading is on its way', () => {
+    expect(badgeLook(state(null), { badge: true, signedOutMark: true })).toMatchObject({ text: '' });
+  });
+
+  it('puts the look on the toolbar button', async () => {
+    await applyBadge(badgeLook(state(42), { badge: true, signedOutMark: true }));
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('42');
+    expect(await fakeBrowser.action.getTitle({})).toBe('Companion: 42 new messages for demo');
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * The toolbar badge: what it says for a message-count state (pure, unit-tested) and how it is put
+ * on the toolbar. The badge, the navigation bar, the tab titles and the popup all show the same
+ * number because they all read the same stored state.
+ */
+import { plural, t } from '@/lib/i18n';
+import type { MessageCountState } from '@/lib/message-count/message-count';
+
+export interface BadgeLook {
+  text: string;
+  /** Tooltip of the toolbar button. */
+  title: string;
+  color: string;
+}
+
+/** Badge colours: the site's orange for messages, grey for the signed-out mark. */
+export const BADGE_COUNT_COLOR = '#e6522c';
+export const BADGE_SIGNED_OUT_COLOR = '#8c8c8c';
+/** The distinct mark shown while signed out (a setting, on by default). */
+export const SIGNED_OUT_MARK = '?';
+
+/** The count as the badge shows it: nothing at 0, up to 999, then "1k+" (the badge fits 4 characters). */
+export function badgeCountText(count: number | null): string {
+  if (count === null || count <= 0) return '';
+  return count > 999 ? '1k+' : String(count);
+}
+
+/** "1 new message" / "12 new messages". */
+export function messagesPhrase(count: number): string {
+  return plural('messageCount.newMessages', count);
+}
+
+/**
+ * The badge for a state and the member's settings. With the badge off the button shows no text at
+ * all (neither the count nor the signed-out mark); its tooltip still tells the count.
+ */
+export function badgeLook(
+  state: MessageCountState,
+  options: { badge: boolean; signedOutMark: boolean },
+): BadgeLook {
+  const look = lookOf(state, options.signedOutMark);
+  return options.badge ? look : { ...look, text: '' };
+}
+
+function lookOf(state: MessageCountState, signedOutMark: boolean): BadgeLook {
+  if (state.username === null) {
+    return {
+      text: signedOutMark ? SIGNED_OUT_MARK : '',
+      title: t('badge.signedOut'),
+      color: BADGE_SIGNED_OUT_COLOR,
+    };
+  }
+  if (state.count === null) {
+    return {
+      text: '',
+      title: t('badge.reading', [state.username]),
+      color: BADGE_COUNT_COLOR,
+    };
+  }
+  return {
+    text: badgeCountText(state.count),
+    title: t('badge.count', [messagesPhrase(state.count), state.username]),
+    color: BADGE_COUNT_COLOR,
+  };
+}
+
+/** Puts the look on the toolbar button (for every tab and window). */
+export async function applyBadge(look: BadgeLook): Promise<void> {
+  await Promise.all([
+    browser.action.setBadgeText({ text: look.text }),
+    browser.action.setTitle({ title: look.title }),
+    browser.action.setBadgeBackgroundColor({ color: look.color }),
+  ]);
+}

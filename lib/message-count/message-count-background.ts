@@ -1,0 +1,205 @@
+/**
+ * The message count as the background runs it: the service of ./message-count.ts on the browser's
+ * alarms and storage, the toolbar badge, desktop notifications, and the protocol handlers the
+ * popup and content scripts use. `registerMessageCount` registers every listener synchronously
+ * (the MV3 worker is woken by these events and must find its listeners at once).
+ */
+import type { Message } from '@/lib/api/schemas';
+import { onMessage } from '@/lib/checked-messages';
+import { isSitePage, type SiteProfile } from '@/lib/config';
+import { applyBadge, badgeLook } from '@/lib/message-count/badge';
+import {
+  type MessageCountSettings,
+  messageCountSettingsOf,
+} from '@/lib/message-count/message-count-settings';
+import { isTrustedSender } from '@/lib/sender';
+import {
+  lastNotifiedMessageItem,
+  messageCountItem,
+  messageCountSettingsItem,
+  testIgnoreIdleItem,
+  testPollPeriodSecondsItem,
+} from '@/lib/storage';
+import { openSitePageOnNotificationClick } from '../notifications/notification-clicks';
+import {
+  type Activity,
+  createMessageCountService,
+  DEFAULT_PERIOD_MS,
+  type MessageCountPorts,
+  type MessageCountService,
+} from './message-count';
+import { createMessageNotifier, pathOfNotification } from './message-notifications';
+import { publicCount } from './profile-message-counts';
+import { browserIdle, siteActivity } from './site-activity';
+
+/** The name of the poller's one alarm. */
+export const MESSAGE_COUNT_ALARM = 'message-count';
+/** The shortest period the test-only setting may ask for. */
+export const MIN_TEST_PERIOD_SECONDS = 1;
+
+/** What the message count needs from the API client and the session. */
+export interface MessageCountDeps {
+  profile: SiteProfile;
+  readCount(username: string, options: { bypassCache: boolean }): Promise<number>;
+  latestMessages(username: string, limit: number): Promise<Message[]>;
+  signedInUser(): Promise<string | null>;
+  /** Subscribes to sign-in, sign-out and change of user. */
+  onSessionChanged(listener: (username: string | null) => void): void;
+  /** Injected in tests; the clock otherwise. */
+  now?: () => number;
+  /**
+   * Injected in tests; otherwise `browser.idle` when the permission exists (never idle without it,
+   * or while the test-only setting `testIgnoreIdle` is on).
+   */
+  isIdle?: () => Promise<boolean>;
+  /** Injected in tests (the fake browser has no focus); tabs and windows otherwise. */
+  activity?: () => Promise<Activity>;
+}
+
+/** The browser's idle state, unless an end-to-end test (which gives no input) turned it off. */
+export async function idleUnlessTestSaysNo(): Promise<boolean> {
+  if (await testIgnoreIdleItem.getValue()) return false;
+  return browserIdle();
+}
+
+/** The service on the browser's alarms and storage. */
+export function messageCountPorts(deps: MessageCountDeps): MessageCountPorts {
+  const now = deps.now ?? Date.now;
+  return {
+    now,
+    readCount: deps.readCount,
+    signedInUser: deps.signedInUser,
+    activity: deps.activity ?? (() => siteActivity(deps.profile, deps.isIdle ?? idleUnlessTestSaysNo)),
+    async periodMs() {
+      const seconds = await testPollPeriodSecondsItem.getValue();
+      if (seconds === null || !Number.isFinite(seconds)) return DEFAULT_PERIOD_MS;
+      return Math.max(MIN_TEST_PERIOD_SECONDS, seconds) * 1000;
+    },
+    alarm: {
+      async set(when) {
+        await browser.alarms.create(MESSAGE_COUNT_ALARM, { when });
+      },
+      async clear() {
+        await browser.alarms.clear(MESSAGE_COUNT_ALARM);
+      },
+    },
+    state: { get: () => messageCountItem.getValue(), set: (state) => messageCountItem.setValue(state) },
+    notifying: notificationsAllowed,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  };
+}
+
+/** The settings, missing keys (a value synced from a browser not yet migrated) at their defaults. */
+async function currentSettings(): Promise<MessageCountSettings> {
+  return messageCountSettingsOf(await messageCountSettingsItem.getValue());
+}
+
+async function notificationsAllowed(): Promise<boolean> {
+  const settings = await currentSettings();
+  if (!settings.notifications) return false;
+  return browser.permissions.contains({ permissions: ['notifications'] }).catch(() => false);
+}
+
+/** Puts the stored count on the toolbar as the settings say (badge off: no text). */
+export async function refreshBadge(): Promise<void> {
+  const [state, settings] = await Promise.all([messageCountItem.getValue(), currentSettings()]);
+  await applyBadge(badgeLook(state, settings));
+}
+
+/**
+ * Registers the message count's listeners and starts the poller. Call synchronously from the
+ * background's main function.
+ */
+export function registerMessageCount(deps: MessageCountDeps): MessageCountService {
+  const service = createMessageCountService(messageCountPorts(deps));
+  const { profile } = deps;
+  const notifier = createMessageNotifier({
+    enabled: notificationsAllowed,
+    latestMessages: deps.latestMessages,
+    lastNotified: {
+      get: () => lastNotifiedMessageItem.getValue(),
+      set: (v) => lastNotifiedMessageItem.setValue(v),
+    },
+    async show(id, content) {
+      await browser.notifications.create(id, {
+        type: 'basic',
+        iconUrl: browser.runtime.getURL('/icon/128.png'),
+        title: content.title,
+        message: content.message,
+      });
+    },
+  });
+  const warn = (what: string) => (error: unknown) => console.warn(`Companion: message count: ${what}`, error);
+
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === MESSAGE_COUNT_ALARM) service.tick().catch(warn('poll'));
+  });
+  deps.onSessionChanged((username) => {
+    service.sessionChanged(username).catch(warn('session'));
+  });
+
+  // The member came back to a site tab (poll sooner) or left it (back off).
+  const activityChanged = () => {
+    service.activityChanged().catch(warn('activity'));
+  };
+  browser.tabs.onActivated.addListener(activityChanged);
+  browser.tabs.onRemoved.addListener(activityChanged);
+  // Only the front tab arriving on the site matters (leaving it shows at the next alarm): pages
+  // load in every tab all the time, and most of them are not the site.
+  browser.tabs.onUpdated.addListener((_tabId, change, tab) => {
+    if (change.url !== undefined && tab.active && isSitePage(change.url, profile)) activityChanged();
+  });
+  browser.windows.onFocusChanged.addListener(activityChanged);
+  const idle = (browser as { idle?: typeof browser.idle }).idle;
+  idle?.onStateChanged.addListener(activityChanged);
+  testPollPeriodSecondsItem.watch(activityChanged);
+  testIgnoreIdleItem.watch(activityChanged);
+
+  // Badge and notifications follow the stored state and the settings, whoever changed them: the
+  // badge goes (or comes back) the moment the member turns it off (or on).
+  messageCountItem.watch((state, previous) => {
+    refreshBadge().catch(warn('badge'));
+    const before = previous?.username === state.username ? (previous?.count ?? null) : null;
+    notifier.countChanged(state.username, before, state.count).catch(warn('notifications'));
+  });
+  messageCountSettingsItem.watch((settings, previous) => {
+    refreshBadge().catch(warn('badge'));
+    // Turned on: announce what arrives from now on, not the messages already waiting.
+    if (settings.notifications && !previous?.notifications) {
+      messageCountItem
+        .getValue()
+        .then((state) => (state.username === null ? undefined : notifier.markAllSeen(state.username)))
+        .catch(warn('notifications'));
+    }
+  });
+
+  openSitePageOnNotificationClick(profile, pathOfNotification, warn);
+
+  const fromSiteTab = (sender: Parameters<typeof isTrustedSender>[0]) =>
+    isTrustedSender(sender, profile) && sender.tab !== undefined && isSitePage(sender.tab.url, profile);
+
+  onMessage('reportMessageCount', async ({ data, sender }) => {
+    if (!fromSiteTab(sender)) throw new Error('Untrusted sender');
+    await service.reportPageReading(data.count);
+    // The count the page must show: its own reading, or the stored one when that was refused.
+    return (await service.current()).count;
+  });
+  onMessage('messagesPageOpened', async ({ sender }) => {
+    if (!fromSiteTab(sender)) throw new Error('Untrusted sender');
+    await service.refresh('messages-page');
+  });
+  onMessage('refreshMessageCount', async ({ sender }) => {
+    if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');
+    const state = await service.refresh('popup');
+    return { username: state.username, count: state.count, readAt: state.readAt };
+  });
+  onMessage('getUserMessageCount', ({ data, sender }) => {
+    if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');
+    if (!/^[A-Za-z0-9_-]{1,40}$/.test(data.username)) return null;
+    return publicCount(deps.readCount, data.username, (deps.now ?? Date.now)());
+  });
+
+  refreshBadge().catch(warn('badge'));
+  service.start().catch(warn('start'));
+  return service;
+}

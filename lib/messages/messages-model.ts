@@ -1,0 +1,387 @@
+/**
+ * The Messages tab's shapes and pure rules, shared by the background messages service
+ * (lib/messages/messages.ts) and the popup: types and small functions only (no zod, no browser), so
+ * the popup can import it within its budget.
+ *
+ * - The list is a `FeedList<Message>` (the feed's paging and error shapes), cached per member.
+ * - Unread: the first `count` messages (the member's message count), as the site's messages page.
+ * - Loves, favorites and remixes of the same project group into one row; comments stay one row each.
+ * - A thread is a project or studio comment with its top-level comment and the replies.
+ * - Drafts are kept per member and per comment replied to.
+ */
+import type { Message } from '@/lib/api/schemas';
+import type { FeedError, FeedList } from '../feed/feed-model';
+
+export type { Message };
+
+/** Messages per page (the service's maximum). */
+export const MESSAGES_PAGE_SIZE = 40;
+/** At most this many messages are kept per member (5 pages); then a link to the site. */
+export const MESSAGES_MAX_ITEMS = 200;
+/** The list is not re-read when the popup opens within this long of the last read. */
+export const MESSAGES_FRESH_MS = 60_000;
+/** A thread opened again within this long is shown from the cache without a read. */
+export const THREAD_FRESH_MS = 60_000;
+/** Threads kept per member (least recently read dropped). */
+export const MAX_CACHED_THREADS = 40;
+/** The site's composer caps comments at this many characters. */
+export const MAX_REPLY_LENGTH = 500;
+
+/** A member's cached messages. */
+export interface MemberMessages {
+  username: string;
+  usedAt?: number;
+  list: FeedList<Message>;
+}
+
+/** The type of a message as the service sent it (unknown types are parsed as `other`). */
+export function sentTypeOf(message: Message): string {
+  return message.type === 'other' ? message.otherType : message.type;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Filter (the site's: All, Comments, Projects, Studios, Forums)
+
+export type MessageFilter = 'all' | 'comments' | 'projects' | 'studios' | 'forums';
+export const MESSAGE_FILTERS: readonly MessageFilter[] = Object.freeze([
+  'all',
+  'comments',
+  'projects',
+  'studios',
+  'forums',
+]);
+
+const FILTER_OF_TYPE: Readonly<Record<string, MessageFilter>> = Object.freeze({
+  addcomment: 'comments',
+  loveproject: 'projects',
+  favoriteproject: 'projects',
+  remixproject: 'projects',
+  curatorinvite: 'studios',
+  becomeownerstudio: 'studios',
+  becomehoststudio: 'studios',
+  studioactivity: 'studios',
+  forumpost: 'forums',
+});
+
+/** Whether a message of this type shows under `filter` (every type shows under All, as on the site). */
+export function matchesFilter(type: string, filter: MessageFilter): boolean {
+  if (filter === 'all') return true;
+  return Object.hasOwn(FILTER_OF_TYPE, type) && FILTER_OF_TYPE[type] === filter;
+}
+
+export function isMessageFilter(value: unknown): value is MessageFilter {
+  return typeof value === 'string' && (MESSAGE_FILTERS as readonly string[]).includes(value);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Rows: unread marking and grouping
+
+export type GroupableType = 'loveproject' | 'favoriteproject' | 'remixproject';
+
+export type MessageRow =
+  | { kind: 'single'; message: Message; unread: boolean }
+  | {
+      kind: 'group';
+      type: GroupableType;
+      /** The member's project they are about (a remix's parent). */
+      projectId: number;
+      projectTitle: string;
+      /** Newest first. */
+      messages: Message[];
+      /** Distinct actors, newest first. */
+      actors: string[];
+      unread: boolean;
+    };
+
+/** The ids of the first `count` messages: the unread ones (the list is newest first). */
+export function unreadIds(items: readonly Message[], count: number | null): Set<number> {
+  const unread = new Set<number>();
+  const n = Math.max(0, Math.min(count ?? 0, items.length));
+  for (let i = 0; i < n; i++) unread.add((items[i] as Message).id);
+  return unread;
+}
+
+function groupKey(message: Message): { projectId: number; title: string } | null {
+  switch (message.type) {
+    case 'loveproject':
+      return { projectId: message.project_id, title: message.title ?? message.project_title ?? '' };
+    case 'favoriteproject':
+      return { projectId: message.project_id, title: message.project_title ?? message.title ?? '' };
+    case 'remixproject':
+      return { projectId: message.parent_id, title: message.parent_title };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The rows of the list: loves, favorites and remixes of the same project become one row at the place
+ * of the newest of them (unread and read ones apart, so an unread row never hides read messages);
+ * every other message is a row of its own. A group of one is a plain row.
+ */
+export function groupMessages(items: readonly Message[], unread: ReadonlySet<number>): MessageRow[] {
+  const rows: MessageRow[] = [];
+  const groups = new Map<string, Extract<MessageRow, { kind: 'group' }>>();
+  for (const message of items) {
+    const isUnread = unread.has(message.id);
+    const key = groupKey(message);
+    if (key === null) {
+      rows.push({ kind: 'single', message, unread: isUnread });
+      continue;
+    }
+    const id = `${isUnread ? 'u' : 'r'}:${message.type}:${key.projectId}`;
+    const group = groups.get(id);
+    if (group !== undefined) {
+      group.messages.push(message);
+      if (!group.actors.includes(message.actor_username)) group.actors.push(message.actor_username);
+      continue;
+    }
+    const created: Extract<MessageRow, { kind: 'group' }> = {
+      kind: 'group',
+      type: message.type as GroupableType,
+      projectId: key.projectId,
+      projectTitle: key.title,
+      messages: [message],
+      actors: [message.actor_username],
+      unread: isUnread,
+    };
+    groups.set(id, created);
+    rows.push(created);
+  }
+  return rows.map((row) =>
+    row.kind === 'group' && row.messages.length === 1
+      ? { kind: 'single', message: row.messages[0] as Message, unread: row.unread }
+      : row,
+  );
+}
+
+/** The type as sent of a row (a group's messages share theirs). */
+export function rowType(row: MessageRow): string {
+  return row.kind === 'group' ? row.type : sentTypeOf(row.message);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Threads
+
+export type ThreadKind = 'project' | 'studio';
+
+/** Where a comment message's comment lives, or null for profile comments (no endpoint). */
+export function commentPlaceOf(
+  message: Message,
+): { kind: ThreadKind; objectId: number; commentId: number } | null {
+  if (message.type !== 'addcomment') return null;
+  if (message.comment_type === 0)
+    return { kind: 'project', objectId: message.comment_obj_id, commentId: message.comment_id };
+  if (message.comment_type === 2)
+    return { kind: 'studio', objectId: message.comment_obj_id, commentId: message.comment_id };
+  return null;
+}
+
+export function threadKey(kind: ThreadKind, objectId: number, commentId: number): string {
+  return `${kind}:${objectId}:${commentId}`;
+}
+
+/** A comment as the thread shows it (plain text content, already decoded). */
+export interface ThreadComment {
+  id: number;
+  parentId: number | null;
+  commenteeId: number | null;
+  content: string;
+  createdAt: string;
+  author: { id: number; username: string; image: string | null };
+}
+
+export interface MessageThread {
+  key: string;
+  kind: ThreadKind;
+  objectId: number;
+  /** The comment the message is about. */
+  commentId: number;
+  /** The project's author (projects only): their username is in the comment paths. */
+  owner: { id: number; username: string } | null;
+  /** The top-level comment of the thread; null until read, or when it is gone. */
+  top: ThreadComment | null;
+  /** Replies, oldest first. */
+  replies: ThreadComment[];
+  /** When it was last read successfully; 0 = never. */
+  readAt: number;
+  loading: boolean;
+  /** The comment no longer exists (deleted, or the place is gone). */
+  missing: boolean;
+  error: FeedError | null;
+}
+
+export function emptyThread(kind: ThreadKind, objectId: number, commentId: number): MessageThread {
+  return {
+    key: threadKey(kind, objectId, commentId),
+    kind,
+    objectId,
+    commentId,
+    owner: null,
+    top: null,
+    replies: [],
+    readAt: 0,
+    loading: false,
+    missing: false,
+    error: null,
+  };
+}
+
+/** The comments of a thread in reading order: the top-level comment, then its replies. */
+export function threadComments(thread: MessageThread): ThreadComment[] {
+  return thread.top === null ? [] : [thread.top, ...thread.replies];
+}
+
+/**
+ * Whether the member may delete this comment, as the site allows: their own comments anywhere, and
+ * any comment on their own project. (Studio managers may too, but the interface does not say who
+ * manages a studio: there only the member's own comments.)
+ */
+export function canDelete(thread: MessageThread, comment: ThreadComment, memberId: number): boolean {
+  if (comment.author.id === memberId) return true;
+  return thread.kind === 'project' && thread.owner?.id === memberId;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Replies
+
+export interface ReplyAddress {
+  /** The thread's top-level comment (the site threads replies one level deep). */
+  parentId: number;
+  /** The author of the comment replied to. */
+  commenteeId: number;
+  /** Their username, mentioned at the start of the reply. */
+  mention: string;
+  /** What is posted: the text with "@username " in front, as the site's composer does. */
+  content: string;
+}
+
+/** The mention the site puts in front of a reply to `username`. */
+export function mentionOf(username: string): string {
+  return `@${username} `;
+}
+
+/**
+ * How a reply to `repliedId` is addressed: parent = the thread's top-level comment, commentee = the
+ * author of the comment replied to, content prefixed with their mention (unless the member already
+ * wrote it). Null when the comment is not in the thread.
+ */
+export function replyAddress(thread: MessageThread, repliedId: number, text: string): ReplyAddress | null {
+  if (thread.top === null) return null;
+  const replied = threadComments(thread).find((comment) => comment.id === repliedId);
+  if (replied === undefined) return null;
+  const mention = replied.author.username;
+  const prefix = mentionOf(mention);
+  const trimmed = text.replace(/^\s+/, '');
+  const content = trimmed.startsWith(prefix) ? trimmed : prefix + trimmed;
+  return { parentId: thread.top.id, commenteeId: replied.author.id, mention, content };
+}
+
+/** Characters as the site counts them (code points). */
+export function replyLength(content: string): number {
+  return [...content].length;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Drafts: per member, per comment replied to
+
+export interface Draft {
+  text: string;
+  /** When last typed (ms since epoch). */
+  at: number;
+}
+
+export type Drafts = Record<string, Record<string, Draft>>;
+
+/** At most this many drafts per member (the oldest dropped; a busy member has a few conversations). */
+export const MAX_DRAFTS = 50;
+
+/** The draft of a reply to comment `repliedId` in the thread `key`. */
+export function draftKey(threadKeyValue: string, repliedId: number): string {
+  return `${threadKeyValue}>${repliedId}`;
+}
+
+export function draftOf(drafts: Drafts, username: string, key: string): string {
+  const mine = Object.hasOwn(drafts, username) ? drafts[username] : undefined;
+  return mine !== undefined && Object.hasOwn(mine, key) ? (mine[key]?.text ?? '') : '';
+}
+
+/** Drafts with this text saved (blank text removes the draft). */
+export function withDraft(drafts: Drafts, username: string, key: string, text: string, now: number): Drafts {
+  const mine = { ...(Object.hasOwn(drafts, username) ? drafts[username] : {}) };
+  if (text.trim() === '') delete mine[key];
+  else mine[key] = { text, at: now };
+  const keys = Object.keys(mine).sort((a, b) => (mine[b]?.at ?? 0) - (mine[a]?.at ?? 0));
+  for (const dropped of keys.slice(MAX_DRAFTS)) delete mine[dropped];
+  const next = { ...drafts, [username]: mine };
+  if (Object.keys(mine).length === 0) delete next[username];
+  return next;
+}
+
+/** Drafts without this one (after the reply was posted). */
+export function withoutDraft(drafts: Drafts, username: string, key: string): Drafts {
+  const mine = Object.hasOwn(drafts, username) ? drafts[username] : undefined;
+  if (mine === undefined || !Object.hasOwn(mine, key)) return drafts;
+  const rest = { ...mine };
+  delete rest[key];
+  const next = { ...drafts, [username]: rest };
+  if (Object.keys(rest).length === 0) delete next[username];
+  return next;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Outcomes of writes, as the popup gets them
+
+export type PostOutcome =
+  | { ok: true; comment: ThreadComment }
+  | { ok: false; kind: 'rejected'; code: string; muteExpiresAt?: number }
+  | { ok: false; kind: 'failed'; error: FeedError }
+  | { ok: false; kind: 'not-in-thread' };
+
+export type DeleteOutcome =
+  | { ok: true }
+  | { ok: false; kind: 'failed'; error: FeedError }
+  | { ok: false; kind: 'not-allowed' };
+
+// ---------------------------------------------------------------------------------------------------
+// Links inside comment text
+
+export type TextPiece = { text: string } | { text: string; href: string };
+
+const LINK = /(https?:\/\/[^\s<>"]+)|(@[A-Za-z0-9_-]{1,40})/g;
+
+/**
+ * Comment text cut into plain pieces and links: addresses on the site (`siteOrigins`) become links,
+ * and so do @names (to the user's profile on `site`), as the site shows them. Everything else stays
+ * text; nothing is parsed as HTML.
+ */
+export function linkPieces(text: string, site: string, siteOrigins: readonly string[]): TextPiece[] {
+  const pieces: TextPiece[] = [];
+  let last = 0;
+  for (const match of text.matchAll(LINK)) {
+    const start = match.index ?? 0;
+    let raw = match[0];
+    let href: string | null = null;
+    if (match[1] !== undefined) {
+      // Punctuation ending a sentence is not part of the address.
+      raw = raw.replace(/[.,;:!?)\]]+$/, '');
+      try {
+        const url = new URL(raw);
+        if (siteOrigins.includes(url.origin)) href = url.href;
+      } catch {
+        href = null;
+      }
+    } else {
+      // An @name inside a word (an e-mail address) is not a mention.
+      const before = start > 0 ? text[start - 1] : '';
+      if (before === '' || !/[A-Za-z0-9_.-]/.test(before as string))
+        href = `${site}/users/${encodeURIComponent(raw.slice(1))}/`;
+    }
+    if (href === null) continue;
+    if (start > last) pieces.push({ text: text.slice(last, start) });
+    pieces.push({ text: raw, href });
+    last = start + raw.length;
+  }
+  if (last < text.length) pieces.push({ text: text.slice(last) });
+  return pieces;
+}

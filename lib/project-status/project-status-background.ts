@@ -1,0 +1,141 @@
+/**
+ * The `project-status` service as the background runs it: the core of ./project-status.ts on the
+ * API client, the session and storage, with its share of the rate limit, and the protocol
+ * handlers content scripts and the popup use. `registerProjectStatus` registers every listener
+ * synchronously (the MV3 worker is woken by these events and must find its listeners at once).
+ *
+ * What a page can make it do: a content script in a site tab may ask for statuses (reads, under
+ * the share of the rate limit, only while signed in and with marks on) and report what the site's
+ * own buttons show on the project page it is on. A report only changes the cached marks: nothing
+ * a page sends makes the background post anything.
+ */
+import { SlidingWindowLimiter } from '@/lib/api/rate-limiter';
+import { onMessage } from '@/lib/checked-messages';
+import { isSitePage, type SiteProfile } from '@/lib/config';
+import { projectStatusSettingsOf } from '@/lib/project-status/project-status-cache';
+import { isTrustedSender } from '@/lib/sender';
+import { projectPageId, sitePage } from '@/lib/site/pages';
+import {
+  projectStatusesItem,
+  projectStatusSettingsItem,
+  testMarksReadsPerSecondItem,
+  testRetryBackoffScaleItem,
+} from '@/lib/storage';
+import { createProjectStatusService, type FavoritesPage, type ProjectStatusService } from './project-status';
+
+/**
+ * The marks' share of the extension's rate limit (5 a second): 3 reads a second at most, 2 at once,
+ * so the message count and the popup always find room.
+ */
+export const MARKS_REQUESTS_PER_SECOND = 3;
+/** The client-wide limit (lib/api/rate-limiter.ts): no share, not even a test's, goes past it. */
+const CLIENT_REQUESTS_PER_SECOND = 5;
+
+/** Reads a second of the marks' share: 3, unless the test-only setting says otherwise (1 to 5). */
+export function marksReadsPerSecond(testSetting: number | null): number {
+  if (testSetting === null || !Number.isFinite(testSetting)) return MARKS_REQUESTS_PER_SECOND;
+  return Math.min(CLIENT_REQUESTS_PER_SECOND, Math.max(1, Math.floor(testSetting)));
+}
+/** Answers within this long of each other reach the tabs as one storage write. */
+const WRITE_BATCH_MS = 150;
+/** The most ids one message may name (a page shows at most a few dozen at a time). */
+const MAX_IDS_PER_MESSAGE = 200;
+
+export interface ProjectStatusDeps {
+  profile: SiteProfile;
+  readLove(projectId: number, username: string): Promise<boolean>;
+  readFavorite(projectId: number, username: string): Promise<boolean>;
+  readFavoritesPage(username: string, offset: number, limit: number): Promise<FavoritesPage>;
+  signedInUser(): Promise<string | null>;
+  onSessionChanged(listener: (username: string | null) => void): void;
+  now?: () => number;
+}
+
+type Sender = Parameters<typeof isTrustedSender>[0];
+
+/** Who asks: each tab is one requester, the popup and other extension pages another. */
+export function requesterOf(sender: Sender): string {
+  return sender.tab?.id === undefined ? 'extension' : `tab:${sender.tab.id}`;
+}
+
+/** Project ids from a message: positive whole numbers, at most a few hundred. */
+export function validIds(ids: unknown): number[] {
+  if (!Array.isArray(ids)) return [];
+  return ids.filter((id): id is number => Number.isSafeInteger(id) && id > 0).slice(0, MAX_IDS_PER_MESSAGE);
+}
+
+/** The project whose page the sender's frame shows, or null. */
+export function senderProjectId(url: string | undefined, profile: SiteProfile): number | null {
+  if (!url || !isSitePage(url, profile)) return null;
+  return projectPageId(sitePage(url));
+}
+
+export function registerProjectStatus(deps: ProjectStatusDeps): ProjectStatusService {
+  const { profile } = deps;
+  const shareOf = (testSetting: number | null) =>
+    new SlidingWindowLimiter({ max: marksReadsPerSecond(testSetting), windowMs: 1000 });
+  let share = shareOf(null);
+  testMarksReadsPerSecondItem.getValue().then((value) => {
+    if (value !== null) share = shareOf(value);
+  });
+  testMarksReadsPerSecondItem.watch((value) => {
+    share = shareOf(value);
+  });
+  // TEST ONLY (unset in real use): the fault tests' scale on the wait before a failed read goes again.
+  let retryWaitScale: number | null = null;
+  testRetryBackoffScaleItem.getValue().then((value) => {
+    retryWaitScale = value;
+  });
+  testRetryBackoffScaleItem.watch((value) => {
+    retryWaitScale = value;
+  });
+  const service = createProjectStatusService({
+    now: deps.now ?? Date.now,
+    readLove: deps.readLove,
+    readFavorite: deps.readFavorite,
+    readFavoritesPage: deps.readFavoritesPage,
+    turn: () => share.acquire(),
+    cache: { get: () => projectStatusesItem.getValue(), set: (value) => projectStatusesItem.setValue(value) },
+    beforeWrite: () => new Promise((resolve) => setTimeout(resolve, WRITE_BATCH_MS)),
+    retryWaitScale: () => retryWaitScale ?? 1,
+  });
+  const warn = (what: string) => (error: unknown) =>
+    console.warn(`Companion: project statuses: ${what}`, error);
+
+  const follow = (username: string | null) => {
+    service.memberChanged(username).catch(warn('session'));
+  };
+  deps.onSessionChanged(follow);
+  deps.signedInUser().then(follow, warn('session'));
+
+  // A tab that closes or leaves for another page no longer wants anything.
+  browser.tabs.onRemoved.addListener((tabId) => service.forgetRequester(`tab:${tabId}`));
+  browser.tabs.onUpdated.addListener((tabId, change) => {
+    if (change.url !== undefined) service.forgetRequester(`tab:${tabId}`);
+  });
+
+  // A synced value missing keys (another browser's older version) keeps the default: marks on.
+  const marksOn = async () => projectStatusSettingsOf(await projectStatusSettingsItem.getValue()).marks;
+
+  onMessage('getProjectStatuses', async ({ data, sender }) => {
+    if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');
+    if (!(await marksOn())) return;
+    await service.want(requesterOf(sender), validIds(data?.ids));
+  });
+  onMessage('projectsLeftView', ({ data, sender }) => {
+    if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');
+    service.leftView(requesterOf(sender), validIds(data?.ids));
+  });
+  onMessage('reportProjectStatus', async ({ data, sender }) => {
+    if (!isTrustedSender(sender, profile) || sender.tab === undefined) throw new Error('Untrusted sender');
+    // Only the page of that very project may speak for it.
+    const pageId = senderProjectId(sender.url ?? sender.tab.url, profile);
+    if (pageId === null || pageId !== data?.projectId) throw new Error('Not this project’s page');
+    const state: { loved?: boolean; favorited?: boolean } = {};
+    if (typeof data.loved === 'boolean') state.loved = data.loved;
+    if (typeof data.favorited === 'boolean') state.favorited = data.favorited;
+    await service.report(pageId, state);
+  });
+
+  return service;
+}

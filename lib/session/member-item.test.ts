@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '../storage';
+import { keepMemberItem } from './member-item';
+import type { SessionListener } from './session';
+
+const demo: SessionUser = { id: 1, username: 'demo', avatarUrl: 'https://x/1.png' };
+const bob: SessionUser = { id: 2, username: 'bob', avatarUrl: 'https://x/2.png' };
+
+function fakeSession(initial: SessionUser | null) {
+  const listeners: SessionListener[] = [];
+  const session = {
+    user: initial,
+    /** When set, whoami waits for it (a slow first read of the session). */
+    gate: null as Promise<void> | null,
+    async whoami() {
+      if (session.gate) await session.gate;
+      return session.user;
+    },
+    onChange(listener: SessionListener) {
+      listeners.push(listener);
+    },
+    change(user: SessionUser | null) {
+      const previous = session.user;
+      session.user = user;
+      for (const listener of listeners) listener(user, previous);
+    },
+  };
+  return session;
+}
+
+function memoryStore() {
+  const store = {
+    values: [] as (SessionUser | null)[],
+    async setValue(value: SessionUser | null) {
+      store.values.push(value);
+    },
+  };
+  return store;
+}
+
+describe('keepMemberItem', () => {
+  it('writes the member at start and on every sign-in, sign-out and switch', async () => {
+    const session = fakeSession(demo);
+    const store = memoryStore();
+    await keepMemberItem(session, store);
+    expect(store.values).toEqual([demo]);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    session.change(null);
+    await settle();
+    session.change(bob);
+    await settle();
+    expect(store.values).toEqual([demo, null, bob]);
+  });
+
+  it('never lets a slow start write land after a newer session', async () => {
+    const session = fakeSession(demo);
+    const store = memoryStore();
+    let open!: () => void;
+    session.gate = new Promise((resolve) => {
+      open = resolve;
+    });
+    const started = keepMemberItem(session, store);
+    session.change(null);
+    open();
+    await started;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(store.values.at(-1)).toBeNull();
+    expect(store.values).not.toContain(demo);
+  });
+});
