@@ -4,7 +4,7 @@
  */
 import { ApiClient } from '@/lib/api/client';
 import { HttpClient } from '@/lib/api/http';
-import { onMessage, refuseInheritedMessageNames } from '@/lib/checked-messages';
+import { answerMessages, refuseInheritedMessageNames } from '@/lib/checked-messages';
 import { currentProfile } from '@/lib/config';
 import { registerExplore } from '@/lib/explore/explore-background';
 import { registerFeed } from '@/lib/feed/feed-background';
@@ -12,7 +12,6 @@ import { registerFeedNotifications } from '@/lib/feed/feed-notifications-backgro
 import { registerMessageCount } from '@/lib/message-count/message-count-background';
 import { registerMessages } from '@/lib/messages/messages-background';
 import { registerProjectStatus } from '@/lib/project-status/project-status-background';
-import { isTrustedSender } from '@/lib/sender';
 import { keepMemberItem } from '@/lib/session/member-item';
 import { browserSiteCookies, Session } from '@/lib/session/session';
 import { registerSessionMessages } from '@/lib/session/session-background';
@@ -88,8 +87,7 @@ export default defineBackground(() => {
   // Explore, search and the views inside the popup; the quick-search shortcut and the omnibox (issue 12).
   registerExplore({ profile, api, signedInUser });
 
-  onMessage('ping', ({ sender }) => {
-    if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');
-    return { ok: true, version: browser.runtime.getManifest().version, profile: profile.name };
+  answerMessages(profile, {
+    ping: () => ({ ok: true, version: browser.runtime.getManifest().version, profile: profile.name }),
   });
 });

@@ -68,13 +68,14 @@ describe('refuseInheritedMessageNames behind webextension-polyfill (Chrome befor
     expect(polyfilled).not.toBe(fakeChrome);
     // What the build does (@wxt-dev/webextension-polyfill): `wxt/browser` is the polyfill.
     vi.doMock('wxt/browser', () => ({ browser: polyfilled, default: polyfilled }));
-    const { onMessage, refuseInheritedMessageNames } = await import('./checked-messages');
+    const { answerMessages, refuseInheritedMessageNames } = await import('./checked-messages');
+    const { siteProfiles } = await import('./config');
     // The background's order: the guard first, then the library's listener with the handlers.
     refuseInheritedMessageNames();
     guard = listeners[0] as Listener;
     // The polyfill's wrapper: it keeps the channel open (`true`) where the guard itself returns nothing.
     expect(guard(envelope('toString'), {}, () => {})).toBe(true);
-    onMessage('ping', () => ({ ok: true, version: 'test', profile: 'public' }));
+    answerMessages(siteProfiles.public, { ping: () => ({ ok: true, version: 'test', profile: 'public' }) });
     expect(listeners).toHaveLength(2);
   });
 

@@ -1,65 +1,58 @@
 /**
- * The protocol's schemas take every message the popup and the content scripts really send, and
- * refuse the malformed ones before a handler sees them.
+ * The one place the protocol's declarations are enforced: a handler runs only for a sender of the
+ * kinds its message names, with data its schema took (and cleaned).
  */
-import { describe, expect, it } from 'vitest';
-import { protocolSchemas } from './checked-messages';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { checkedHandler } from './checked-messages';
+import { siteProfiles } from './config';
 
-const ok = (type: keyof typeof protocolSchemas, data: unknown) =>
-  protocolSchemas[type].safeParse(data).success;
+const profile = siteProfiles.public;
+const site = 'https://scratch.mit.edu/projects/5/';
+const popup = () => ({ id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/popup.html') });
+const siteTab = () => ({
+  id: fakeBrowser.runtime.id,
+  url: site,
+  tab: { id: 7, index: 0, url: site } as never,
+});
 
-describe('protocolSchemas', () => {
-  it('take what the popup and the content scripts send', () => {
-    expect(ok('ping', undefined)).toBe(true);
-    expect(ok('reportMessageCount', { count: 12 })).toBe(true);
-    expect(ok('getUserMessageCount', { username: 'mallory' })).toBe(true);
-    expect(ok('refreshFeed', { lists: ['activity'], force: true })).toBe(true);
-    expect(ok('loadMoreFeed', { list: 'loved' })).toBe(true);
-    expect(ok('translate', { text: '<script>alert(1)</script>', language: 'fr' })).toBe(true);
-    expect(ok('startReading', { text: 'hello', language: 'en' })).toBe(true);
-    expect(ok('readingEnded', { readingId: 3 })).toBe(true);
-    expect(ok('refreshMessages', {})).toBe(true);
-    expect(ok('refreshMessages', undefined)).toBe(true);
-    expect(ok('openMessageThread', { kind: 'project', objectId: 5, commentId: 7 })).toBe(true);
-    expect(ok('postReply', { kind: 'studio', objectId: 5, commentId: 7, repliedId: 8, text: 'hi' })).toBe(
-      true,
+describe('checkedHandler', () => {
+  it('refuses a sender of a kind the message does not name, before the handler runs', async () => {
+    const handler = vi.fn(async () => ({ ok: true as const }));
+    const post = checkedHandler(profile, 'deleteMessageComment', handler);
+    const data = { kind: 'project', objectId: 1, commentId: 2, targetId: 3 };
+    await expect(post({ data, sender: siteTab() })).rejects.toThrow('Untrusted sender');
+    await expect(post({ data, sender: { ...popup(), id: 'another-extension' } })).rejects.toThrow(
+      'Untrusted sender',
     );
-    expect(ok('deleteMessageComment', { kind: 'project', objectId: 5, commentId: 7, targetId: 8 })).toBe(
-      true,
-    );
-    expect(ok('getProjectStatuses', { ids: [1, 2, 3] })).toBe(true);
-    expect(ok('reportProjectStatus', { projectId: 4, loved: true })).toBe(true);
-    expect(ok('refreshExploreHome', {})).toBe(true);
-    const source = { source: 'explore', kind: 'projects', tag: '*', mode: 'trending', language: '' };
-    expect(ok('refreshExploreList', { source, since: 1_700_000_000_000 })).toBe(true);
-    expect(ok('openExploreView', { source: { detail: 'user', username: 'alice' }, since: 1 })).toBe(true);
+    expect(handler).not.toHaveBeenCalled();
+    await expect(post({ data, sender: popup() })).resolves.toEqual({ ok: true });
+    expect(handler).toHaveBeenCalledWith({ data, sender: popup() });
   });
 
-  it('refuse wrong types, missing fields, impossible numbers and huge texts', () => {
-    expect(ok('reportMessageCount', null)).toBe(false);
-    expect(ok('reportMessageCount', { count: -1 })).toBe(false);
-    expect(ok('reportMessageCount', { count: Number.NaN })).toBe(false);
-    expect(ok('reportMessageCount', { count: 2 ** 53 })).toBe(false);
-    expect(ok('getUserMessageCount', {})).toBe(false);
-    expect(ok('getUserMessageCount', { username: ['alice'] })).toBe(false);
-    expect(ok('refreshFeed', { lists: ['__proto__'] })).toBe(false);
-    expect(ok('translate', { text: 'x'.repeat(20_001), language: 'fr' })).toBe(false);
-    expect(ok('postReply', { kind: 'project', objectId: 1.5, commentId: 7, repliedId: 8, text: 'hi' })).toBe(
-      false,
-    );
-    expect(ok('postReply', { kind: 'project', objectId: 5, commentId: 7, repliedId: 8 })).toBe(false);
-    expect(ok('deleteMessageComment', { kind: 'constructor', objectId: 5, commentId: 7, targetId: 8 })).toBe(
-      false,
-    );
-    expect(ok('openExploreView', { source: { detail: 'user' }, since: Number.POSITIVE_INFINITY })).toBe(
-      false,
-    );
+  it('refuses a site-tab message from an extension page, even one in a tab', async () => {
+    const handler = vi.fn(async () => 3);
+    const report = checkedHandler(profile, 'reportMessageCount', handler);
+    const inTab = { ...popup(), tab: { id: 8, index: 0, url: popup().url } as never };
+    await expect(report({ data: { count: 3 }, sender: inTab })).rejects.toThrow('Untrusted sender');
+    await expect(report({ data: { count: 3 }, sender: siteTab() })).resolves.toBe(3);
   });
 
-  it('drop keys a handler does not know, `__proto__` included', () => {
-    const data = JSON.parse('{"projectId": 4, "loved": true, "__proto__": {"polluted": true}}');
-    const parsed = protocolSchemas.reportProjectStatus.parse(data);
-    expect(Object.keys(parsed).sort()).toEqual(['loved', 'projectId']);
-    expect((parsed as Record<string, unknown>).polluted).toBeUndefined();
+  it('refuses malformed data (sender first), and passes the parsed data on', async () => {
+    const handler = vi.fn(() => undefined);
+    const statuses = checkedHandler(profile, 'getProjectStatuses', handler);
+    await expect(statuses({ data: { ids: 'all' }, sender: popup() })).rejects.toThrow(
+      'Malformed message: getProjectStatuses',
+    );
+    const stranger = { id: fakeBrowser.runtime.id, url: 'https://evil.example/' };
+    await expect(statuses({ data: { ids: 'all' }, sender: stranger })).rejects.toThrow('Untrusted sender');
+    await statuses({ data: { ids: [4, -1], extra: 1 }, sender: siteTab() });
+    expect(handler).toHaveBeenCalledWith({ data: { ids: [4] }, sender: siteTab() });
+  });
+
+  it('gives a message without data nothing, whatever came', async () => {
+    const handler = vi.fn(() => ({ ok: true as const, version: '1', profile: 'public' }));
+    await checkedHandler(profile, 'ping', handler)({ data: { huge: 'x'.repeat(1000) }, sender: popup() });
+    expect(handler).toHaveBeenCalledWith({ data: undefined, sender: popup() });
   });
 });

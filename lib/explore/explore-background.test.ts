@@ -4,8 +4,15 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { checkedHandlers } from '@/lib/checked-messages';
+import { siteProfiles } from '@/lib/config';
 import type { ExploreService } from './explore';
-import { exploreHandlers, MAX_QUERY_LENGTH, validDetailSource, validListSource } from './explore-background';
+import { exploreHandlers as uncheckedHandlers } from './explore-background';
+import { MAX_QUERY_LENGTH, validDetailSource, validListSource } from './explore-sources';
+
+/** The handlers as the background registers them: behind the protocol's checks. */
+const exploreHandlers = (service: ExploreService) =>
+  checkedHandlers(siteProfiles.public, uncheckedHandlers(service));
 
 afterEach(() => {
   fakeBrowser.reset();

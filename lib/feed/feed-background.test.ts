@@ -5,8 +5,14 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { checkedHandlers } from '@/lib/checked-messages';
+import { siteProfiles } from '@/lib/config';
 import type { FeedService } from './feed';
-import { feedHandlers } from './feed-background';
+import { feedHandlers as uncheckedHandlers } from './feed-background';
+
+/** The handlers as the background registers them: behind the protocol's checks. */
+const feedHandlers = (service: FeedService) =>
+  checkedHandlers(siteProfiles.public, uncheckedHandlers(service));
 
 afterEach(() => {
   fakeBrowser.reset();
@@ -63,9 +69,11 @@ describe('refreshFeed and loadMoreFeed', () => {
     const service = fakeService();
     const handlers = feedHandlers(service);
     const data = { lists: ['activity', '__proto__', 'messages'], force: 'yes' } as never;
-    await handlers.refreshFeed({ data, sender: popup() });
-    expect(service.refresh).toHaveBeenCalledWith(['activity'], { force: false });
-    await handlers.loadMoreFeed({ data: { list: 'toString' } as never, sender: popup() });
+    await expect(handlers.refreshFeed({ data, sender: popup() })).rejects.toThrow('Malformed message');
+    expect(service.refresh).not.toHaveBeenCalled();
+    await expect(
+      handlers.loadMoreFeed({ data: { list: 'toString' } as never, sender: popup() }),
+    ).rejects.toThrow('Malformed message');
     expect(service.loadMore).not.toHaveBeenCalled();
   });
 });

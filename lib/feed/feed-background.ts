@@ -5,13 +5,11 @@
  */
 import type { ApiClient } from '@/lib/api/client';
 import type { ActivityEvent } from '@/lib/api/schemas';
-import { onMessage } from '@/lib/checked-messages';
+import { answerMessages, type Handlers } from '@/lib/checked-messages';
 import type { SiteProfile } from '@/lib/config';
-import type { ProtocolMap } from '@/lib/protocol';
-import { isExtensionPageSender } from '@/lib/sender';
 import { feedCacheItem } from '@/lib/storage';
 import { createFeedService, type FeedPorts, type FeedService, toFeedProject } from './feed';
-import { FEED_LIST_NAMES, type FeedListName } from './feed-model';
+import type { FeedListName } from './feed-model';
 
 /** The API client's lists the feed reads. */
 export type FeedApi = Pick<
@@ -62,44 +60,26 @@ function withoutHtmlMessage(event: ActivityEvent): ActivityEvent {
   return rest as ActivityEvent;
 }
 
-type Sender = Parameters<typeof isExtensionPageSender>[0];
-
-/** Only list names the service knows (the popup sends them, but check what crosses the boundary). */
-function isListName(value: unknown): value is FeedListName {
-  return typeof value === 'string' && (FEED_LIST_NAMES as readonly string[]).includes(value);
-}
-
 /**
- * The protocol handlers: only the extension's own pages may ask (a content script runs in pages
- * we do not control; a read with the member's token is not theirs to start).
+ * The protocol handlers (exported for tests). Only the extension's own pages may ask, and only for
+ * lists the service knows (lib/protocol-messages.ts): a read with the member's token is not a page's
+ * to start.
  */
 export function feedHandlers(service: FeedService) {
   return {
-    async refreshFeed({ data, sender }: { data: Parameters<ProtocolMap['refreshFeed']>[0]; sender: Sender }) {
-      if (!isExtensionPageSender(sender)) throw new Error('Untrusted sender');
-      const lists = Array.isArray(data?.lists) ? data.lists.filter(isListName) : [];
-      await service.refresh(lists, { force: data?.force === true });
+    async refreshFeed({ data }) {
+      await service.refresh(data.lists, { force: data.force === true });
     },
-    async loadMoreFeed({
-      data,
-      sender,
-    }: {
-      data: Parameters<ProtocolMap['loadMoreFeed']>[0];
-      sender: Sender;
-    }) {
-      if (!isExtensionPageSender(sender)) throw new Error('Untrusted sender');
-      if (!isListName(data?.list)) return;
+    async loadMoreFeed({ data }) {
       await service.loadMore(data.list);
     },
-  };
+  } satisfies Handlers;
 }
 
 /** Registers the feed's protocol handlers. Call synchronously from the background's main function. */
 export function registerFeed(deps: FeedDeps): FeedService {
   const service = createFeedService(feedPorts(deps));
-  const handlers = feedHandlers(service);
-  onMessage('refreshFeed', handlers.refreshFeed);
-  onMessage('loadMoreFeed', handlers.loadMoreFeed);
+  answerMessages(deps.profile, feedHandlers(service));
   service.start().catch((error: unknown) => console.warn('[companion] feed: start failed:', error));
   return service;
 }

@@ -25,7 +25,7 @@ import { IDLE_AFTER_SECONDS } from './site-activity';
 
 // The messaging library allows one handler per message in a context, and these tests register the
 // background more than once; its protocol handlers are not what they test.
-vi.mock('@/lib/checked-messages', () => ({ onMessage: () => () => undefined }));
+vi.mock('@/lib/checked-messages', () => ({ answerMessages: () => undefined }));
 
 const profile = siteProfiles.public;
 afterEach(() => {

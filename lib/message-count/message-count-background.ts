@@ -5,14 +5,13 @@
  * (the MV3 worker is woken by these events and must find its listeners at once).
  */
 import type { Message } from '@/lib/api/schemas';
-import { onMessage } from '@/lib/checked-messages';
+import { answerMessages } from '@/lib/checked-messages';
 import { isSitePage, type SiteProfile } from '@/lib/config';
 import { applyBadge, badgeLook } from '@/lib/message-count/badge';
 import {
   type MessageCountSettings,
   messageCountSettingsOf,
 } from '@/lib/message-count/message-count-settings';
-import { isTrustedSender } from '@/lib/sender';
 import {
   lastNotifiedMessageItem,
   messageCountItem,
@@ -175,28 +174,20 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
 
   openSitePageOnNotificationClick(profile, pathOfNotification, warn);
 
-  const fromSiteTab = (sender: Parameters<typeof isTrustedSender>[0]) =>
-    isTrustedSender(sender, profile) && sender.tab !== undefined && isSitePage(sender.tab.url, profile);
-
-  onMessage('reportMessageCount', async ({ data, sender }) => {
-    if (!fromSiteTab(sender)) throw new Error('Untrusted sender');
-    await service.reportPageReading(data.count);
-    // The count the page must show: its own reading, or the stored one when that was refused.
-    return (await service.current()).count;
-  });
-  onMessage('messagesPageOpened', async ({ sender }) => {
-    if (!fromSiteTab(sender)) throw new Error('Untrusted sender');
-    await service.refresh('messages-page');
-  });
-  onMessage('refreshMessageCount', async ({ sender }) => {
-    if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');
-    const state = await service.refresh('popup');
-    return { username: state.username, count: state.count, readAt: state.readAt };
-  });
-  onMessage('getUserMessageCount', ({ data, sender }) => {
-    if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');
-    if (!/^[A-Za-z0-9_-]{1,40}$/.test(data.username)) return null;
-    return publicCount(deps.readCount, data.username, (deps.now ?? Date.now)());
+  answerMessages(profile, {
+    async reportMessageCount({ data }) {
+      await service.reportPageReading(data.count);
+      // The count the page must show: its own reading, or the stored one when that was refused.
+      return (await service.current()).count;
+    },
+    async messagesPageOpened() {
+      await service.refresh('messages-page');
+    },
+    async refreshMessageCount() {
+      const state = await service.refresh('popup');
+      return { username: state.username, count: state.count, readAt: state.readAt };
+    },
+    getUserMessageCount: ({ data }) => publicCount(deps.readCount, data.username, (deps.now ?? Date.now)()),
   });
 
   refreshBadge().catch(warn('badge'));

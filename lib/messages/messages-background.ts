@@ -1,15 +1,13 @@
 /**
  * The messages service (./messages.ts) as the background runs it: the API client, the session,
  * storage, the referer rule of writes, the message count (a change of count re-reads the list), and
- * the protocol handlers of the popup's Messages tab. Every handler takes requests from the
- * extension's own pages only: a content script or a web page can never make the background read,
- * post or delete anything here.
+ * the protocol handlers of the popup's Messages tab. Their messages come from the extension's own
+ * pages only (lib/protocol-messages.ts): a content script or a web page can never make the
+ * background read, post or delete anything here.
  */
 import type { ApiClient } from '@/lib/api/client';
-import { onMessage } from '@/lib/checked-messages';
+import { answerMessages, type Handlers } from '@/lib/checked-messages';
 import type { SiteProfile } from '@/lib/config';
-import type { ProtocolMap } from '@/lib/protocol';
-import { isExtensionPageSender } from '@/lib/sender';
 import {
   messageCountItem,
   messageDraftsItem,
@@ -20,7 +18,6 @@ import {
 } from '@/lib/storage';
 import { installWriteReferer } from '../api/write-referer';
 import { createMessagesService, type Member, type MessagesApi, type MessagesService } from './messages';
-import type { ThreadKind } from './messages-model';
 import { pendingSettleMs } from './pending-posts';
 
 export type MessagesClient = Pick<
@@ -82,64 +79,21 @@ export function messagesApi(api: MessagesClient): MessagesApi {
   };
 }
 
-type Sender = Parameters<typeof isExtensionPageSender>[0];
-type Args<K extends keyof ProtocolMap> = { data: Parameters<ProtocolMap[K]>[0]; sender: Sender };
-
-const isId = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
-const isKind = (value: unknown): value is ThreadKind => value === 'project' || value === 'studio';
-
-/** Refuses anything that is not one of this extension's pages (popup, options). */
-function requireExtensionPage(sender: Sender): void {
-  if (!isExtensionPageSender(sender)) throw new Error('Untrusted sender');
-}
-
-/** The protocol handlers (exported for tests: they check the sender and what crosses the boundary). */
+/** The protocol handlers (exported for tests: lib/checked-messages.ts puts its checks before them). */
 export function messagesHandlers(service: MessagesService) {
   return {
-    async refreshMessages({ data, sender }: Args<'refreshMessages'>) {
-      requireExtensionPage(sender);
+    async refreshMessages({ data }) {
       await service.refresh({ force: data?.force === true });
     },
-    async loadMoreMessages({ sender }: Args<'loadMoreMessages'>) {
-      requireExtensionPage(sender);
+    async loadMoreMessages() {
       await service.loadMore();
     },
-    async openMessageThread({ data, sender }: Args<'openMessageThread'>) {
-      requireExtensionPage(sender);
-      if (!isKind(data?.kind) || !isId(data.objectId) || !isId(data.commentId)) return;
+    async openMessageThread({ data }) {
       await service.openThread(data.kind, data.objectId, data.commentId, { force: data.force === true });
     },
-    async postReply({ data, sender }: Args<'postReply'>) {
-      requireExtensionPage(sender);
-      if (
-        !isKind(data?.kind) ||
-        !isId(data.objectId) ||
-        !isId(data.commentId) ||
-        !isId(data.repliedId) ||
-        typeof data.text !== 'string'
-      )
-        throw new Error('Malformed reply');
-      return service.reply({
-        kind: data.kind,
-        objectId: data.objectId,
-        commentId: data.commentId,
-        repliedId: data.repliedId,
-        text: data.text,
-      });
-    },
-    async deleteMessageComment({ data, sender }: Args<'deleteMessageComment'>) {
-      requireExtensionPage(sender);
-      if (!isKind(data?.kind) || !isId(data.objectId) || !isId(data.commentId) || !isId(data.targetId))
-        throw new Error('Malformed delete');
-      return service.deleteComment({
-        kind: data.kind,
-        objectId: data.objectId,
-        commentId: data.commentId,
-        targetId: data.targetId,
-      });
-    },
-  };
+    postReply: ({ data }) => service.reply(data),
+    deleteMessageComment: ({ data }) => service.deleteComment(data),
+  } satisfies Handlers;
 }
 
 /** Registers the handlers and the count watch. Call synchronously from the background's main function. */
@@ -167,12 +121,7 @@ export function registerMessages(deps: MessagesDeps): MessagesService {
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     settleMs: () => settleMs,
   });
-  const handlers = messagesHandlers(service);
-  onMessage('refreshMessages', handlers.refreshMessages);
-  onMessage('loadMoreMessages', handlers.loadMoreMessages);
-  onMessage('openMessageThread', handlers.openMessageThread);
-  onMessage('postReply', handlers.postReply);
-  onMessage('deleteMessageComment', handlers.deleteMessageComment);
+  answerMessages(deps.profile, messagesHandlers(service));
 
   const warn = (what: string) => (error: unknown) => console.warn(`[companion] messages: ${what}`, error);
   // A new count means new (or read) messages: re-read a list the member has, never one they never opened.

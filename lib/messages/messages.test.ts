@@ -7,8 +7,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { CommentRejected, NotFound, ServerError, Timeout } from '@/lib/api/errors';
 import type { Comment, Message } from '@/lib/api/schemas';
+import { checkedHandlers } from '@/lib/checked-messages';
+import { siteProfiles } from '@/lib/config';
 import { createMessagesService, type Member, type MessagesPorts, type MessagesService } from './messages';
-import { messagesHandlers } from './messages-background';
+import { messagesHandlers as uncheckedHandlers } from './messages-background';
 import { type Drafts, draftKey, MESSAGES_FRESH_MS, threadKey, withDraft } from './messages-model';
 import { LANDED_RESEND_MS, PENDING_SETTLE_MS, type PendingPosts, unresolvedPosts } from './pending-posts';
 
@@ -412,6 +414,10 @@ describe('deletes', () => {
     expect(api.delete).not.toHaveBeenCalled();
   });
 });
+
+/** The handlers as the background registers them: behind the protocol's checks. */
+const messagesHandlers = (service: MessagesService) =>
+  checkedHandlers(siteProfiles.public, uncheckedHandlers(service));
 
 function fakeService() {
   return {

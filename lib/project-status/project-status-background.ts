@@ -10,10 +10,9 @@
  * a page sends makes the background post anything.
  */
 import { SlidingWindowLimiter } from '@/lib/api/rate-limiter';
-import { onMessage } from '@/lib/checked-messages';
+import { answerMessages } from '@/lib/checked-messages';
 import { isSitePage, type SiteProfile } from '@/lib/config';
 import { projectStatusSettingsOf } from '@/lib/project-status/project-status-cache';
-import { isTrustedSender } from '@/lib/sender';
 import { projectPageId, sitePage } from '@/lib/site/pages';
 import {
   projectStatusesItem,
@@ -38,8 +37,6 @@ export function marksReadsPerSecond(testSetting: number | null): number {
 }
 /** Answers within this long of each other reach the tabs as one storage write. */
 const WRITE_BATCH_MS = 150;
-/** The most ids one message may name (a page shows at most a few dozen at a time). */
-const MAX_IDS_PER_MESSAGE = 200;
 
 export interface ProjectStatusDeps {
   profile: SiteProfile;
@@ -51,17 +48,11 @@ export interface ProjectStatusDeps {
   now?: () => number;
 }
 
-type Sender = Parameters<typeof isTrustedSender>[0];
+type Sender = { tab?: { id?: number } };
 
 /** Who asks: each tab is one requester, the popup and other extension pages another. */
 export function requesterOf(sender: Sender): string {
   return sender.tab?.id === undefined ? 'extension' : `tab:${sender.tab.id}`;
-}
-
-/** Project ids from a message: positive whole numbers, at most a few hundred. */
-export function validIds(ids: unknown): number[] {
-  if (!Array.isArray(ids)) return [];
-  return ids.filter((id): id is number => Number.isSafeInteger(id) && id > 0).slice(0, MAX_IDS_PER_MESSAGE);
 }
 
 /** The project whose page the sender's frame shows, or null. */
@@ -117,24 +108,23 @@ export function registerProjectStatus(deps: ProjectStatusDeps): ProjectStatusSer
   // A synced value missing keys (another browser's older version) keeps the default: marks on.
   const marksOn = async () => projectStatusSettingsOf(await projectStatusSettingsItem.getValue()).marks;
 
-  onMessage('getProjectStatuses', async ({ data, sender }) => {
-    if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');
-    if (!(await marksOn())) return;
-    await service.want(requesterOf(sender), validIds(data?.ids));
-  });
-  onMessage('projectsLeftView', ({ data, sender }) => {
-    if (!isTrustedSender(sender, profile)) throw new Error('Untrusted sender');
-    service.leftView(requesterOf(sender), validIds(data?.ids));
-  });
-  onMessage('reportProjectStatus', async ({ data, sender }) => {
-    if (!isTrustedSender(sender, profile) || sender.tab === undefined) throw new Error('Untrusted sender');
-    // Only the page of that very project may speak for it.
-    const pageId = senderProjectId(sender.url ?? sender.tab.url, profile);
-    if (pageId === null || pageId !== data?.projectId) throw new Error('Not this project’s page');
-    const state: { loved?: boolean; favorited?: boolean } = {};
-    if (typeof data.loved === 'boolean') state.loved = data.loved;
-    if (typeof data.favorited === 'boolean') state.favorited = data.favorited;
-    await service.report(pageId, state);
+  answerMessages(profile, {
+    async getProjectStatuses({ data, sender }) {
+      if (!(await marksOn())) return;
+      await service.want(requesterOf(sender), data.ids);
+    },
+    projectsLeftView({ data, sender }) {
+      service.leftView(requesterOf(sender), data.ids);
+    },
+    async reportProjectStatus({ data, sender }) {
+      // Only the page of that very project may speak for it.
+      const pageId = senderProjectId(sender.url ?? sender.tab?.url, profile);
+      if (pageId === null || pageId !== data.projectId) throw new Error('Not this project’s page');
+      const state: { loved?: boolean; favorited?: boolean } = {};
+      if (data.loved !== undefined) state.loved = data.loved;
+      if (data.favorited !== undefined) state.favorited = data.favorited;
+      await service.report(pageId, state);
+    },
   });
 
   return service;

@@ -224,7 +224,7 @@ afterAll(async () => {
 const NAMES = protocolMessageNames();
 
 describe('every message of the protocol, fuzzed', () => {
-  it('knows the protocol (the list is read from lib/protocol.ts)', () => {
+  it('knows the protocol (the list is read from lib/protocol-messages.ts)', () => {
     expect(NAMES.length).toBeGreaterThanOrEqual(20);
     expect(NAMES).toContain('postReply');
   });

@@ -9,13 +9,13 @@
  * sandbox, with a cookie jar that plays the browser's (cookies go with credentialed requests), and
  * `cookies.get`/`cookies.onChanged` read that jar.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import background from '@/entrypoints/background';
 import { currentProfile } from '@/lib/config';
 import { DEMO_USERNAME, type RunningSandbox } from '@/sandbox/index';
 import { CookieJar, startTestSandbox } from './harness';
+import { protocolMessageNames } from './protocol-names';
 
 let sandbox: RunningSandbox;
 const jar = new CookieJar();
@@ -79,14 +79,6 @@ async function send(type: string, data: unknown, sender: object): Promise<unknow
   });
   await Promise.race([answered, new Promise((resolve) => setTimeout(resolve, 5000))]);
   return answer;
-}
-
-/** The message names of the protocol, read from its source so that new messages are covered too. */
-function protocolMessageNames(): string[] {
-  const source = readFileSync(new URL('../../lib/protocol.ts', import.meta.url), 'utf8');
-  const body = source.slice(source.indexOf('interface ProtocolMap'));
-  const names = [...body.slice(0, body.indexOf('\n}')).matchAll(/^ {2}(\w+)\(/gm)].map((m) => m[1] as string);
-  return [...new Set(names)];
 }
 
 /** An event nobody fires in this test. */
