@@ -155,7 +155,7 @@ export const testTranslateAllPaceMsItem = defineItem<number | null>('local:testT
 });
 
 // ---------------------------------------------------------------------------------------------------
-// Feed (issue 8: lib/feed/feed*.ts writes, the popup reads; contract in lib/feed/feed-model.ts)
+// Feed (lib/feed/feed*.ts writes, the popup reads; the shapes are in lib/feed/feed-model.ts)
 
 export { defaultFeedSettings, type FeedSettings };
 
@@ -176,8 +176,8 @@ export const memberItem = defineItem<SessionUser | null>('local:member', {
 });
 
 /**
- * Feed filters (popup) and new-project notifications (options page). Version 2 added `hideLoved`
- * (issue 9: "hide projects I already loved").
+ * Feed filters (popup) and new-project notifications (options page). Version 2 has `hideLoved`
+ * ("hide projects I already loved"); members' version 1 values migrate to it.
  */
 export const feedSettingsItem = defineItem<FeedSettings>('sync:feedSettings', {
   fallback: defaultFeedSettings,
@@ -203,7 +203,7 @@ export const feedNotifierStateItem = defineItem<FeedNotifierState>('local:feedNo
 export const popupTabItem = defineItem<string>('local:popupTab', { fallback: 'feed' });
 
 // ---------------------------------------------------------------------------------------------------
-// Messages tab (issue 11: lib/messages/messages*.ts writes the caches, the popup reads them)
+// Messages tab (lib/messages/messages*.ts writes the caches, the popup reads them)
 
 /** Each member's messages (at most 3 members, 200 messages each); the popup shows only the signed-in member's. */
 export const messagesCacheItem = defineItem<Record<string, MemberMessages>>('local:messagesCache', {
@@ -275,7 +275,7 @@ export const translationCacheItem = defineItem<TranslationCache>('local:translat
 // the item would bring the helper's language tables into the popup's JavaScript, which it never uses.
 
 // ---------------------------------------------------------------------------------------------------
-// Explore (issue 12: lib/explore/explore*.ts writes the caches, the popup's Explore tab reads them)
+// Explore (lib/explore/explore*.ts writes the caches, the popup's Explore tab reads them)
 
 export { defaultExploreSettings, type ExploreSettings };
 

@@ -14,6 +14,7 @@
  *
  * `fetch` is injectable: the extension uses the browser's; tests and the benchmark use Node's.
  */
+import { singleFlight } from '@/lib/single-flight';
 import {
   Forbidden,
   InvalidResponse,
@@ -146,7 +147,8 @@ export class HttpClient {
   private readonly isOnline: () => boolean;
   /** Paths whose last answer was a status after which the browser may hold requests back. */
   private readonly lastServerFailure = new Map<string, { status: number; at: number }>();
-  private readonly inFlight = new Map<string, Promise<HttpResponse>>();
+  /** Identical GETs under way: a second one joins the first. */
+  private readonly inFlight = singleFlight<HttpResponse>();
 
   constructor(options: HttpClientOptions = {}) {
     // Bound: a bare `fetch` reference called as a method of another object throws in browsers.
@@ -187,12 +189,7 @@ export class HttpClient {
   request(request: HttpRequest): Promise<HttpResponse> {
     const method = request.method ?? 'GET';
     if (method !== 'GET' || !this.shareInFlight) return this.send(request, method);
-    const key = requestKey(request);
-    const pending = this.inFlight.get(key);
-    if (pending) return pending;
-    const started = this.send(request, method).finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, started);
-    return started;
+    return this.inFlight.run(requestKey(request), () => this.send(request, method));
   }
 
   /** Sends the request and validates its JSON body. */

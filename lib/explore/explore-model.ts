@@ -8,7 +8,7 @@
  * person, a studio and their lists; per member, `session:`, reused for the popup's life).
  */
 
-import type { FeedError } from '../feed/feed-model';
+import type { CachedList, ListErrorKind } from '@/lib/cached-list/cached-list';
 import type { EXPLORE_TAGS } from './explore-keys';
 
 export type ExploreTag = (typeof EXPLORE_TAGS)[number];
@@ -68,7 +68,7 @@ export type ListSource =
 
 export type ListSourceName = ListSource['source'];
 
-export type ExploreErrorKind = FeedError['kind'] | 'not-found';
+export type ExploreErrorKind = ListErrorKind | 'not-found';
 export interface ExploreError {
   kind: ExploreErrorKind;
   at: number;
@@ -76,15 +76,8 @@ export interface ExploreError {
   retryAfterMs?: number;
 }
 
-export interface ExploreList {
-  items: ExploreItem[];
-  /** When the first page was last read (ms since epoch); 0 = never. */
-  readAt: number;
-  complete: boolean;
-  /** Offset of the next page (counts what the service sent, dropped items included). */
-  nextOffset: number;
-  loading: 'refresh' | 'more' | null;
-  error: ExploreError | null;
+/** A cached paged list (lib/cached-list) of cards, people or comments. */
+export interface ExploreList extends CachedList<ExploreItem, ExploreError> {
   /**
    * `/users/<u>/projects` lists oldest first: `newest` when the whole list fitted in one page and
    * was turned around, `oldest` when it is longer (the view says so).

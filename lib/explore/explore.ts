@@ -21,7 +21,12 @@
  * clock), so unit tests drive it with fakes; ./explore-background.ts wires it to the browser.
  */
 import { isApiError } from '@/lib/api/errors';
-import { feedErrorOf } from '../feed/feed';
+import { appendPage, firstPageOnly, type ListPage, rateLimitedUntil } from '@/lib/cached-list/cached-list';
+import { listErrorOf } from '@/lib/cached-list/list-error';
+import { createListReads, type ListSlot } from '@/lib/cached-list/list-reads';
+import { capRecentlyUsed } from '@/lib/member-cap';
+import { serialQueue } from '@/lib/serial';
+import { singleFlight } from '@/lib/single-flight';
 import {
   detailKey,
   EXPLORE_FRESH_MS,
@@ -50,14 +55,12 @@ import {
   type ListSource,
 } from './explore-model';
 
-/** After a 429 without Retry-After, wait this long before asking again. */
-export const DEFAULT_RATE_LIMIT_WAIT_MS = 30_000;
+export { DEFAULT_RATE_LIMIT_WAIT_MS } from '@/lib/cached-list/cached-list';
 
-export interface ExplorePage {
-  items: ExploreItem[];
-  /** How many items the service sent (malformed ones included): offsets count these. */
-  received: number;
-}
+/** A page and how many items the service sent (malformed ones included): offsets count these. */
+export type ExplorePage = ListPage<ExploreItem>;
+
+const EXPLORE_LIMITS = { pageSize: EXPLORE_PAGE_SIZE, maxItems: EXPLORE_MAX_ITEMS };
 
 interface Store<T> {
   get(): Promise<T>;
@@ -102,26 +105,14 @@ export interface ExploreService {
 /** The service's failure as the popup tells it; 404 is its own kind (an unshared or missing thing). */
 export function exploreErrorOf(error: unknown, at: number): ExploreError {
   if (isApiError(error, 'NotFound')) return { kind: 'not-found', at, status: 404 };
-  return feedErrorOf(error, at);
-}
-
-function rateLimitedUntil(error: ExploreError | null): number {
-  if (error?.kind !== 'rate-limited') return 0;
-  return error.at + (error.retryAfterMs ?? DEFAULT_RATE_LIMIT_WAIT_MS);
+  return listErrorOf(error, at);
 }
 
 const itemKey = (item: ExploreItem) => `${item.type}${item.id}`;
 
 /** The list after its first page (a refresh starts the list over). Pure (exported for tests). */
 export function firstPage(source: ListSource, page: ExplorePage, readAt: number): ExploreList {
-  const list: ExploreList = {
-    items: page.items.slice(0, EXPLORE_MAX_ITEMS),
-    readAt,
-    complete: page.received < EXPLORE_PAGE_SIZE,
-    nextOffset: page.received,
-    loading: null,
-    error: null,
-  };
+  const list: ExploreList = firstPageOnly(page, readAt, EXPLORE_LIMITS);
   if (source.source === 'user-projects') {
     // Oldest first from the service: when the whole list came in one page, turn it around.
     if (list.complete) return { ...list, items: list.items.reverse(), order: 'newest' };
@@ -132,44 +123,15 @@ export function firstPage(source: ListSource, page: ExplorePage, readAt: number)
 
 /** The list after its next page: items already there are not added twice. Pure (exported for tests). */
 export function nextPage(list: ExploreList, page: ExplorePage): ExploreList {
-  const seen = new Set(list.items.map(itemKey));
-  const added = page.items.filter((item) => !seen.has(itemKey(item)));
-  const items = list.items.concat(added).slice(0, EXPLORE_MAX_ITEMS);
-  return {
-    ...list,
-    items,
-    complete: page.received < EXPLORE_PAGE_SIZE || items.length >= EXPLORE_MAX_ITEMS,
-    nextOffset: list.nextOffset + page.received,
-    loading: null,
-    error: null,
-  };
-}
-
-/** Keeps the `max` most recently used entries of a record (and always `keep`). */
-function capEntries<T extends { usedAt?: number }>(
-  entries: Record<string, T>,
-  max: number,
-  keep: string,
-): Record<string, T> {
-  const keys = Object.keys(entries);
-  if (keys.length <= max) return entries;
-  const next = { ...entries };
-  const byUse = keys.sort((a, b) => (next[b]?.usedAt ?? 0) - (next[a]?.usedAt ?? 0));
-  for (const key of byUse.slice(max)) if (key !== keep) delete next[key];
-  return next;
+  return appendPage(list, page, itemKey, EXPLORE_LIMITS);
 }
 
 export function createExploreService(ports: ExplorePorts): ExploreService {
-  /** Reads in flight by key: callers join them. */
-  const inFlight = new Map<string, { kind: 'refresh' | 'more'; done: Promise<void> }>();
-
+  const reads = createListReads({ now: ports.now, errorOf: exploreErrorOf, name: 'explore' });
+  /** Reads of featured rows, the count and views in flight by key: callers join them. */
+  const inFlight = singleFlight<void>();
   // Writes are serialised so two reads ending together never lose each other's result.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serially = <T>(work: () => Promise<T>): Promise<T> => {
-    const result = queue.then(work, work);
-    queue = result.catch(() => undefined);
-    return result;
-  };
+  const serially = serialQueue();
   const warn = (what: string) => (error: unknown) => console.warn(`[companion] explore: ${what}:`, error);
 
   const updateCache = (change: (cache: ExploreCache) => ExploreCache) =>
@@ -208,7 +170,7 @@ export function createExploreService(ports: ExplorePorts): ExploreService {
     const now = ports.now();
     const apply = (lists: Record<string, ExploreList>, max: number) => {
       const current = Object.hasOwn(lists, key) ? (lists[key] as ExploreList) : emptyExploreList();
-      return capEntries({ ...lists, [key]: { ...change(current), usedAt: now } }, max, key);
+      return capRecentlyUsed({ ...lists, [key]: { ...change(current), usedAt: now } }, max, key);
     };
     if (isPublicList(source)) {
       return updateCache((cache) => ({ ...cache, lists: apply(cache.lists, MAX_CACHED_LISTS) }));
@@ -218,15 +180,7 @@ export function createExploreService(ports: ExplorePorts): ExploreService {
   };
 
   /** Runs `read` as the one read in flight for `key`. */
-  const track = (key: string, kind: 'refresh' | 'more', read: () => Promise<void>) => {
-    const done = read()
-      .catch(warn(`${key} ${kind}`))
-      .finally(() => {
-        if (inFlight.get(key)?.done === done) inFlight.delete(key);
-      });
-    inFlight.set(key, { kind, done });
-    return done;
-  };
+  const track = (key: string, read: () => Promise<void>) => inFlight.run(key, () => read().catch(warn(key)));
 
   /** The member a view read belongs to, and whether they are still the one signed in. */
   const stillSignedIn = async (member: string | null) =>
@@ -239,76 +193,35 @@ export function createExploreService(ports: ExplorePorts): ExploreService {
     return readAt >= (options.since ?? 0);
   };
 
+  /** A list as the list reader sees it: public lists in the cache, view lists with `member`'s views. */
+  const slot = (
+    source: ListSource,
+    member: string | null,
+    options: RefreshOptions,
+  ): ListSlot<ExploreList, ExplorePage> => ({
+    key: `${member ?? ''}\u0000list\u0000${listKey(source)}`,
+    pageSize: EXPLORE_PAGE_SIZE,
+    get: () => getList(source, member),
+    fresh: (readAt) => isFresh(readAt, source, options),
+    read: (page) => ports.readPage(source, page),
+    first: (_list, page, readAt) => firstPage(source, page, readAt),
+    next: nextPage,
+    mark: (change) => updateList(source, member, change),
+    land: async (change) => {
+      if (await stillSignedIn(member)) await updateList(source, member, change);
+    },
+  });
+
   async function refreshList(source: ListSource, options: RefreshOptions = {}): Promise<void> {
     const member = isPublicList(source) ? null : await ports.signedInUser();
     if (!isPublicList(source) && member === null) return;
-    const key = `${member ?? ''}\u0000list\u0000${listKey(source)}`;
-    const running = inFlight.get(key);
-    if (running !== undefined) {
-      await running.done;
-      // A refresh just ended: it is what the caller asked for. A next page: refresh after it.
-      if (running.kind === 'refresh') return;
-      return refreshList(source, options);
-    }
-    const current = await getList(source, member);
-    if (inFlight.has(key)) return refreshList(source, options);
-    if (current !== null && ports.now() < rateLimitedUntil(current.error)) return;
-    if (current !== null && isFresh(current.readAt, source, options)) {
-      // Used now: it stays among the kept lists.
-      return;
-    }
-    const done = track(key, 'refresh', async () => {
-      let page: ExplorePage;
-      try {
-        page = await ports.readPage(source, { offset: 0, limit: EXPLORE_PAGE_SIZE });
-      } catch (error) {
-        const failure = exploreErrorOf(error, ports.now());
-        if (await stillSignedIn(member)) {
-          await updateList(source, member, (list) => ({ ...list, loading: null, error: failure }));
-        }
-        return;
-      }
-      if (!(await stillSignedIn(member))) return;
-      const readAt = ports.now();
-      await updateList(source, member, () => firstPage(source, page, readAt));
-    });
-    await updateList(source, member, (list) => ({ ...list, loading: 'refresh' })).catch(warn('write'));
-    await done;
+    await reads.refresh(slot(source, member, options), options);
   }
 
   async function loadMore(source: ListSource): Promise<void> {
     const member = isPublicList(source) ? null : await ports.signedInUser();
     if (!isPublicList(source) && member === null) return;
-    const key = `${member ?? ''}\u0000list\u0000${listKey(source)}`;
-    const running = inFlight.get(key);
-    if (running !== undefined) {
-      await running.done;
-      return;
-    }
-    const current = await getList(source, member);
-    if (inFlight.has(key)) return;
-    if (current === null || current.readAt === 0 || current.complete) return;
-    if (ports.now() < rateLimitedUntil(current.error)) return;
-    const offset = current.nextOffset;
-    const done = track(key, 'more', async () => {
-      let page: ExplorePage;
-      try {
-        page = await ports.readPage(source, { offset, limit: EXPLORE_PAGE_SIZE });
-      } catch (error) {
-        const failure = exploreErrorOf(error, ports.now());
-        if (await stillSignedIn(member)) {
-          await updateList(source, member, (list) => ({ ...list, loading: null, error: failure }));
-        }
-        return;
-      }
-      if (!(await stillSignedIn(member))) return;
-      await updateList(source, member, (list) =>
-        // A refresh in between started the list over: this page no longer follows it.
-        list.nextOffset !== offset ? { ...list, loading: null } : nextPage(list, page),
-      );
-    });
-    await updateList(source, member, (list) => ({ ...list, loading: 'more' })).catch(warn('write'));
-    await done;
+    await reads.loadMore(slot(source, member, {}));
   }
 
   async function openView(source: DetailSource, options: RefreshOptions = {}): Promise<void> {
@@ -326,9 +239,9 @@ export function createExploreService(ports: ExplorePorts): ExploreService {
       updateViews(member, (views) => {
         const before = views.details[entryKey] ?? { value: null, readAt: 0, loading: false, error: null };
         const details = { ...views.details, [entryKey]: { ...change(before), usedAt: ports.now() } };
-        return { ...views, details: capEntries(details, MAX_VIEW_ENTRIES, entryKey) };
+        return { ...views, details: capRecentlyUsed(details, MAX_VIEW_ENTRIES, entryKey) };
       });
-    const done = track(key, 'refresh', async () => {
+    const done = track(key, async () => {
       try {
         const value = await ports.readDetail(source);
         if (!(await stillSignedIn(member))) return;
@@ -380,7 +293,7 @@ export function createExploreService(ports: ExplorePorts): ExploreService {
       if (inFlight.has('featured')) return inFlight.get('featured')?.done;
       if (ports.now() < rateLimitedUntil(featured.error)) return;
       if (!options.force && featured.readAt > 0 && ports.now() - featured.readAt < FEATURED_FRESH_MS) return;
-      const done = track('featured', 'refresh', async () => {
+      const done = track('featured', async () => {
         try {
           const rows = await ports.readFeatured();
           const readAt = ports.now();
@@ -410,7 +323,7 @@ export function createExploreService(ports: ExplorePorts): ExploreService {
       // At most one read a day, successful or not: a line of pride is not worth a second request.
       if (projectCount.readAt > 0 && ports.now() - projectCount.readAt < PROJECT_COUNT_FRESH_MS) return;
       const readAt = ports.now();
-      return track('count', 'refresh', async () => {
+      return track('count', async () => {
         // The attempt is recorded before the read, so a worker that dies meanwhile does not read twice.
         await updateCache((cache) => ({ ...cache, projectCount: { ...cache.projectCount, readAt } }));
         try {

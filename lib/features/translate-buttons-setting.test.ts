@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The Translate buttons follow their setting on an open page (issue 13): turned off, every button,
+ * The Translate buttons follow their setting on an open page: turned off, every button,
  * "Translate all" and shown translation goes; turned on, the buttons come back; a value synced
  * from a browser not yet migrated (no `buttons`) keeps them. And they follow what is near the
  * view: a text gets its buttons when it comes near, and "Translate all" takes it then.

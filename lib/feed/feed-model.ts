@@ -1,9 +1,14 @@
 /**
  * The feed's shapes, shared by the background feed service (lib/feed/feed.ts) and the popup:
  * types and pure helpers only (no zod, no browser), so the popup can import it within its budget.
- * The contract between both sides is /work/FEED-CONTRACT.md; changes of names are noted here.
  */
 import type { ActivityEvent } from '@/lib/api/schemas';
+import {
+  type CachedList,
+  emptyList,
+  type ListError,
+  type ListErrorKind,
+} from '@/lib/cached-list/cached-list';
 
 export type { ActivityEvent };
 
@@ -63,38 +68,10 @@ export interface FeedProject {
   at: string | null;
 }
 
-export type FeedErrorKind =
-  | 'rate-limited'
-  | 'offline'
-  | 'timeout'
-  | 'server'
-  | 'malformed'
-  | 'signed-out'
-  | 'unknown';
-
-export interface FeedError {
-  kind: FeedErrorKind;
-  /** When it happened (ms since epoch). */
-  at: number;
-  /** The HTTP status, when there was an answer. */
-  status?: number;
-  /** From Retry-After, when the service said how long to wait. */
-  retryAfterMs?: number;
-}
-
-export interface FeedList<T> {
-  items: T[];
-  /** When the first page was last read successfully (ms since epoch); 0 = never. */
-  readAt: number;
-  /** No further page (short page, or the 200-item cap reached). */
-  complete: boolean;
-  /** Offset of the next page (counts items the service sent, dropped ones included). */
-  nextOffset: number;
-  /** A read under way: a refresh of the first page or the next page. */
-  loading: 'refresh' | 'more' | null;
-  /** The last read's failure (cleared by the next success); the items stay. */
-  error: FeedError | null;
-}
+/** The feed's lists are cached paged lists (lib/cached-list), named here for the popup's feed code. */
+export type FeedErrorKind = ListErrorKind;
+export type FeedError = ListError;
+export type FeedList<T> = CachedList<T>;
 
 export interface MemberFeed {
   username: string;
@@ -122,9 +99,7 @@ export const FEED_FRESH_MS = 60_000;
 export const FEED_PAGE_SIZE = 40;
 
 /** A list never read. */
-export function emptyFeedList<T>(): FeedList<T> {
-  return { items: [], readAt: 0, complete: false, nextOffset: 0, loading: null, error: null };
-}
+export const emptyFeedList: <T>() => FeedList<T> = emptyList;
 
 /** A member's feed before any read. */
 export function emptyMemberFeed(username: string): MemberFeed {

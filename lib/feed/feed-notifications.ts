@@ -11,7 +11,9 @@
  * stored per member, so nothing is announced twice, across restarts too. The first check for a
  * member (or the first after notifications were turned on) only records where the list stands.
  */
+
 import { formatNumber, plural, t } from '@/lib/i18n';
+import { serialQueue } from '@/lib/serial';
 import type { FeedList, FeedProject } from './feed-model';
 
 /** The period of the notifier's alarm: at most one read of the list per period. */
@@ -113,15 +115,12 @@ export function isNewer(project: FeedProject, last: NotifiedProject): boolean {
 }
 
 export function createFeedNotifier(ports: FeedNotifierPorts): FeedNotifier {
-  let running: Promise<void> = Promise.resolve();
   // One check at a time: an alarm and the setting turned on must not announce the same projects twice.
-  const serially = (work: () => Promise<void>): Promise<void> => {
-    const next = running.then(work).catch((error: unknown) => {
+  const queue = serialQueue();
+  const serially = (work: () => Promise<void>): Promise<void> =>
+    queue(work).catch((error: unknown) => {
       console.warn('[companion] feed notifications:', error);
     });
-    running = next;
-    return next;
-  };
 
   async function check(announce: boolean): Promise<void> {
     const username = await ports.signedInUser();

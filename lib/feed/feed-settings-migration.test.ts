@@ -1,5 +1,5 @@
 /**
- * `sync:feedSettings` version 1 → 2 (issue 9: "hide projects I already loved"): a member's stored
+ * `sync:feedSettings` version 1 → 2 ("hide projects I already loved"): a member's stored
  * filters keep every choice and gain the new filter, off.
  */
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -19,7 +19,6 @@ import {
   type FeedCache,
   type FeedPage,
   type FeedPorts,
-  feedErrorOf,
   MAX_CACHED_MEMBERS,
   toFeedProject,
 } from './feed';
@@ -522,12 +521,5 @@ describe('toFeedProject', () => {
   it('gives a time only for shared projects (the other lists are ordered by times the service does not send)', () => {
     expect(toFeedProject(base, 'loved', fallback).at).toBeNull();
     expect(toFeedProject(base, 'studios', fallback).at).toBeNull();
-  });
-});
-
-describe('feedErrorOf', () => {
-  it('reads errors that crossed a boundary by name', () => {
-    const crossed = Object.assign(new Error('x'), { name: 'Timeout' });
-    expect(feedErrorOf(crossed, 5)).toEqual({ kind: 'timeout', at: 5 });
   });
 });

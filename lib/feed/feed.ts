@@ -18,15 +18,17 @@
  * Everything it needs comes through `FeedPorts` (the API client, the session, storage, the clock),
  * so unit tests drive it with fakes; ./feed-background.ts wires it to the browser.
  */
-import { type ApiErrorName, isApiError } from '@/lib/api/errors';
 import type { Project } from '@/lib/api/schemas';
+import { appendPage, type ListPage, mergeFirstPage } from '@/lib/cached-list/cached-list';
+import { listErrorOf } from '@/lib/cached-list/list-error';
+import { createListReads, type ListSlot } from '@/lib/cached-list/list-reads';
+import { capRecentlyUsed } from '@/lib/member-cap';
+import { serialQueue } from '@/lib/serial';
 import {
   emptyMemberFeed,
   FEED_FRESH_MS,
   FEED_MAX_ITEMS,
   FEED_PAGE_SIZE,
-  type FeedError,
-  type FeedErrorKind,
   type FeedItemOf,
   type FeedList,
   type FeedListName,
@@ -36,16 +38,14 @@ import {
 
 /** Members whose feed is kept in storage. */
 export const MAX_CACHED_MEMBERS = 3;
-/** After a 429 without Retry-After, wait this long before asking again. */
-export const DEFAULT_RATE_LIMIT_WAIT_MS = 30_000;
+export { DEFAULT_RATE_LIMIT_WAIT_MS } from '@/lib/cached-list/cached-list';
 
 export type FeedCache = Record<string, MemberFeed>;
 
 /** One page as the service sent it: the valid items and how many it sent in all. */
-export interface FeedPage<T> {
-  items: T[];
-  received: number;
-}
+export type FeedPage<T> = ListPage<T>;
+
+const FEED_LIMITS = { pageSize: FEED_PAGE_SIZE, maxItems: FEED_MAX_ITEMS };
 
 export interface FeedPorts {
   /** The clock, ms since the epoch. */
@@ -81,94 +81,6 @@ function keyOf(list: FeedListName, item: FeedItemOf[FeedListName]): string {
   return `${list === 'activity' ? 'e' : 'p'}${String(item.id)}`;
 }
 
-/** The service's failure as the popup tells it. */
-export function feedErrorOf(error: unknown, at: number): FeedError {
-  const status = (error as { status?: unknown } | null)?.status;
-  const withStatus = (kind: FeedErrorKind): FeedError =>
-    typeof status === 'number' ? { kind, at, status } : { kind, at };
-  const kinds: Partial<Record<ApiErrorName, FeedErrorKind>> = {
-    Network: 'offline',
-    Timeout: 'timeout',
-    ServerError: 'server',
-    InvalidResponse: 'malformed',
-    SignedOut: 'signed-out',
-    Unauthorized: 'signed-out',
-  };
-  if (isApiError(error, 'RateLimited')) {
-    const retryAfterMs = (error as { retryAfterMs?: unknown }).retryAfterMs;
-    return typeof retryAfterMs === 'number'
-      ? { kind: 'rate-limited', at, status: 429, retryAfterMs }
-      : { kind: 'rate-limited', at, status: 429 };
-  }
-  if (isApiError(error)) return withStatus(kinds[error.name] ?? 'unknown');
-  return withStatus('unknown');
-}
-
-/** Until when a list must not be read again because the service asked to slow down. */
-function rateLimitedUntil(list: FeedList<unknown>): number {
-  const error = list.error;
-  if (error?.kind !== 'rate-limited') return 0;
-  return error.at + (error.retryAfterMs ?? DEFAULT_RATE_LIMIT_WAIT_MS);
-}
-
-/**
- * The list after a new first page: later pages kept when they continue it seamlessly, else the
- * new page alone. Pure (exported for tests).
- */
-export function mergeFirstPage<T extends { id: number | string }>(
-  list: FeedList<T>,
-  page: FeedPage<T>,
-  key: (item: T) => string,
-  readAt: number,
-): FeedList<T> {
-  const items = page.items.slice(0, FEED_MAX_ITEMS);
-  const fresh: FeedList<T> = {
-    items,
-    readAt,
-    complete: page.received < FEED_PAGE_SIZE || items.length >= FEED_MAX_ITEMS,
-    nextOffset: page.received,
-    loading: null,
-    error: null,
-  };
-  // A short page is the whole list; a list of one page has nothing to keep.
-  if (fresh.complete || list.items.length <= items.length || items.length === 0) return fresh;
-  const last = key(items[items.length - 1] as T);
-  const oldIndex = list.items.findLastIndex((item) => key(item) === last);
-  if (oldIndex === -1) return fresh;
-  const tail = list.items.slice(oldIndex + 1);
-  const inPage = new Set(items.map(key));
-  if (tail.length === 0 || tail.some((item) => inPage.has(key(item)))) return fresh;
-  // Every old item moved by as many places as the new page's last item did.
-  const shift = items.length - 1 - oldIndex;
-  const merged = items.concat(tail).slice(0, FEED_MAX_ITEMS);
-  return {
-    ...fresh,
-    items: merged,
-    complete: list.complete || merged.length >= FEED_MAX_ITEMS,
-    nextOffset: Math.max(page.received, list.nextOffset + shift),
-  };
-}
-
-/** The list after its next page: items already there are not added twice. Pure (exported for tests). */
-export function appendPage<T extends { id: number | string }>(
-  list: FeedList<T>,
-  page: FeedPage<T>,
-  key: (item: T) => string,
-  limit: number,
-): FeedList<T> {
-  const seen = new Set(list.items.map(key));
-  const added = page.items.filter((item) => !seen.has(key(item)));
-  const items = list.items.concat(added).slice(0, FEED_MAX_ITEMS);
-  return {
-    ...list,
-    items,
-    complete: page.received < limit || items.length >= FEED_MAX_ITEMS,
-    nextOffset: list.nextOffset + page.received,
-    loading: null,
-    error: null,
-  };
-}
-
 /** A project of the three sections as the popup shows it. `fallbackThumbnail` when it has no usable image. */
 export function toFeedProject(
   project: Project,
@@ -200,17 +112,14 @@ function thumbnailUrl(project: Project): string | null {
 }
 
 export function createFeedService(ports: FeedPorts): FeedService {
-  /** Reads in flight by member and list: callers join them. */
-  const inFlight = new Map<string, { kind: 'refresh' | 'more'; done: Promise<void> }>();
-  const flightKey = (username: string, list: FeedListName) => `${username}\u0000${list}`;
-
+  const reads = createListReads({
+    now: ports.now,
+    errorOf: listErrorOf,
+    name: 'feed',
+    readOnAfterRefresh: true,
+  });
   // Cache writes are serialised so two reads ending together never lose each other's result.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serially = <T>(work: () => Promise<T>): Promise<T> => {
-    const result = queue.then(work, work);
-    queue = result.catch(() => undefined);
-    return result;
-  };
+  const serially = serialQueue();
 
   /** Changes one member's feed (created when missing), marks it used and drops the least recently used. */
   const update = (
@@ -226,84 +135,47 @@ export function createFeedService(ports: FeedPorts): FeedService {
       const before = present ? (cache[username] as MemberFeed) : emptyMemberFeed(username);
       const changed = change(before);
       const after: MemberFeed = touch ? { ...changed, usedAt: ports.now() } : changed;
-      const next: FeedCache = { ...cache, [username]: after };
-      const members = Object.keys(next).sort((a, b) => (next[b]?.usedAt ?? 0) - (next[a]?.usedAt ?? 0));
-      for (const dropped of members.slice(MAX_CACHED_MEMBERS)) {
-        if (dropped !== username) delete next[dropped];
-      }
-      await ports.cache.set(next);
+      await ports.cache.set(capRecentlyUsed({ ...cache, [username]: after }, MAX_CACHED_MEMBERS, username));
       return after;
     });
 
-  const readList = async (username: string): Promise<MemberFeed | null> => {
+  const readFeed = async (username: string): Promise<MemberFeed | null> => {
     const cache = await ports.cache.get();
     return Object.hasOwn(cache, username) ? (cache[username] as MemberFeed) : null;
   };
 
-  /** Runs `read` as the one read in flight for this member and list. */
-  const track = (
-    username: string,
-    list: FeedListName,
-    kind: 'refresh' | 'more',
-    read: () => Promise<void>,
-  ) => {
-    const key = flightKey(username, list);
-    const done = read()
-      .catch((error: unknown) => console.warn(`[companion] feed: ${list} ${kind} failed:`, error))
-      .finally(() => {
-        if (inFlight.get(key)?.done === done) inFlight.delete(key);
-      });
-    inFlight.set(key, { kind, done });
-    return done;
-  };
-
-  /** Ends a read: its result, unless the member is no longer the one signed in. */
-  const finish = async <L extends FeedListName>(
+  /** One list of one member, as the list reader sees it. */
+  const slot = <L extends FeedListName>(
     username: string,
     list: L,
-    change: (current: FeedList<FeedItemOf[L]>) => FeedList<FeedItemOf[L]>,
-  ) => {
-    if ((await ports.signedInUser()) !== username) {
-      // Another member now: leave the previous member's cache as it was, only not loading.
-      await update(username, (feed) => setList(feed, list, { ...getList(feed, list), loading: null }), false);
-      return;
-    }
-    await update(username, (feed) => setList(feed, list, change(getList(feed, list))));
+  ): ListSlot<FeedList<FeedItemOf[L]>, FeedPage<FeedItemOf[L]>> => {
+    const key = (item: FeedItemOf[L]) => keyOf(list, item);
+    return {
+      key: `${username}\u0000${list}`,
+      pageSize: FEED_PAGE_SIZE,
+      get: async () => {
+        const feed = await readFeed(username);
+        return feed === null ? null : getList(feed, list);
+      },
+      fresh: (readAt) => ports.now() - readAt < FEED_FRESH_MS,
+      read: (page) => ports.readPage(list, username, page),
+      first: (current, page, readAt) => mergeFirstPage(current, page, key, readAt, FEED_LIMITS),
+      next: (current, page) => appendPage(current, page, key, FEED_LIMITS),
+      mark: (change) => update(username, (feed) => setList(feed, list, change(getList(feed, list)))),
+      land: async (change) => {
+        if ((await ports.signedInUser()) !== username) {
+          // Another member now: leave the previous member's cache as it was, only not loading.
+          await update(
+            username,
+            (feed) => setList(feed, list, { ...getList(feed, list), loading: null }),
+            false,
+          );
+          return;
+        }
+        await update(username, (feed) => setList(feed, list, change(getList(feed, list))));
+      },
+    };
   };
-
-  const refreshOne = <L extends FeedListName>(username: string, list: L): Promise<void> =>
-    track(username, list, 'refresh', async () => {
-      let page: FeedPage<FeedItemOf[L]>;
-      try {
-        page = await ports.readPage(list, username, { offset: 0, limit: FEED_PAGE_SIZE });
-      } catch (error) {
-        const failure = feedErrorOf(error, ports.now());
-        await finish(username, list, (current) => ({ ...current, loading: null, error: failure }));
-        return;
-      }
-      const readAt = ports.now();
-      await finish(username, list, (current) =>
-        mergeFirstPage(current, page, (item) => keyOf(list, item), readAt),
-      );
-    });
-
-  const moreOne = <L extends FeedListName>(username: string, list: L, offset: number): Promise<void> =>
-    track(username, list, 'more', async () => {
-      let page: FeedPage<FeedItemOf[L]>;
-      try {
-        page = await ports.readPage(list, username, { offset, limit: FEED_PAGE_SIZE });
-      } catch (error) {
-        const failure = feedErrorOf(error, ports.now());
-        await finish(username, list, (current) => ({ ...current, loading: null, error: failure }));
-        return;
-      }
-      await finish(username, list, (current) =>
-        // A refresh in between moved the offset: this page no longer follows the list.
-        current.nextOffset !== offset
-          ? { ...current, loading: null }
-          : appendPage(current, page, (item) => keyOf(list, item), FEED_PAGE_SIZE),
-      );
-    });
 
   return {
     async start() {
@@ -325,75 +197,23 @@ export function createFeedService(ports: FeedPorts): FeedService {
       });
     },
 
-    refresh,
-    loadMore,
+    async refresh(lists, options = {}) {
+      const username = await ports.signedInUser();
+      if (username === null) return;
+      await Promise.all([...new Set(lists)].map((list) => reads.refresh(slot(username, list), options)));
+    },
+
+    async loadMore(list) {
+      const username = await ports.signedInUser();
+      if (username === null) return;
+      await reads.loadMore(slot(username, list));
+    },
 
     async current() {
       const username = await ports.signedInUser();
-      return username === null ? null : readList(username);
+      return username === null ? null : readFeed(username);
     },
   };
-
-  async function refresh(lists: readonly FeedListName[], options: { force?: boolean } = {}): Promise<void> {
-    const username = await ports.signedInUser();
-    if (username === null) return;
-    const feed = await readList(username);
-    const now = ports.now();
-    const waits: Promise<void>[] = [];
-    const toRead: FeedListName[] = [];
-    for (const list of new Set(lists)) {
-      const running = inFlight.get(flightKey(username, list));
-      if (running?.kind === 'refresh') {
-        waits.push(running.done);
-        continue;
-      }
-      const current = feed === null ? null : getList(feed, list);
-      if (current !== null && now < rateLimitedUntil(current)) continue;
-      if (!options.force && current !== null && current.readAt > 0 && now - current.readAt < FEED_FRESH_MS) {
-        continue;
-      }
-      if (running !== undefined) {
-        // A next page is being read: refresh once it has ended (unless someone did meanwhile).
-        waits.push(running.done.then(() => refresh([list], options)));
-        continue;
-      }
-      toRead.push(list);
-    }
-    // Each read registers itself in flight before anything is awaited, so callers arriving
-    // meanwhile join it; the loading mark is queued before any result can be written.
-    for (const list of toRead) waits.push(refreshOne(username, list));
-    if (toRead.length > 0) {
-      await update(username, (f) =>
-        toRead.reduce((g, list) => setList(g, list, { ...getList(g, list), loading: 'refresh' }), f),
-      ).catch((error: unknown) => console.warn('[companion] feed: cache write failed:', error));
-    }
-    await Promise.all(waits);
-  }
-
-  async function loadMore(list: FeedListName): Promise<void> {
-    const username = await ports.signedInUser();
-    if (username === null) return;
-    const running = inFlight.get(flightKey(username, list));
-    if (running !== undefined) {
-      await running.done;
-      if (running.kind === 'more') return;
-      // The refresh ended: the end of the list may still be in view, so read on from where it is.
-      return loadMore(list);
-    }
-    const feed = await readList(username);
-    if (feed === null) return;
-    // Another caller started a read while the cache was being read: join it.
-    if (inFlight.has(flightKey(username, list))) return loadMore(list);
-    const current = getList(feed, list);
-    if (current.readAt === 0 || current.complete) return;
-    if (ports.now() < rateLimitedUntil(current)) return;
-    const offset = current.nextOffset;
-    const done = moreOne(username, list, offset);
-    await update(username, (f) => setList(f, list, { ...getList(f, list), loading: 'more' })).catch(
-      (error: unknown) => console.warn('[companion] feed: cache write failed:', error),
-    );
-    await done;
-  }
 }
 
 const LIST_NAMES: readonly FeedListName[] = ['activity', 'shared', 'loved', 'studios'];

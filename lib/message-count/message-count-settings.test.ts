@@ -1,5 +1,5 @@
 /**
- * `sync:messageCountSettings` version 1 → 2 (issue 13: the badge becomes a setting): a member's
+ * `sync:messageCountSettings` version 1 → 2 (the badge as a setting): a member's
  * stored choices are kept and the badge arrives on, as version 1 always showed it; content scripts,
  * which read the raw key, count a missing `badge` as on.
  */

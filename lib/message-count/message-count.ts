@@ -15,6 +15,9 @@
  * and in the benchmark (a simulated clock), never a re-implementation.
  */
 
+import { serialQueue } from '@/lib/serial';
+import { singleFlight } from '@/lib/single-flight';
+
 /** What the member is doing, as far as polling cares. */
 export type Activity =
   /** A site tab is the active tab of the focused window and the member is not idle. */
@@ -182,14 +185,9 @@ function withAway(state: MessageCountState, away: AwayChange): MessageCountState
 
 export function createMessageCountService(ports: MessageCountPorts): MessageCountService {
   // One read at a time: every caller during a read shares it. (Lost with the worker, like the read.)
-  let inFlight: Promise<MessageCountState> | null = null;
+  const reading = singleFlight<MessageCountState>();
   // State changes are serialised so that two events never interleave their read-modify-write.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serially = <T>(work: () => Promise<T>): Promise<T> => {
-    const result = queue.then(work, work);
-    queue = result.catch(() => undefined);
-    return result;
-  };
+  const serially = serialQueue();
 
   async function schedule(state: MessageCountState, activity?: Activity): Promise<void> {
     const period = await ports.periodMs();
@@ -229,7 +227,8 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
     state: MessageCountState,
     options: { bypassCache: boolean; polledWhile?: Activity; away?: AwayChange },
   ): Promise<MessageCountState> {
-    if (inFlight) return inFlight;
+    const running = reading.get('count');
+    if (running !== undefined) return running.done;
     const username = state.username;
     if (username === null) return Promise.resolve(state);
     const awayStreak = (latest: MessageCountState) =>
@@ -238,7 +237,7 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
         : options.polledWhile === 'watching'
           ? 0
           : latest.awayStreak + 1;
-    const run = (async () => {
+    return reading.run('count', async () => {
       // The alarm that brought us here has fired and the next is set only after the answer: should
       // the worker be stopped meanwhile, nothing would wake the poller again. So first arm it as if
       // this read failed; the outcome's own schedule replaces it.
@@ -278,10 +277,6 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
         await ports.state.set(next);
         return next;
       }
-    })();
-    inFlight = run;
-    return run.finally(() => {
-      inFlight = null;
     });
   }
 

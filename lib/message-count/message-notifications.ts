@@ -6,8 +6,10 @@
  * batch. The id of the newest notified message is stored, so nothing is shown twice, not after a
  * service-worker restart and not after a browser restart.
  */
+
 import type { Message } from '@/lib/api/schemas';
 import { formatNumber, plural, t } from '@/lib/i18n';
+import { serialQueue } from '@/lib/serial';
 import { describeMessage } from './message-text';
 
 /** Lines in one notification; the rest are counted. */
@@ -74,8 +76,6 @@ export interface MessageNotifier {
 }
 
 export function createMessageNotifier(ports: MessageNotifierPorts): MessageNotifier {
-  let running: Promise<void> = Promise.resolve();
-
   async function notifyNew(username: string, count: number): Promise<void> {
     if (!(await ports.enabled())) return;
     // The unread messages are the newest `count` of the list.
@@ -104,11 +104,8 @@ export function createMessageNotifier(ports: MessageNotifierPorts): MessageNotif
   }
 
   // One check at a time: two quick increases must not show the same messages twice.
-  const serially = (work: () => Promise<void>): Promise<void> => {
-    const next = running.then(work).catch(() => undefined);
-    running = next;
-    return next;
-  };
+  const queue = serialQueue();
+  const serially = (work: () => Promise<void>): Promise<void> => queue(work).catch(() => undefined);
 
   return {
     countChanged(username, previous, count) {

@@ -3,14 +3,14 @@
  * (lib/messages/messages.ts) and the popup: types and small functions only (no zod, no browser), so
  * the popup can import it within its budget.
  *
- * - The list is a `FeedList<Message>` (the feed's paging and error shapes), cached per member.
+ * - The list is a cached paged list of messages (lib/cached-list), cached per member.
  * - Unread: the first `count` messages (the member's message count), as the site's messages page.
  * - Loves, favorites and remixes of the same project group into one row; comments stay one row each.
  * - A thread is a project or studio comment with its top-level comment and the replies.
  * - Drafts are kept per member and per comment replied to.
  */
 import type { Message } from '@/lib/api/schemas';
-import type { FeedError, FeedList } from '../feed/feed-model';
+import type { CachedList, ListError } from '@/lib/cached-list/cached-list';
 
 export type { Message };
 
@@ -31,7 +31,7 @@ export const MAX_REPLY_LENGTH = 500;
 export interface MemberMessages {
   username: string;
   usedAt?: number;
-  list: FeedList<Message>;
+  list: CachedList<Message>;
 }
 
 /** The type of a message as the service sent it (unknown types are parsed as `other`). */
@@ -208,7 +208,7 @@ export interface MessageThread {
   loading: boolean;
   /** The comment no longer exists (deleted, or the place is gone). */
   missing: boolean;
-  error: FeedError | null;
+  error: ListError | null;
 }
 
 export function emptyThread(kind: ThreadKind, objectId: number, commentId: number): MessageThread {
@@ -335,12 +335,12 @@ export function withoutDraft(drafts: Drafts, username: string, key: string): Dra
 export type PostOutcome =
   | { ok: true; comment: ThreadComment }
   | { ok: false; kind: 'rejected'; code: string; muteExpiresAt?: number }
-  | { ok: false; kind: 'failed'; error: FeedError }
+  | { ok: false; kind: 'failed'; error: ListError }
   | { ok: false; kind: 'not-in-thread' };
 
 export type DeleteOutcome =
   | { ok: true }
-  | { ok: false; kind: 'failed'; error: FeedError }
+  | { ok: false; kind: 'failed'; error: ListError }
   | { ok: false; kind: 'not-allowed' };
 
 // ---------------------------------------------------------------------------------------------------

@@ -21,8 +21,19 @@
 import type { NewComment } from '@/lib/api/client';
 import { isApiError } from '@/lib/api/errors';
 import type { Comment, Message } from '@/lib/api/schemas';
-import { appendPage, feedErrorOf, mergeFirstPage } from '../feed/feed';
-import { emptyFeedList, type FeedError, type FeedList } from '../feed/feed-model';
+import {
+  appendPage,
+  type CachedList,
+  emptyList,
+  type ListError,
+  type ListPage,
+  mergeFirstPage,
+} from '@/lib/cached-list/cached-list';
+import { listErrorOf } from '@/lib/cached-list/list-error';
+import { createListReads, type ListSlot } from '@/lib/cached-list/list-reads';
+import { capRecentlyUsed } from '@/lib/member-cap';
+import { serialQueue } from '@/lib/serial';
+import { singleFlight } from '@/lib/single-flight';
 import {
   canDelete,
   type DeleteOutcome,
@@ -165,12 +176,13 @@ export function toThreadComment(comment: Comment, fallbackAuthor?: string): Thre
 }
 
 const messageKey = (message: Message) => `m${message.id}`;
+const MESSAGES_LIMITS = { pageSize: MESSAGES_PAGE_SIZE, maxItems: MESSAGES_MAX_ITEMS };
 
 /** What a look for an earlier send of a draft found. */
 type Settled =
   | { state: 'none' }
   | { state: 'landed'; comment: ThreadComment; text: string }
-  | { state: 'unknown'; error: FeedError };
+  | { state: 'unknown'; error: ListError };
 
 /** Errors after which a POST may have landed: no answer, one that could not be read, or a 5xx. */
 const outcomeUnknown = (error: unknown) =>
@@ -181,46 +193,50 @@ const outcomeUnknown = (error: unknown) =>
   isApiError(error, 'ServerError');
 
 export function createMessagesService(ports: MessagesPorts): MessagesService {
-  let queue: Promise<unknown> = Promise.resolve();
   /** Storage writes one after the other, so two reads ending together never lose each other's result. */
-  const serially = <T>(work: () => Promise<T>): Promise<T> => {
-    const result = queue.then(work, work);
-    queue = result.catch(() => undefined);
-    return result;
-  };
-  const inFlight = new Map<string, Promise<void>>();
-  const sending = new Map<string, Promise<PostOutcome>>();
-  const deleting = new Map<string, Promise<DeleteOutcome>>();
-  const settling = new Map<string, Promise<Settled>>();
+  const serially = serialQueue();
+  const reads = createListReads({ now: ports.now, errorOf: listErrorOf, name: 'messages' });
+  const threadReads = singleFlight<void>();
+  const sending = singleFlight<PostOutcome>();
+  const deleting = singleFlight<DeleteOutcome>();
+  const settling = singleFlight<Settled>();
 
-  const share = (key: string, work: () => Promise<void>): Promise<void> => {
-    const running = inFlight.get(key);
-    if (running !== undefined) return running;
-    const done = work()
-      .catch((error: unknown) => console.warn(`[companion] messages: ${key} failed:`, error))
-      .finally(() => inFlight.delete(key));
-    inFlight.set(key, done);
-    return done;
-  };
+  const share = (key: string, work: () => Promise<void>): Promise<void> =>
+    threadReads.run(key, () =>
+      work().catch((error: unknown) => console.warn(`[companion] messages: ${key} failed:`, error)),
+    );
 
-  const updateList = (username: string, change: (list: FeedList<Message>) => FeedList<Message>) =>
+  const updateList = (username: string, change: (list: CachedList<Message>) => CachedList<Message>) =>
     serially(async () => {
       const cache = await ports.cache.get();
       const before = Object.hasOwn(cache, username) ? cache[username] : undefined;
-      const list = change(before?.list ?? emptyFeedList<Message>());
+      const list = change(before?.list ?? emptyList<Message>());
       const next: MessagesCache = { ...cache, [username]: { username, usedAt: ports.now(), list } };
-      const members = Object.keys(next).sort((a, b) => (next[b]?.usedAt ?? 0) - (next[a]?.usedAt ?? 0));
-      for (const dropped of members.slice(MAX_CACHED_MEMBERS)) delete next[dropped];
-      await ports.cache.set(next);
+      await ports.cache.set(capRecentlyUsed(next, MAX_CACHED_MEMBERS, username));
     });
 
-  const currentList = async (username: string): Promise<FeedList<Message> | null> => {
+  const currentList = async (username: string): Promise<CachedList<Message> | null> => {
     const cache = await ports.cache.get();
     return Object.hasOwn(cache, username) ? (cache[username]?.list ?? null) : null;
   };
 
   /** Only the member signed in when a read ends gets its result. */
   const stillSignedIn = async (username: string) => (await ports.member())?.username === username;
+
+  /** The member's list as the list reader sees it. */
+  const listSlot = (username: string): ListSlot<CachedList<Message>, ListPage<Message>> => ({
+    key: `list:${username}`,
+    pageSize: MESSAGES_PAGE_SIZE,
+    get: () => currentList(username),
+    fresh: (readAt) => ports.now() - readAt < MESSAGES_FRESH_MS,
+    read: (page) => ports.api.messagesPage(username, page),
+    first: (list, page, readAt) => mergeFirstPage(list, page, messageKey, readAt, MESSAGES_LIMITS),
+    next: (list, page) => appendPage(list, page, messageKey, MESSAGES_LIMITS),
+    mark: (change) => updateList(username, change),
+    land: async (change) => {
+      if (await stillSignedIn(username)) await updateList(username, change);
+    },
+  });
 
   const updateThread = (
     username: string,
@@ -233,9 +249,8 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
       const changed = change(Object.hasOwn(mine, key) ? mine[key] : undefined);
       if (changed === null) delete mine[key];
       else mine[key] = changed;
-      const keys = Object.keys(mine).sort((a, b) => (mine[b]?.readAt ?? 0) - (mine[a]?.readAt ?? 0));
-      for (const dropped of keys.slice(MAX_CACHED_THREADS)) if (dropped !== key) delete mine[dropped];
-      const next: ThreadsCache = { ...all, [username]: mine };
+      const kept = capRecentlyUsed(mine, MAX_CACHED_THREADS, key, (thread) => thread.readAt);
+      const next: ThreadsCache = { ...all, [username]: kept };
       // Only the members whose messages are cached keep threads.
       const members = new Set(Object.keys(await ports.cache.get()));
       members.add(username);
@@ -337,63 +352,14 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
     async refresh(options = {}) {
       const member = await ports.member();
       if (member === null) return;
-      const { username } = member;
-      const list = await currentList(username);
-      if (options.onlyIfCached && list === null) return;
-      if (!options.force && list !== null && list.readAt > 0 && ports.now() - list.readAt < MESSAGES_FRESH_MS)
-        return;
-      const key = `list:${username}`;
-      const running = inFlight.get(key);
-      if (running !== undefined) return running;
-      const done = share(key, async () => {
-        let page: { items: Message[]; received: number };
-        try {
-          page = await ports.api.messagesPage(username, { offset: 0, limit: MESSAGES_PAGE_SIZE });
-        } catch (error) {
-          const failure = feedErrorOf(error, ports.now());
-          if (await stillSignedIn(username))
-            await updateList(username, (current) => ({ ...current, loading: null, error: failure }));
-          return;
-        }
-        const readAt = ports.now();
-        if (!(await stillSignedIn(username))) return;
-        await updateList(username, (current) => {
-          const merged = mergeFirstPage(current, page, messageKey, readAt);
-          return capList(merged);
-        });
-      });
-      await updateList(username, (current) => ({ ...current, loading: 'refresh' }));
-      await done;
+      if (options.onlyIfCached && (await currentList(member.username)) === null) return;
+      await reads.refresh(listSlot(member.username), options);
     },
 
     async loadMore() {
       const member = await ports.member();
       if (member === null) return;
-      const { username } = member;
-      const key = `list:${username}`;
-      if (inFlight.has(key)) return inFlight.get(key);
-      const list = await currentList(username);
-      if (list === null || list.readAt === 0 || list.complete) return;
-      const offset = list.nextOffset;
-      const done = share(key, async () => {
-        let page: { items: Message[]; received: number };
-        try {
-          page = await ports.api.messagesPage(username, { offset, limit: MESSAGES_PAGE_SIZE });
-        } catch (error) {
-          const failure = feedErrorOf(error, ports.now());
-          if (await stillSignedIn(username))
-            await updateList(username, (current) => ({ ...current, loading: null, error: failure }));
-          return;
-        }
-        if (!(await stillSignedIn(username))) return;
-        await updateList(username, (current) =>
-          current.nextOffset !== offset
-            ? { ...current, loading: null }
-            : capList(appendPage(current, page, messageKey, MESSAGES_PAGE_SIZE)),
-        );
-      });
-      await updateList(username, (current) => ({ ...current, loading: 'more' }));
-      await done;
+      await reads.loadMore(listSlot(member.username));
     },
 
     async openThread(kind, objectId, commentId, options = {}) {
@@ -402,8 +368,8 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
       const { username } = member;
       const key = threadKey(kind, objectId, commentId);
       const flight = `thread:${username}:${key}`;
-      const running = inFlight.get(flight);
-      if (running !== undefined) return running;
+      const running = threadReads.get(flight);
+      if (running !== undefined) return running.done;
       const cached = await cachedThread(username, key);
       if (
         !options.force &&
@@ -420,7 +386,7 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
           after = await readThread(before);
         } catch (error) {
           const missing = isApiError(error, 'NotFound');
-          const failure = missing ? null : feedErrorOf(error, ports.now());
+          const failure = missing ? null : listErrorOf(error, ports.now());
           if (!(await stillSignedIn(username))) return;
           await updateThread(username, key, (current) => ({
             ...(current ?? before),
@@ -440,20 +406,12 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
 
     reply(request) {
       const key = draftKey(threadKey(request.kind, request.objectId, request.commentId), request.repliedId);
-      const running = sending.get(key);
-      if (running !== undefined) return running;
-      const sent = sendReply(request, key).finally(() => sending.delete(key));
-      sending.set(key, sent);
-      return sent;
+      return sending.run(key, () => sendReply(request, key));
     },
 
     deleteComment(request) {
       const key = `${threadKey(request.kind, request.objectId, request.commentId)}#${request.targetId}`;
-      const running = deleting.get(key);
-      if (running !== undefined) return running;
-      const done = sendDelete(request).finally(() => deleting.delete(key));
-      deleting.set(key, done);
-      return done;
+      return deleting.run(key, () => sendDelete(request));
     },
   };
 
@@ -471,12 +429,7 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
 
   /** Shares one look per draft between a send and a starting worker. */
   function settle(member: Member, key: string): Promise<Settled> {
-    const flight = `${member.username}|${key}`;
-    const running = settling.get(flight);
-    if (running !== undefined) return running;
-    const done = settleOnce(member, key).finally(() => settling.delete(flight));
-    settling.set(flight, done);
-    return done;
+    return settling.run(`${member.username}|${key}`, () => settleOnce(member, key));
   }
 
   /**
@@ -504,7 +457,7 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
           await setPending((all) => withoutPending(all, member.username, key));
           return { state: 'none' };
         }
-        return { state: 'unknown', error: feedErrorOf(error, ports.now()) };
+        return { state: 'unknown', error: listErrorOf(error, ports.now()) };
       }
       const landed = landedReply(
         post,
@@ -583,7 +536,7 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
           ? { ok: false, kind: 'rejected', code }
           : { ok: false, kind: 'rejected', code, muteExpiresAt };
       }
-      return { ok: false, kind: 'failed', error: feedErrorOf(error, ports.now()) };
+      return { ok: false, kind: 'failed', error: listErrorOf(error, ports.now()) };
     }
     const comment = toThreadComment(posted, member.username);
     // The draft goes only now that the reply is on the site; the thread shows it.
@@ -617,7 +570,7 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
       if (!isApiError(error, 'NotFound')) {
         return isApiError(error, 'Forbidden')
           ? { ok: false, kind: 'not-allowed' }
-          : { ok: false, kind: 'failed', error: feedErrorOf(error, ports.now()) };
+          : { ok: false, kind: 'failed', error: listErrorOf(error, ports.now()) };
       }
       // Already gone on the site: the thread updates all the same.
     }
@@ -629,9 +582,4 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
     });
     return { ok: true };
   }
-}
-
-function capList(list: FeedList<Message>): FeedList<Message> {
-  if (list.items.length <= MESSAGES_MAX_ITEMS) return list;
-  return { ...list, items: list.items.slice(0, MESSAGES_MAX_ITEMS), complete: true };
 }

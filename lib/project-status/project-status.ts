@@ -19,6 +19,7 @@
  *
  * Pure: every effect goes through `ports`, so the tests and the benchmark run it with fakes.
  */
+import { capRecentlyUsed } from '@/lib/member-cap';
 import {
   currentMember,
   emptyProjectStatusCache,
@@ -29,6 +30,7 @@ import {
   memberKey,
   type ProjectStatusCache,
 } from '@/lib/project-status/project-status-cache';
+import { singleFlight } from '@/lib/single-flight';
 
 /** One page of the member's favorites: the ids of its valid items, and how many items came. */
 export interface FavoritesPage {
@@ -127,7 +129,7 @@ export function createProjectStatusService(
   let batch = 0;
   let running = 0;
   /** Reads in flight by `<member>|<kind>|<id>`: an identical read joins the one running. */
-  const inFlight = new Map<string, Promise<boolean>>();
+  const inFlight = singleFlight<boolean>();
   /** Failed reads by the same key: not tried again before `at`; `failures` in a row double the wait. */
   const retryAt = new Map<string, { at: number; failures: number }>();
   /** Projects whose read failed while someone showed them: who still does, and when to try again. */
@@ -267,9 +269,7 @@ export function createProjectStatusService(
   /** One read through the share of the rate limit, shared with an identical one in flight. */
   const read = (kind: 'love' | 'favorite', id: number, username: string): Promise<boolean> => {
     const key = `${memberKey(username)}|${kind}|${id}`;
-    const existing = inFlight.get(key);
-    if (existing) return existing;
-    const started = (async () => {
+    return inFlight.run(key, async () => {
       const release = await ports.turn();
       let value: boolean;
       try {
@@ -293,9 +293,7 @@ export function createProjectStatusService(
       }
       save();
       return true;
-    })().finally(() => inFlight.delete(key));
-    inFlight.set(key, started);
-    return started;
+    });
   };
 
   /** When a failed read may go again (0: it did not fail, or may go now). */
@@ -444,11 +442,7 @@ export function createProjectStatusService(
         const now = ports.now();
         state.members[key] ??= { loves: {}, favorites: null, favoriteReads: {}, usedAt: now };
         (state.members[key] as MemberStatuses).usedAt = now;
-        const kept = Object.entries(state.members)
-          .sort(([, a], [, b]) => b.usedAt - a.usedAt)
-          .slice(0, config.membersKept)
-          .map(([name]) => name);
-        for (const name of Object.keys(state.members)) if (!kept.includes(name)) delete state.members[name];
+        state.members = capRecentlyUsed(state.members, config.membersKept, key);
       }
       save();
       settleIdle();

@@ -1,5 +1,5 @@
 /**
- * `sync:translationSettings` version 1 → 2 (issue 13: the Translate buttons become a setting): a
+ * `sync:translationSettings` version 1 → 2 (the Translate buttons as a setting): a
  * member's stored choices are kept and the buttons arrive on, as version 1 always showed them;
  * content scripts, which read the raw key, count missing buttons as on.
  */

@@ -9,6 +9,7 @@
  * wires it, translation.test.ts drives it with fakes. Translations are of public text and not the
  * member's: the cache is shared by every account on the browser.
  */
+import { singleFlight } from '@/lib/single-flight';
 import type { TranslatedText } from '../api/client';
 import { needsTranslation, splitForTranslation, surroundingSpace } from './text-split';
 
@@ -75,7 +76,8 @@ export function createTranslationService(ports: TranslationPorts): TranslationSe
     cache ??= ports.loadCache().catch(() => ({}));
     return cache;
   };
-  const inFlight = new Map<string, Promise<TranslationResult>>();
+  /** One request per text and language at a time: a second click joins the first. */
+  const inFlight = singleFlight<TranslationResult>();
 
   // Writes are chained: the last state always lands, never two writes at once.
   let writing: Promise<void> = Promise.resolve();
@@ -113,23 +115,15 @@ export function createTranslationService(ports: TranslationPorts): TranslationSe
         void persist();
         return { text: hit.text, from: hit.from, cached: true };
       }
-      const pending = inFlight.get(key);
-      if (pending) return pending;
-      const started = (async () => {
-        try {
-          const result = await request(text, language);
-          const current = await loaded();
-          current[key] = { text: result.text, from: result.from, usedAt: ports.now() };
-          const capped = capCache(current);
-          if (Object.keys(capped).length !== Object.keys(current).length) cache = Promise.resolve(capped);
-          await persist();
-          return { ...result, cached: false };
-        } finally {
-          inFlight.delete(key);
-        }
-      })();
-      inFlight.set(key, started);
-      return started;
+      return inFlight.run(key, async () => {
+        const result = await request(text, language);
+        const current = await loaded();
+        current[key] = { text: result.text, from: result.from, usedAt: ports.now() };
+        const capped = capCache(current);
+        if (Object.keys(capped).length !== Object.keys(current).length) cache = Promise.resolve(capped);
+        await persist();
+        return { ...result, cached: false };
+      });
     },
   };
 }
