@@ -1,3 +1,4 @@
+import { TabBar, TabPanel } from '@/components/TabBar';
 import { t } from '@/lib/i18n';
 import { memberItem, popupTabItem, type SessionUser } from '@/lib/storage';
 import { Banner, ConnectionStatus } from './Banner';
@@ -5,7 +6,6 @@ import { useBackgroundStatus, useOnline } from './connection';
 import { Header } from './Header';
 import { SignedOut } from './SignedOut';
 import { useStorageItem } from './storage-hooks';
-import { TabBar, TabPanel } from './TabBar';
 import { popupTabs, tabNamed } from './tabs';
 
 /** The storage the frame itself shows in its first frame. */

@@ -1,6 +1,6 @@
+import { Avatar } from '@/components/Avatar';
 import { t } from '@/lib/i18n';
 import type { SessionUser } from '@/lib/storage';
-import { Avatar } from './Avatar';
 import { MessageCountLine } from './MessageCountLine';
 import { absoluteImageUrl, siteLinks } from './site-links';
 

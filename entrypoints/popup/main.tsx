@@ -6,6 +6,13 @@ import { messageCountStorage } from './MessageCountLine';
 import { primeStorageItems } from './storage-hooks';
 import { popupTabs, tabNamed } from './tabs';
 import './style.css';
+// Shared components bring their own stylesheets, but the views that use them load lazily and nothing
+// loads a lazy chunk's CSS (lazy-view.tsx): those stylesheets load here, with the page.
+import '@/components/Chip.css';
+import '@/components/Empty.css';
+import '@/components/ErrorLine.css';
+import '@/components/ListEnd.css';
+import '@/components/ListStatus.css';
 
 // Performance marks (scripts/bench/popup.ts reads them): the script runs, storage is read, and the
 // feed view marks its first painted item.

@@ -1,8 +1,8 @@
+import { Avatar } from '@/components/Avatar';
+import { Sentence } from '@/components/Sentence';
+import { sentenceMarkers } from '@/components/sentence-markers';
 import type { ProjectCard, StudioCard, UserCard } from '@/lib/explore/explore-model';
 import { plural, t } from '@/lib/i18n';
-import { Avatar } from '../Avatar';
-import { Sentence } from '../Sentence';
-import { sentenceMarkers } from '../sentence-markers';
 import { absoluteImageUrl, siteLinks } from '../site-links';
 import { useViewLink } from './navigation';
 

@@ -1,4 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { Chip } from '@/components/Chip';
+import { Empty } from '@/components/Empty';
+import { TabBar } from '@/components/TabBar';
 import { currentProfile } from '@/lib/config';
 import {
   EXPLORE_LANGUAGES,
@@ -13,8 +16,7 @@ import { plural, t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/protocol';
 import { exploreCacheItem } from '@/lib/storage';
 import { useStorageItem } from '../storage-hooks';
-import { TabBar } from '../TabBar';
-import { ErrorLine } from './ErrorLine';
+import { ExploreErrorLine } from './ExploreErrorLine';
 import { ask, effectiveLanguage, setSettings, useList, useMore, useRetry, useSettings } from './explore-data';
 import { FeaturedRows } from './FeaturedRows';
 import { ItemList } from './ListView';
@@ -257,10 +259,10 @@ export function Home({ uid }: { uid: string }) {
         ) : (
           <>
             {featured.rows.length === 0 && featured.error === null && (
-              <p class="empty loading">{t('explore.featured.loading')}</p>
+              <Empty loading>{t('explore.featured.loading')}</Empty>
             )}
             {featured.error !== null && featured.rows.length === 0 && (
-              <ErrorLine
+              <ExploreErrorLine
                 error={featured.error}
                 onRetry={() => ask(sendMessage('refreshExploreHome', { force: true }))}
               />
@@ -274,17 +276,15 @@ export function Home({ uid }: { uid: string }) {
               <fieldset class="x-tags">
                 <legend class="visually-hidden">{t('explore.browse.tagsLabel')}</legend>
                 {EXPLORE_TAGS.map((tag) => (
-                  <button
+                  <Chip
                     key={tag}
-                    type="button"
-                    class="chip x-chip"
-                    aria-pressed={settings.tag === tag}
-                    data-testid="explore-tag"
-                    data-tag={tag}
-                    onClick={() => setSettings({ tag })}
+                    class="x-chip"
+                    pressed={settings.tag === tag}
+                    data={{ 'data-testid': 'explore-tag', 'data-tag': tag }}
+                    onToggle={() => setSettings({ tag })}
                   >
                     {t(TAG_KEYS[tag])}
-                  </button>
+                  </Chip>
                 ))}
               </fieldset>
               <div class="x-controls">

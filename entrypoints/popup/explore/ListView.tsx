@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { Empty, Loading } from '@/components/Empty';
+import { ListEnd } from '@/components/ListEnd';
 import { EXPLORE_MAX_ITEMS } from '@/lib/explore/explore-keys';
 import type { ExploreItem, ExploreList } from '@/lib/explore/explore-model';
 import { t } from '@/lib/i18n';
 import { ProjectCardView, StudioCardView, UserCardView } from './Cards';
-import { ErrorLine } from './ErrorLine';
+import { ExploreErrorLine } from './ExploreErrorLine';
 
 function Item({ item }: { item: ExploreItem }) {
   if (item.type === 'project') return <ProjectCardView card={item} />;
@@ -12,11 +13,8 @@ function Item({ item }: { item: ExploreItem }) {
   return null;
 }
 
-/**
- * The end of a list: while there is more, the next page is asked for when the end scrolls into
- * view; after a failure it waits for a click (a retry on its own would loop while the end is in view).
- */
-export function ListEnd({
+/** The end of an explore list: the next page as it scrolls into view, the site's page at the cap. */
+export function ExploreListEnd({
   list,
   onMore,
   moreHref,
@@ -25,45 +23,20 @@ export function ListEnd({
   onMore: () => void;
   moreHref?: string;
 }) {
-  const end = useRef<HTMLDivElement>(null);
-  const canLoad = !list.complete && list.readAt > 0 && list.loading === null && list.error === null;
-  useEffect(() => {
-    const element = end.current;
-    if (!canLoad || element === null) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        observer.disconnect();
-        onMore();
-      }
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [canLoad, list.items.length, onMore]);
-
-  if (list.items.length >= EXPLORE_MAX_ITEMS && moreHref !== undefined) {
-    return (
-      <p class="list-end">
-        <a href={moreHref} target="_blank" rel="noreferrer">
-          {t('explore.list.moreOnSite')}
-        </a>
-      </p>
-    );
-  }
-  if (list.complete || list.readAt === 0) return null;
   return (
-    <div ref={end} class="list-end" data-testid="explore-list-end">
-      {list.loading === 'more' && (
-        <span class="loading-more">
-          <span class="spinner" aria-hidden="true" />
-          {t('explore.list.loadingMore')}
-        </span>
-      )}
-      {list.error !== null && list.loading === null && (
-        <button type="button" class="text-button" onClick={onMore}>
-          {t('explore.list.loadMoreAgain')}
-        </button>
-      )}
-    </div>
+    <ListEnd
+      list={list}
+      onMore={onMore}
+      maxItems={EXPLORE_MAX_ITEMS}
+      moreHref={moreHref}
+      words={{
+        loadingMore: t('explore.list.loadingMore'),
+        loadMoreAgain: t('explore.list.loadMoreAgain'),
+        moreOnSite: t('explore.list.moreOnSite'),
+      }}
+      testId="explore-list-end"
+      moreTestId={null}
+    />
   );
 }
 
@@ -79,17 +52,13 @@ export function ItemList(props: {
 }) {
   const { list } = props;
   if (list === null || (list.readAt === 0 && list.error === null)) {
-    return (
-      <p class="empty loading" role="status">
-        <span class="spinner" aria-hidden="true" /> {t('explore.list.loading')}
-      </p>
-    );
+    return <Loading text={t('explore.list.loading')} />;
   }
   const people = list.items[0]?.type === 'user';
   return (
     <>
       {list.error !== null && list.loading === null && (
-        <ErrorLine
+        <ExploreErrorLine
           error={list.error}
           kept={list.items.length > 0}
           onRetry={list.items.length === 0 ? props.onRetry : undefined}
@@ -106,9 +75,9 @@ export function ItemList(props: {
           ))}
         </ul>
       ) : list.readAt > 0 ? (
-        <p class="empty">{props.empty}</p>
+        <Empty>{props.empty}</Empty>
       ) : null}
-      <ListEnd list={list} onMore={props.onMore} moreHref={props.moreHref} />
+      <ExploreListEnd list={list} onMore={props.onMore} moreHref={props.moreHref} />
     </>
   );
 }

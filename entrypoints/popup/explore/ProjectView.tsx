@@ -1,14 +1,14 @@
 import { useState } from 'preact/hooks';
+import { Avatar } from '@/components/Avatar';
+import { RelativeTime } from '@/components/RelativeTime';
+import { Sentence } from '@/components/Sentence';
+import { sentenceMarkers } from '@/components/sentence-markers';
+import { TabBar, TabPanel } from '@/components/TabBar';
 import type { ListSource } from '@/lib/explore/explore-model';
 import { t } from '@/lib/i18n';
-import { Avatar } from '../Avatar';
-import { RelativeTime } from '../RelativeTime';
-import { Sentence } from '../Sentence';
-import { sentenceMarkers } from '../sentence-markers';
 import { absoluteImageUrl, siteLinks } from '../site-links';
-import { TabBar, TabPanel } from '../TabBar';
 import { UserLink } from './Cards';
-import { ErrorLine } from './ErrorLine';
+import { ExploreErrorLine } from './ExploreErrorLine';
 import { retryDetail, useDetail, useList, useMore } from './explore-data';
 import { ItemList } from './ListView';
 import { useViewLink } from './navigation';
@@ -181,7 +181,7 @@ export function ProjectView({ uid, id, member }: { uid: string; id: number; memb
           <h1 id={`${uid}-title`} class="visually-hidden">
             {t('explore.search.openProject', [String(id)])}
           </h1>
-          <ErrorLine error={entry.error} onRetry={() => retryDetail(source)} />
+          <ExploreErrorLine error={entry.error} onRetry={() => retryDetail(source)} />
         </div>
       ) : (
         <ViewLoading />

@@ -1,13 +1,14 @@
 import { useState } from 'preact/hooks';
+import { Avatar } from '@/components/Avatar';
+import { Empty } from '@/components/Empty';
+import { RelativeTime } from '@/components/RelativeTime';
 import type { CommentItem, ListSource } from '@/lib/explore/explore-model';
 import { plural, t } from '@/lib/i18n';
-import { Avatar } from '../Avatar';
-import { RelativeTime } from '../RelativeTime';
 import { absoluteImageUrl, siteLinks } from '../site-links';
 import { UserLink } from './Cards';
-import { ErrorLine } from './ErrorLine';
+import { ExploreErrorLine } from './ExploreErrorLine';
 import { retryDetail, useDetail, useList, useMore } from './explore-data';
-import { ListEnd } from './ListView';
+import { ExploreListEnd } from './ListView';
 import { LongText, Stat, Stats, ViewBar, ViewLoading } from './ViewParts';
 
 function Comment({ comment, studioId }: { comment: CommentItem; studioId: number }) {
@@ -54,7 +55,7 @@ function Replies({ studioId, commentId }: { studioId: number; commentId: number 
   if (list === null || (list.readAt === 0 && list.error === null)) return <ViewLoading />;
   return (
     <>
-      {list.error !== null && <ErrorLine error={list.error} kept={list.items.length > 0} />}
+      {list.error !== null && <ExploreErrorLine error={list.error} kept={list.items.length > 0} />}
       <ul class="x-comments x-replies" data-testid="comment-replies">
         {list.items.map((reply) =>
           reply.type === 'comment' ? <Comment key={reply.id} comment={reply} studioId={studioId} /> : null,
@@ -85,7 +86,7 @@ function Comments({ studioId, allowed }: { studioId: number; allowed: boolean })
       ) : (
         <>
           {list.error !== null && list.loading === null && (
-            <ErrorLine error={list.error} kept={list.items.length > 0} />
+            <ExploreErrorLine error={list.error} kept={list.items.length > 0} />
           )}
           {list.items.length > 0 ? (
             <ul class="x-comments">
@@ -96,9 +97,9 @@ function Comments({ studioId, allowed }: { studioId: number; allowed: boolean })
               )}
             </ul>
           ) : (
-            list.readAt > 0 && <p class="empty">{t('explore.studio.noComments')}</p>
+            list.readAt > 0 && <Empty>{t('explore.studio.noComments')}</Empty>
           )}
-          <ListEnd list={list} onMore={more} moreHref={`${siteLinks.studio(studioId)}comments/`} />
+          <ExploreListEnd list={list} onMore={more} moreHref={`${siteLinks.studio(studioId)}comments/`} />
         </>
       )}
     </section>
@@ -155,7 +156,7 @@ export function StudioView({ uid, id }: { uid: string; id: number }) {
           <h1 id={`${uid}-title`} class="visually-hidden">
             {t('explore.search.openStudio', [String(id)])}
           </h1>
-          <ErrorLine
+          <ExploreErrorLine
             error={entry.error}
             onRetry={entry.error.kind === 'not-found' ? undefined : () => retryDetail(source)}
           />

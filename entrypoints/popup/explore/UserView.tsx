@@ -1,13 +1,13 @@
 import { useState } from 'preact/hooks';
+import { Avatar } from '@/components/Avatar';
+import { RelativeTime } from '@/components/RelativeTime';
+import { Sentence } from '@/components/Sentence';
+import { sentenceMarkers } from '@/components/sentence-markers';
+import { TabBar, TabPanel } from '@/components/TabBar';
 import type { ListSource } from '@/lib/explore/explore-model';
 import { t } from '@/lib/i18n';
-import { Avatar } from '../Avatar';
-import { RelativeTime } from '../RelativeTime';
-import { Sentence } from '../Sentence';
-import { sentenceMarkers } from '../sentence-markers';
 import { absoluteImageUrl, siteLinks } from '../site-links';
-import { TabBar, TabPanel } from '../TabBar';
-import { ErrorLine } from './ErrorLine';
+import { ExploreErrorLine } from './ExploreErrorLine';
 import { retryDetail, useDetail, useList, useMore } from './explore-data';
 import { ItemList } from './ListView';
 import { LongText, ViewBar, ViewLoading } from './ViewParts';
@@ -31,7 +31,7 @@ function UserLists({ uid, username }: { uid: string; username: string }) {
     <>
       <TabBar<UserList>
         group={`${uid}-lists`}
-        class="segmented x-user-lists"
+        class="segmented"
         label={t('explore.user.listsLabel')}
         tabs={LISTS.map((entry) => ({
           name: entry.name,
@@ -127,7 +127,7 @@ export function UserView({ uid, username }: { uid: string; username: string }) {
           <h1 id={`${uid}-title`} class="x-title">
             <bdi>{username}</bdi>
           </h1>
-          <ErrorLine
+          <ExploreErrorLine
             error={entry.error}
             onRetry={entry.error.kind === 'not-found' ? undefined : () => retryDetail(source)}
           />

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
+import { Loading } from '@/components/Empty';
 import { formatNumber, plural, t } from '@/lib/i18n';
 import { useNavigation } from './navigation';
 
@@ -112,9 +113,5 @@ export function Stats({ children }: { children: ComponentChildren }) {
 
 /** While a view's first read runs. */
 export function ViewLoading() {
-  return (
-    <p class="empty loading" role="status">
-      <span class="spinner" aria-hidden="true" /> {t('explore.list.loading')}
-    </p>
-  );
+  return <Loading text={t('explore.list.loading')} />;
 }

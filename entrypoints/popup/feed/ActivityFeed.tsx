@@ -1,12 +1,13 @@
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
-import { FEED_KINDS, type FeedSettings, type MemberFeed } from '@/lib/feed/feed-model';
+import { Empty } from '@/components/Empty';
+import { ListEnd } from '@/components/ListEnd';
+import { ListStatus } from '@/components/ListStatus';
+import { FEED_KINDS, FEED_MAX_ITEMS, type FeedSettings, type MemberFeed } from '@/lib/feed/feed-model';
 import { t } from '@/lib/i18n';
 import { siteLinks } from '../site-links';
 import { ActivityItem } from './ActivityItem';
 import { FeedFilters, setKinds } from './FeedFilters';
-import { FeedStatus } from './FeedStatus';
 import { seenAtOpen, useRememberSeen, visibleActivity } from './feed-data';
-import { ListEnd } from './ListEnd';
 import { isNewSince } from './new-items';
 
 /** Performance mark of the first painted feed item (scripts/bench/popup.ts measures it). */
@@ -51,7 +52,7 @@ export function ActivityFeed(props: {
 
   return (
     <>
-      <FeedStatus list={list} onRefresh={props.onRefresh} />
+      <ListStatus list={list} onRefresh={props.onRefresh} />
       <FeedFilters settings={settings} />
       {anyItem ? (
         // Busy until every row is there (a screenful first, the rest after it is painted).
@@ -61,7 +62,7 @@ export function ActivityFeed(props: {
           ))}
         </ul>
       ) : items.length > 0 ? (
-        <div class="empty">
+        <Empty block>
           <p>{t('feed.empty.filtered')}</p>
           <button
             type="button"
@@ -70,19 +71,21 @@ export function ActivityFeed(props: {
           >
             {t('feed.empty.showAll')}
           </button>
-        </div>
+        </Empty>
       ) : list.readAt > 0 && ready ? (
-        <div class="empty">
+        <Empty block>
           <p class="empty-title">{t('feed.empty.activity')}</p>
           <a href={siteLinks.scratchersToFollow()} target="_blank" rel="noreferrer">
             {t('feed.empty.findPeople')}
           </a>
-        </div>
+        </Empty>
       ) : list.error === null ? (
-        <p class="empty loading">{t('feed.loading')}</p>
+        <Empty loading>{t('feed.loading')}</Empty>
       ) : null}
       {/* Not before every row is there: the end must come into view by scrolling, not by a short first frame. */}
-      {ready && (allRows || !anyItem) && <ListEnd list={list} onMore={props.onMore} />}
+      {ready && (allRows || !anyItem) && (
+        <ListEnd list={list} onMore={props.onMore} maxItems={FEED_MAX_ITEMS} moreHref={siteLinks.home()} />
+      )}
     </>
   );
 }

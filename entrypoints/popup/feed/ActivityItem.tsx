@@ -1,20 +1,12 @@
 import type { ComponentChild } from 'preact';
+import { Avatar } from '@/components/Avatar';
+import { RelativeTime } from '@/components/RelativeTime';
+import { Sentence } from '@/components/Sentence';
+import { SiteLink } from '@/components/SiteLink';
+import { sentenceMarkers } from '@/components/sentence-markers';
 import { type ActivityEvent, sentTypeOf } from '@/lib/feed/feed-model';
 import { type MessageKey, t } from '@/lib/i18n';
-import { Avatar } from '../Avatar';
-import { RelativeTime } from '../RelativeTime';
-import { Sentence } from '../Sentence';
-import { sentenceMarkers } from '../sentence-markers';
 import { siteLinks } from '../site-links';
-
-/** A link to a page of the site, in a new tab. Remote text is a text child, isolated for bidi. */
-function SiteLink({ href, text, class: className }: { href: string; text: string; class?: string }) {
-  return (
-    <a href={href} target="_blank" rel="noreferrer" class={className}>
-      <bdi>{text}</bdi>
-    </a>
-  );
-}
 
 const userLink = (username: string) => (
   <SiteLink href={siteLinks.user(username)} text={username} class="user-link" />

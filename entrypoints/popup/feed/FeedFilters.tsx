@@ -1,3 +1,4 @@
+import { Chip } from '@/components/Chip';
 import { FEED_KINDS, type FeedKind, type FeedSettings } from '@/lib/feed/feed-model';
 import { t } from '@/lib/i18n';
 import { feedSettingsItem } from '@/lib/storage';
@@ -38,17 +39,14 @@ export function FeedFilters({ settings }: { settings: FeedSettings }) {
       {FEED_KINDS.map((kind) => {
         const shown = settings.kinds[kind];
         return (
-          <button
+          <Chip
             key={kind}
-            type="button"
-            class="chip"
-            aria-pressed={shown}
-            data-testid="feed-filter"
-            data-kind={kind}
-            onClick={() => setKinds({ [kind]: !shown })}
+            pressed={shown}
+            data={{ 'data-testid': 'feed-filter', 'data-kind': kind }}
+            onToggle={() => setKinds({ [kind]: !shown })}
           >
             {t(LABEL_KEYS[kind])}
-          </button>
+          </Chip>
         );
       })}
     </fieldset>

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { TabBar, type TabBarItem, TabPanel } from '@/components/TabBar';
 import { sendSurvivingRestart } from '@/lib/background-gone';
 import type { FeedListName } from '@/lib/feed/feed-model';
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/protocol';
 import type { SessionUser } from '@/lib/storage';
-import { TabBar, type TabBarItem, TabPanel } from '../TabBar';
 import { ActivityFeed } from './ActivityFeed';
 import { useFeedSettings, useMemberFeed } from './feed-data';
 import { ProjectSection } from './ProjectSection';

@@ -1,13 +1,14 @@
 import { useMemo, useRef } from 'preact/hooks';
-import type { FeedList, FeedProject } from '@/lib/feed/feed-model';
+import { Empty } from '@/components/Empty';
+import { ListEnd } from '@/components/ListEnd';
+import { ListStatus } from '@/components/ListStatus';
+import { Sentence } from '@/components/Sentence';
+import { sentenceMarkers } from '@/components/sentence-markers';
+import { FEED_MAX_ITEMS, type FeedList, type FeedProject } from '@/lib/feed/feed-model';
 import { t } from '@/lib/i18n';
 import type { MemberStatuses, ProjectStatus } from '@/lib/project-status/project-status-cache';
-import { Sentence } from '../Sentence';
-import { sentenceMarkers } from '../sentence-markers';
 import { absoluteImageUrl, siteLinks } from '../site-links';
-import { FeedStatus } from './FeedStatus';
 import { HideLovedFilter } from './HideLovedFilter';
-import { ListEnd } from './ListEnd';
 import { statusOf, useStatusesInView } from './project-statuses';
 
 export type ProjectListName = 'shared' | 'loved' | 'studios';
@@ -114,7 +115,7 @@ export function ProjectSection(props: {
       <h2 id={headingId} class="section-heading">
         {t(HEADINGS[name])}
       </h2>
-      <FeedStatus list={list} onRefresh={props.onRefresh} />
+      <ListStatus list={list} onRefresh={props.onRefresh} />
       {statuses !== null && list.items.length > 0 && <HideLovedFilter on={hideLoved} />}
       {cards.length > 0 ? (
         <ul class="project-grid" ref={grid}>
@@ -123,13 +124,13 @@ export function ProjectSection(props: {
           ))}
         </ul>
       ) : list.items.length > 0 ? (
-        <p class="empty">{t('feed.empty.filtered')}</p>
+        <Empty>{t('feed.empty.filtered')}</Empty>
       ) : list.readAt > 0 ? (
-        <p class="empty">{t(EMPTY[name])}</p>
+        <Empty>{t(EMPTY[name])}</Empty>
       ) : list.error === null ? (
-        <p class="empty loading">{t('feed.loading')}</p>
+        <Empty loading>{t('feed.loading')}</Empty>
       ) : null}
-      <ListEnd list={list} onMore={props.onMore} />
+      <ListEnd list={list} onMore={props.onMore} maxItems={FEED_MAX_ITEMS} moreHref={siteLinks.home()} />
     </section>
   );
 }

@@ -1,4 +1,6 @@
 import { useState } from 'preact/hooks';
+import { Avatar } from '@/components/Avatar';
+import { RelativeTime } from '@/components/RelativeTime';
 import { t } from '@/lib/i18n';
 import {
   commentPlaceOf,
@@ -8,8 +10,6 @@ import {
   threadKey,
 } from '@/lib/messages/messages-model';
 import type { SessionUser } from '@/lib/storage';
-import { Avatar } from '../Avatar';
-import { RelativeTime } from '../RelativeTime';
 import { CommentText } from './CommentText';
 import { messageLinks } from './links';
 import { MessageSentence } from './message-sentence';

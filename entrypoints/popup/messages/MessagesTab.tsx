@@ -1,9 +1,13 @@
 import { useCallback, useEffect, useMemo } from 'preact/hooks';
+import { Empty } from '@/components/Empty';
+import { ListEnd } from '@/components/ListEnd';
+import { ListStatus } from '@/components/ListStatus';
 import { t } from '@/lib/i18n';
 import {
   groupMessages,
   isMessageFilter,
   MESSAGE_FILTERS,
+  MESSAGES_MAX_ITEMS,
   type MessageFilter,
   matchesFilter,
   sentTypeOf,
@@ -11,8 +15,6 @@ import {
 } from '@/lib/messages/messages-model';
 import { sendMessage } from '@/lib/protocol';
 import { messageDraftsItem, messagesFilterItem, type SessionUser } from '@/lib/storage';
-import { FeedStatus } from '../feed/FeedStatus';
-import { ListEnd } from '../feed/ListEnd';
 import { useStorageItem } from '../storage-hooks';
 import { messageLinks } from './links';
 import { MessageItem } from './MessageItem';
@@ -74,7 +76,7 @@ export function MessagesTab({ member }: { member: SessionUser }) {
 
   return (
     <div class="messages">
-      <FeedStatus list={list} onRefresh={refresh} />
+      <ListStatus list={list} onRefresh={refresh} />
       <div class="messages-toolbar">
         <label class="messages-filter">
           <span>{t('messagesTab.filterLabel')}</span>
@@ -116,18 +118,18 @@ export function MessagesTab({ member }: { member: SessionUser }) {
           ))}
         </ul>
       ) : list.items.length > 0 ? (
-        <div class="empty">
+        <Empty block>
           <p>{t('messagesTab.filteredEmpty')}</p>
           <button type="button" class="text-button" onClick={() => void messagesFilterItem.setValue('all')}>
             {t('messagesTab.showAll')}
           </button>
-        </div>
+        </Empty>
       ) : list.readAt > 0 ? (
-        <p class="empty">{t('messagesTab.empty')}</p>
+        <Empty>{t('messagesTab.empty')}</Empty>
       ) : list.error === null ? (
-        <p class="empty loading">{t('messagesTab.loading')}</p>
+        <Empty loading>{t('messagesTab.loading')}</Empty>
       ) : null}
-      <ListEnd list={list} onMore={more} />
+      <ListEnd list={list} onMore={more} maxItems={MESSAGES_MAX_ITEMS} moreHref={messageLinks.home()} />
     </div>
   );
 }

@@ -1,4 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
+import { Avatar } from '@/components/Avatar';
+import { errorSentence } from '@/components/error-sentence';
+import { RelativeTime } from '@/components/RelativeTime';
+import { SiteLink } from '@/components/SiteLink';
 import { t } from '@/lib/i18n';
 import {
   canDelete,
@@ -11,12 +15,9 @@ import {
 } from '@/lib/messages/messages-model';
 import { sendMessage } from '@/lib/protocol';
 import type { SessionUser } from '@/lib/storage';
-import { Avatar } from '../Avatar';
-import { errorSentence } from '../feed/error-sentence';
-import { RelativeTime } from '../RelativeTime';
 import { absoluteImageUrl } from '../site-links';
 import { CommentText } from './CommentText';
-import { messageLinks, SiteLink } from './links';
+import { messageLinks } from './links';
 import { useThread } from './messages-data';
 import { deleteFailureSentence } from './outcome-sentence';
 import { ReplyBox } from './ReplyBox';

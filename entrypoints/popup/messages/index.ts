@@ -5,7 +5,6 @@ import type { PopupTab } from '../popup-tab';
 import { messagesStorage } from './messages-data';
 import { UnreadCount } from './UnreadCount';
 // The view's styles load with the popup (see lazy-view.tsx).
-import '../feed/feed.css';
 import './messages.css';
 
 const view = lazyView(() => import('./MessagesTab').then((module) => module.MessagesTab));

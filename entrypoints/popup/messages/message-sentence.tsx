@@ -3,11 +3,12 @@
  * loves, favorites and remixes as one sentence ("A, B and 3 others loved your project P").
  */
 import type { ComponentChild } from 'preact';
+import { Sentence } from '@/components/Sentence';
+import { SiteLink } from '@/components/SiteLink';
+import { sentenceMarkers } from '@/components/sentence-markers';
 import { plural, t } from '@/lib/i18n';
 import type { Message, MessageRow } from '@/lib/messages/messages-model';
-import { Sentence } from '../Sentence';
-import { sentenceMarkers } from '../sentence-markers';
-import { messageLinks, SiteLink } from './links';
+import { messageLinks } from './links';
 
 const user = (username: string) => (
   <SiteLink href={messageLinks.user(username)} text={username} class="user-link" />

@@ -1,6 +1,6 @@
+import { errorSentence } from '@/components/error-sentence';
 import { fullDate, t } from '@/lib/i18n';
 import type { DeleteOutcome, PostOutcome } from '@/lib/messages/messages-model';
-import { errorSentence } from '../feed/error-sentence';
 
 const REJECTION_KEYS = {
   isEmpty: 'messagesTab.rejected.isEmpty',

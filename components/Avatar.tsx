@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import './Avatar.css';
 
 /**
  * A user's round avatar. Decorative (`alt=""`): the name beside it says who it is. Without an image

@@ -1,8 +1,8 @@
-import type { FeedError } from '@/lib/feed/feed-model';
+import type { ListError } from '@/lib/cached-list/cached-list';
 import { plural, t } from '@/lib/i18n';
 
 /** A clear sentence for a failed read, by what went wrong (the cached items stay beside it). */
-export function errorSentence(error: FeedError): string {
+export function errorSentence(error: ListError): string {
   switch (error.kind) {
     case 'rate-limited': {
       const seconds = error.retryAfterMs === undefined ? 0 : Math.ceil(error.retryAfterMs / 1000);
@@ -31,7 +31,7 @@ export function errorSentence(error: FeedError): string {
  * in N seconds"), the ms from `now` until the list may be read again; null for every other failure
  * (those wait for the member's refresh or the next open).
  */
-export function retryDueIn(error: FeedError | null, now: number): number | null {
+export function retryDueIn(error: ListError | null, now: number): number | null {
   if (error?.kind !== 'rate-limited' || error.retryAfterMs === undefined) return null;
   return Math.max(0, error.at + error.retryAfterMs - now);
 }

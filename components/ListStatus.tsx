@@ -1,10 +1,12 @@
 import { useEffect } from 'preact/hooks';
-import type { FeedList } from '@/lib/feed/feed-model';
+import type { CachedList } from '@/lib/cached-list/cached-list';
 import { t } from '@/lib/i18n';
-import { RelativeTime } from '../RelativeTime';
-import { Sentence } from '../Sentence';
-import { sentenceMarkers } from '../sentence-markers';
+import { ErrorLine } from './ErrorLine';
 import { errorSentence, retryDueIn } from './error-sentence';
+import { RelativeTime } from './RelativeTime';
+import { Sentence } from './Sentence';
+import { sentenceMarkers } from './sentence-markers';
+import './ListStatus.css';
 
 /** After the service's wait, a moment more: the service itself refuses a read before it has passed. */
 const RETRY_SLACK_MS = 250;
@@ -13,7 +15,7 @@ const RETRY_SLACK_MS = 250;
  * Above a list: when it was read, a quiet progress mark while a refresh runs, a refresh button, and
  * on failure a sentence saying what went wrong (the cached items stay below it).
  */
-export function FeedStatus({ list, onRefresh }: { list: FeedList<unknown>; onRefresh: () => void }) {
+export function ListStatus({ list, onRefresh }: { list: CachedList<unknown>; onRefresh: () => void }) {
   const refreshing = list.loading === 'refresh';
   // "It will try again in N seconds": while the list is shown, it does, once the wait is over.
   const dueIn = retryDueIn(list.error, Date.now());
@@ -63,10 +65,7 @@ export function FeedStatus({ list, onRefresh }: { list: FeedList<unknown>; onRef
         </button>
       </div>
       {list.error !== null && (
-        <p class="feed-error" data-testid="feed-error" role="alert">
-          {errorSentence(list.error)}
-          {list.items.length > 0 && ` ${t('feed.errors.keeping')}`}
-        </p>
+        <ErrorLine text={errorSentence(list.error)} kept={list.items.length > 0} testId="feed-error" />
       )}
     </>
   );

@@ -34,12 +34,3 @@ export function siteOrigins(): string[] {
     origins.push(`${url.protocol}//www.${url.host}`);
   return origins;
 }
-
-/** A link to a page of the site, in a new tab. Remote text is a text child, isolated for bidi. */
-export function SiteLink({ href, text, class: className }: { href: string; text: string; class?: string }) {
-  return (
-    <a href={href} target="_blank" rel="noreferrer" class={className}>
-      <bdi>{text}</bdi>
-    </a>
-  );
-}
