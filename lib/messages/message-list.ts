@@ -1,0 +1,93 @@
+/**
+ * The member's messages (`/users/<me>/messages`, pages of 40) as a cached paged list
+ * (lib/cached-list): stale-while-revalidate with MESSAGES_FRESH_MS, one read in flight per member
+ * shared by every caller, next pages when the popup scrolls, errors kept beside the cached items,
+ * at most MAX_CACHED_MEMBERS members, nothing read while signed out.
+ */
+import type { Message } from '@/lib/api/schemas';
+import {
+  appendPage,
+  type CachedList,
+  emptyList,
+  type ListPage,
+  mergeFirstPage,
+} from '@/lib/cached-list/cached-list';
+import { listErrorOf } from '@/lib/cached-list/list-error';
+import { createListReads, type ListSlot } from '@/lib/cached-list/list-reads';
+import { capRecentlyUsed } from '@/lib/member-cap';
+import type { Serially } from '@/lib/serial';
+import { MESSAGES_FRESH_MS, MESSAGES_MAX_ITEMS, MESSAGES_PAGE_SIZE } from './messages-model';
+import { type MessagesCache, type MessagesPorts, stillSignedIn } from './messages-ports';
+
+/** Members whose messages are kept in storage (the least recently used dropped first). */
+export const MAX_CACHED_MEMBERS = 3;
+
+const messageKey = (message: Message) => `m${message.id}`;
+const MESSAGES_LIMITS = { pageSize: MESSAGES_PAGE_SIZE, maxItems: MESSAGES_MAX_ITEMS };
+
+export interface MessageList {
+  refresh(options?: { force?: boolean; onlyIfCached?: boolean }): Promise<void>;
+  loadMore(): Promise<void>;
+  /** Clears loading marks a stopped worker left behind; runs inside the service's serial queue. */
+  clearLoadingMarks(): Promise<void>;
+}
+
+/** `serially` is the service's one queue: threads and drafts are written through it too. */
+export function createMessageList(ports: MessagesPorts, serially: Serially): MessageList {
+  const reads = createListReads({ now: ports.now, errorOf: listErrorOf, name: 'messages' });
+
+  const update = (username: string, change: (list: CachedList<Message>) => CachedList<Message>) =>
+    serially(async () => {
+      const cache = await ports.cache.get();
+      const before = Object.hasOwn(cache, username) ? cache[username] : undefined;
+      const list = change(before?.list ?? emptyList<Message>());
+      const next: MessagesCache = { ...cache, [username]: { username, usedAt: ports.now(), list } };
+      await ports.cache.set(capRecentlyUsed(next, MAX_CACHED_MEMBERS, username));
+    });
+
+  const current = async (username: string): Promise<CachedList<Message> | null> => {
+    const cache = await ports.cache.get();
+    return Object.hasOwn(cache, username) ? (cache[username]?.list ?? null) : null;
+  };
+
+  /** The member's list as the list reader sees it. */
+  const slot = (username: string): ListSlot<CachedList<Message>, ListPage<Message>> => ({
+    key: `list:${username}`,
+    pageSize: MESSAGES_PAGE_SIZE,
+    get: () => current(username),
+    fresh: (readAt) => ports.now() - readAt < MESSAGES_FRESH_MS,
+    read: (page) => ports.api.messagesPage(username, page),
+    first: (list, page, readAt) => mergeFirstPage(list, page, messageKey, readAt, MESSAGES_LIMITS),
+    next: (list, page) => appendPage(list, page, messageKey, MESSAGES_LIMITS),
+    mark: (change) => update(username, change),
+    land: async (change) => {
+      if (await stillSignedIn(ports, username)) await update(username, change);
+    },
+  });
+
+  return {
+    async refresh(options = {}) {
+      const member = await ports.member();
+      if (member === null) return;
+      if (options.onlyIfCached && (await current(member.username)) === null) return;
+      await reads.refresh(slot(member.username), options);
+    },
+
+    async loadMore() {
+      const member = await ports.member();
+      if (member === null) return;
+      await reads.loadMore(slot(member.username));
+    },
+
+    async clearLoadingMarks() {
+      const cache = await ports.cache.get();
+      const next: MessagesCache = {};
+      let changed = false;
+      for (const [username, entry] of Object.entries(cache)) {
+        if (entry.list.loading !== null) changed = true;
+        next[username] = { ...entry, list: { ...entry.list, loading: null } };
+      }
+      if (changed) await ports.cache.set(next);
+    },
+  };
+}
