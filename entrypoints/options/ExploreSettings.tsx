@@ -1,9 +1,9 @@
+import { Setting } from '@/components/Setting';
 import { EXPLORE_LANGUAGES, siteLanguage } from '@/lib/explore/explore-keys';
 import { defaultExploreSettings, type ExploreSettings } from '@/lib/explore/explore-model';
 import { t, uiLanguage } from '@/lib/i18n';
 import { exploreSettingsItem } from '@/lib/storage';
 import { languageName } from '@/lib/translation/translation-languages';
-import { Setting } from './Setting';
 import { changeSetting, useStoredSetting } from './stored-setting';
 
 const exploreSettingsOf = (stored: unknown): ExploreSettings => ({

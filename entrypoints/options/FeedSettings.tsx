@@ -1,9 +1,8 @@
-import { useState } from 'preact/hooks';
+import { NotificationsToggle } from '@/components/NotificationsToggle';
+import { Setting } from '@/components/Setting';
 import { defaultFeedSettings, FEED_KINDS, type FeedSettings } from '@/lib/feed/feed-model';
 import { t } from '@/lib/i18n';
 import { feedSettingsItem } from '@/lib/storage';
-import { askForNotifications, releaseNotificationsUnlessNeeded } from './notifications-permission';
-import { Setting } from './Setting';
 import { changeSetting, useStoredSetting } from './stored-setting';
 
 const feedSettingsOf = (stored: unknown): FeedSettings => ({
@@ -14,22 +13,7 @@ const feedSettingsOf = (stored: unknown): FeedSettings => ({
 /** The feed: which kinds of event it shows (the popup's filters, here too), new-project notifications. */
 export function FeedSettingsFieldset() {
   const settings = useStoredSetting(feedSettingsItem, feedSettingsOf);
-  const [problem, setProblem] = useState<string | null>(null);
   if (settings === null) return null;
-
-  const toggleNotifications = async (on: boolean) => {
-    setProblem(null);
-    if (!on) {
-      await changeSetting(feedSettingsItem, feedSettingsOf, { newProjectNotifications: false });
-      await releaseNotificationsUnlessNeeded();
-      return;
-    }
-    if (!(await askForNotifications())) {
-      setProblem(t('feedNotifications.options.refused'));
-      return;
-    }
-    await changeSetting(feedSettingsItem, feedSettingsOf, { newProjectNotifications: true });
-  };
 
   return (
     <fieldset data-testid="settings-feed">
@@ -55,14 +39,13 @@ export function FeedSettingsFieldset() {
           ))}
         </div>
       </fieldset>
-      <Setting
-        kind="checkbox"
+      <NotificationsToggle
         testId="setting-feed-notifications"
         label={t('feedNotifications.options.newProjects')}
         help={t('feedNotifications.options.newProjectsHelp')}
-        problem={problem}
+        refused={t('feedNotifications.options.refused')}
         checked={settings.newProjectNotifications}
-        onChange={toggleNotifications}
+        onChange={(on) => changeSetting(feedSettingsItem, feedSettingsOf, { newProjectNotifications: on })}
       />
     </fieldset>
   );

@@ -1,7 +1,7 @@
+import { Setting } from '@/components/Setting';
 import { t } from '@/lib/i18n';
 import { projectStatusSettingsOf } from '@/lib/project-status/project-status-cache';
 import { projectStatusSettingsItem } from '@/lib/storage';
-import { Setting } from './Setting';
 import { changeSetting, useStoredSetting } from './stored-setting';
 
 /** The loved and favorited marks on the site's thumbnails and the popup's cards: on or off (on by default). */

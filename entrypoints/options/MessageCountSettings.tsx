@@ -1,12 +1,11 @@
-import { useState } from 'preact/hooks';
+import { NotificationsToggle } from '@/components/NotificationsToggle';
+import { Setting } from '@/components/Setting';
 import { t } from '@/lib/i18n';
 import {
   type MessageCountSettings,
   messageCountSettingsOf,
 } from '@/lib/message-count/message-count-settings';
 import { messageCountSettingsItem } from '@/lib/storage';
-import { askForNotifications, releaseNotificationsUnlessNeeded } from './notifications-permission';
-import { Setting } from './Setting';
 import { changeSetting, useStoredSetting } from './stored-setting';
 
 const update = (change: Partial<MessageCountSettings>) =>
@@ -15,22 +14,7 @@ const update = (change: Partial<MessageCountSettings>) =>
 /** How the message count shows up: the toolbar badge and its signed-out mark, tab titles, notifications. */
 export function MessageCountSettingsFieldset() {
   const settings = useStoredSetting(messageCountSettingsItem, messageCountSettingsOf);
-  const [problem, setProblem] = useState<string | null>(null);
   if (settings === null) return null;
-
-  const toggleNotifications = async (on: boolean) => {
-    setProblem(null);
-    if (!on) {
-      await update({ notifications: false });
-      await releaseNotificationsUnlessNeeded();
-      return;
-    }
-    if (!(await askForNotifications())) {
-      setProblem(t('options.messages.notificationsRefused'));
-      return;
-    }
-    await update({ notifications: true });
-  };
 
   return (
     <fieldset data-testid="settings-message-count">
@@ -61,14 +45,13 @@ export function MessageCountSettingsFieldset() {
         checked={settings.titlePrefix}
         onChange={(titlePrefix) => update({ titlePrefix })}
       />
-      <Setting
-        kind="checkbox"
+      <NotificationsToggle
         testId="setting-notifications"
         label={t('options.messages.notifications')}
         help={t('options.messages.notificationsHelp')}
-        problem={problem}
+        refused={t('options.messages.notificationsRefused')}
         checked={settings.notifications}
-        onChange={toggleNotifications}
+        onChange={(notifications) => update({ notifications })}
       />
     </fieldset>
   );

@@ -1,3 +1,4 @@
+import { type Choice, Setting } from '@/components/Setting';
 import { t } from '@/lib/i18n';
 import {
   languageName,
@@ -6,7 +7,6 @@ import {
   translationSettingsOf,
 } from '@/lib/translation/translation-languages';
 import { translationSettingsItem } from '@/lib/translation/translation-settings';
-import { type Choice, Setting } from './Setting';
 import { changeSetting, useStoredSetting } from './stored-setting';
 
 /** Each language by its own name ("français", "日本語"), sorted as a member of any language finds it. */

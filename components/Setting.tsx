@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
+import './Setting.css';
 
 /** One choice of a select setting. */
 export interface Choice {
