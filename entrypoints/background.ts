@@ -58,11 +58,11 @@ export default defineBackground(() => {
   registerTranslation(api, profile);
   // The member (no token) for the popup and options page: at start and on every change of session.
   void keepMemberItem(session, memberItem);
-  // The following-activity feed and the three project sections (issue 8).
+  // The following-activity feed and the three project sections.
   const signedInUser = async () => (await session.whoami())?.username ?? null;
   const feed = registerFeed({ profile, api, signedInUser });
   registerFeedNotifications({ profile, feed, signedInUser });
-  // The Messages tab: messages, conversations, replies and deletes (issue 11).
+  // The Messages tab: messages, conversations, replies and deletes.
   registerMessages({
     profile,
     api,
@@ -84,7 +84,7 @@ export default defineBackground(() => {
     signedInUser: async () => (await session.whoami())?.username ?? null,
     onSessionChanged: (listener) => session.onChange((user) => listener(user?.username ?? null)),
   });
-  // Explore, search and the views inside the popup; the quick-search shortcut and the omnibox (issue 12).
+  // Explore, search and the views inside the popup; the quick-search shortcut and the omnibox.
   registerExplore({ profile, api, signedInUser });
 
   answerMessages(profile, {
