@@ -5,6 +5,7 @@
  * every listener synchronously.
  */
 import type { SiteProfile } from '@/lib/config';
+import { showNotification } from '@/lib/notifications/show-notification';
 import { feedCacheItem, feedNotifierStateItem, feedSettingsItem } from '@/lib/storage';
 import { idleUnlessTestSaysNo } from '../message-count/message-count-background';
 import { openSitePageOnNotificationClick } from '../notifications/notification-clicks';
@@ -53,14 +54,7 @@ export function feedNotifierPorts(deps: FeedNotificationsDeps): FeedNotifierPort
       get: () => feedNotifierStateItem.getValue(),
       set: (state) => feedNotifierStateItem.setValue(state),
     },
-    async show(id, content) {
-      await browser.notifications.create(id, {
-        type: 'basic',
-        iconUrl: browser.runtime.getURL('/icon/128.png'),
-        title: content.title,
-        message: content.message,
-      });
-    },
+    show: showNotification,
   };
 }
 

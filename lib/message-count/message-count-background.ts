@@ -12,6 +12,7 @@ import {
   type MessageCountSettings,
   messageCountSettingsOf,
 } from '@/lib/message-count/message-count-settings';
+import { showNotification } from '@/lib/notifications/show-notification';
 import {
   lastNotifiedMessageItem,
   messageCountItem,
@@ -119,14 +120,7 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
       get: () => lastNotifiedMessageItem.getValue(),
       set: (v) => lastNotifiedMessageItem.setValue(v),
     },
-    async show(id, content) {
-      await browser.notifications.create(id, {
-        type: 'basic',
-        iconUrl: browser.runtime.getURL('/icon/128.png'),
-        title: content.title,
-        message: content.message,
-      });
-    },
+    show: showNotification,
   });
   const warn = (what: string) => (error: unknown) => console.warn(`Companion: message count: ${what}`, error);
 
