@@ -13,6 +13,7 @@ import '@/components/Empty.css';
 import '@/components/ErrorLine.css';
 import '@/components/ListEnd.css';
 import '@/components/ListStatus.css';
+import '@/components/ProjectCard.css';
 
 // Performance marks (scripts/bench/popup.ts reads them): the script runs, storage is read, and the
 // feed view marks its first painted item.

@@ -1,4 +1,5 @@
 import { Avatar } from '@/components/Avatar';
+import { ProjectCard as ProjectCardBase } from '@/components/ProjectCard';
 import { Sentence } from '@/components/Sentence';
 import { sentenceMarkers } from '@/components/sentence-markers';
 import type { ProjectCard, StudioCard, UserCard } from '@/lib/explore/explore-model';
@@ -18,31 +19,17 @@ export function UserLink({ username, class: className }: { username: string; cla
 
 /** A project as the site's thumbnails show it; the card opens the project's view. */
 export function ProjectCardView({ card }: { card: ProjectCard }) {
-  const onClick = useViewLink({ detail: 'project', id: card.id });
+  const onOpen = useViewLink({ detail: 'project', id: card.id });
   return (
-    <li class="x-card" data-testid="project-card" data-project-id={String(card.id)}>
-      <a
-        href={siteLinks.project(card.id)}
-        target="_blank"
-        rel="noreferrer"
-        class="x-card-link"
-        onClick={onClick}
-      >
-        <img
-          class="x-thumb"
-          src={absoluteImageUrl(card.thumbnailUrl)}
-          alt=""
-          width={144}
-          height={108}
-          loading="lazy"
-          decoding="async"
-        />
-        <span class="x-card-title">
-          <bdi>{card.title}</bdi>
-        </span>
-      </a>
+    <ProjectCardBase
+      id={card.id}
+      title={card.title}
+      thumbnailUrl={absoluteImageUrl(card.thumbnailUrl)}
+      href={siteLinks.project(card.id)}
+      onOpen={onOpen}
+    >
       {card.author !== '' && (
-        <span class="x-card-sub">
+        <span class="card-sub">
           <Sentence
             message={t('explore.byAuthor', sentenceMarkers(1))}
             parts={[<UserLink key="a" username={card.author} />]}
@@ -50,44 +37,31 @@ export function ProjectCardView({ card }: { card: ProjectCard }) {
         </span>
       )}
       {card.loves !== undefined && (
-        <span class="x-card-stat" title={plural('explore.stats.loves', card.loves)}>
+        <span class="card-stat" title={plural('explore.stats.loves', card.loves)}>
           <span aria-hidden="true">♥ </span>
           <span class="visually-hidden">{plural('explore.stats.loves', card.loves)}</span>
           <span aria-hidden="true">{compact(card.loves)}</span>
         </span>
       )}
-    </li>
+    </ProjectCardBase>
   );
 }
 
 export function StudioCardView({ card }: { card: StudioCard }) {
-  const onClick = useViewLink({ detail: 'studio', id: card.id });
+  const onOpen = useViewLink({ detail: 'studio', id: card.id });
   return (
-    <li class="x-card x-studio" data-testid="studio-card" data-studio-id={String(card.id)}>
-      <a
-        href={siteLinks.studio(card.id)}
-        target="_blank"
-        rel="noreferrer"
-        class="x-card-link"
-        onClick={onClick}
-      >
-        <img
-          class="x-thumb"
-          src={absoluteImageUrl(card.thumbnailUrl)}
-          alt=""
-          width={170}
-          height={100}
-          loading="lazy"
-          decoding="async"
-        />
-        <span class="x-card-title">
-          <bdi>{card.title}</bdi>
-        </span>
-      </a>
+    <ProjectCardBase
+      kind="studio"
+      id={card.id}
+      title={card.title}
+      thumbnailUrl={absoluteImageUrl(card.thumbnailUrl)}
+      href={siteLinks.studio(card.id)}
+      onOpen={onOpen}
+    >
       {card.followers !== undefined && (
-        <span class="x-card-sub">{plural('explore.stats.followers', card.followers)}</span>
+        <span class="card-sub">{plural('explore.stats.followers', card.followers)}</span>
       )}
-    </li>
+    </ProjectCardBase>
   );
 }
 

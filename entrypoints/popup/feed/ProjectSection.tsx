@@ -2,7 +2,9 @@ import { useMemo, useRef } from 'preact/hooks';
 import { Empty } from '@/components/Empty';
 import { ListEnd } from '@/components/ListEnd';
 import { ListStatus } from '@/components/ListStatus';
+import { ProjectCard } from '@/components/ProjectCard';
 import { Sentence } from '@/components/Sentence';
+import { SiteLink } from '@/components/SiteLink';
 import { sentenceMarkers } from '@/components/sentence-markers';
 import { FEED_MAX_ITEMS, type FeedList, type FeedProject } from '@/lib/feed/feed-model';
 import { t } from '@/lib/i18n';
@@ -51,36 +53,23 @@ function StatusMark({ status }: { status: ProjectStatus }) {
   );
 }
 
-/** A project as the site's thumbnails show it: image, title, creator; each a link to its page. */
-function ProjectCard({ project, status }: { project: FeedProject; status: ProjectStatus | null }) {
-  const href = siteLinks.project(project.id);
+/** A project as the site's thumbnails show it: image and title, creator, whether loved or favorited. */
+function FollowedProject({ project, status }: { project: FeedProject; status: ProjectStatus | null }) {
   return (
-    <li class="project-card" data-testid="project-card" data-project-id={String(project.id)}>
-      {status && <StatusMark status={status} />}
-      <img
-        class="project-thumb"
-        src={absoluteImageUrl(project.thumbnailUrl)}
-        alt=""
-        width={160}
-        height={120}
-        loading="lazy"
-        decoding="async"
-      />
-      {/* One link per card (the title); it covers the whole card, so the image opens the project too. */}
-      <a href={href} target="_blank" rel="noreferrer" class="project-title">
-        <bdi>{project.title}</bdi>
-      </a>
-      <span class="project-author">
+    <ProjectCard
+      id={project.id}
+      title={project.title}
+      thumbnailUrl={absoluteImageUrl(project.thumbnailUrl)}
+      href={siteLinks.project(project.id)}
+      mark={status && <StatusMark status={status} />}
+    >
+      <span class="card-sub">
         <Sentence
           message={t('feed.byAuthor', sentenceMarkers(1))}
-          parts={[
-            <a href={siteLinks.user(project.author)} target="_blank" rel="noreferrer" key="author">
-              <bdi>{project.author}</bdi>
-            </a>,
-          ]}
+          parts={[<SiteLink key="author" href={siteLinks.user(project.author)} text={project.author} />]}
         />
       </span>
-    </li>
+    </ProjectCard>
   );
 }
 
@@ -120,7 +109,7 @@ export function ProjectSection(props: {
       {cards.length > 0 ? (
         <ul class="project-grid" ref={grid}>
           {cards.map(({ project, status }) => (
-            <ProjectCard key={project.id} project={project} status={status} />
+            <FollowedProject key={project.id} project={project} status={status} />
           ))}
         </ul>
       ) : list.items.length > 0 ? (
