@@ -1,10 +1,12 @@
 /**
  * The messages list through the service: read once per freshness window, shared by callers, kept
- * per member, nothing read for a member without a cached list when only a cached one is asked for.
+ * per member, nothing read for a member without a cached list when only a cached one is asked for;
+ * next pages by 40, failures kept beside the items, nothing asked before a 429's Retry-After.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { setup } from './fake-messages-ports';
+import { RateLimited } from '@/lib/api/errors';
+import { message, setup } from './fake-messages-ports';
 import { MESSAGES_FRESH_MS } from './messages-model';
 
 afterEach(() => {
@@ -29,5 +31,32 @@ describe('the list', () => {
     signIn(null);
     await service.refresh({ force: true });
     expect(calls).toHaveLength(2);
+  });
+
+  it('reads the next page from where the list ends, and keeps the items beside a failure', async () => {
+    const { service, api, calls, ports, tick } = setup();
+    api.messagesPage.mockImplementation(async (_u, page) => {
+      calls.push(`messages@${page.offset}`);
+      const first = 100 - page.offset;
+      return { items: Array.from({ length: 40 }, (_, i) => message(first - i)), received: 40 };
+    });
+    await service.refresh();
+    await service.loadMore();
+    expect(calls).toEqual(['messages@0', 'messages@40']);
+    expect(ports.cache.value).toMatchObject({ demo: { list: { nextOffset: 80, loading: null } } });
+    api.messagesPage.mockRejectedValueOnce(new RateLimited('Slow down.', { retryAfterMs: 5000 }));
+    tick(MESSAGES_FRESH_MS);
+    await service.refresh();
+    const list = (ports.cache.value as Record<string, { list: { items: unknown[]; error: unknown } }>).demo
+      ?.list;
+    expect(list?.items).toHaveLength(80);
+    expect(list?.error).toMatchObject({ kind: 'rate-limited', retryAfterMs: 5000 });
+    // Nothing is asked again, forced or not, before the service's Retry-After has passed.
+    await service.refresh({ force: true });
+    await service.loadMore();
+    expect(api.messagesPage).toHaveBeenCalledTimes(3);
+    tick(5000);
+    await service.refresh({ force: true });
+    expect(api.messagesPage).toHaveBeenCalledTimes(4);
   });
 });
