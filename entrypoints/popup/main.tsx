@@ -11,6 +11,7 @@ import './style.css';
 import '@/components/Chip.css';
 import '@/components/Empty.css';
 import '@/components/ErrorLine.css';
+import '@/components/ItemRow.css';
 import '@/components/ListEnd.css';
 import '@/components/ListStatus.css';
 import '@/components/ProjectCard.css';

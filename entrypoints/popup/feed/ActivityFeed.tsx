@@ -56,7 +56,7 @@ export function ActivityFeed(props: {
       <FeedFilters settings={settings} />
       {anyItem ? (
         // Busy until every row is there (a screenful first, the rest after it is painted).
-        <ul class="activity-list" aria-busy={allRows ? 'false' : 'true'}>
+        <ul class="item-list activity-list" aria-busy={allRows ? 'false' : 'true'}>
           {rows.map((event) => (
             <ActivityItem key={String(event.id)} event={event} isNew={isNewSince(event, seen)} />
           ))}

@@ -1,5 +1,6 @@
 import type { ComponentChild } from 'preact';
 import { Avatar } from '@/components/Avatar';
+import { ItemRow, NewMark } from '@/components/ItemRow';
 import { RelativeTime } from '@/components/RelativeTime';
 import { Sentence } from '@/components/Sentence';
 import { SiteLink } from '@/components/SiteLink';
@@ -101,29 +102,30 @@ function render(event: ActivityEvent): Rendered {
 export function ActivityItem({ event, isNew }: { event: ActivityEvent; isNew: boolean }) {
   const { key, parts, person } = render(event);
   return (
-    <li
-      class={isNew ? 'activity-item is-new' : 'activity-item'}
-      data-testid="feed-item"
-      data-type={sentTypeOf(event)}
-      data-event-id={String(event.id)}
-      data-new={isNew ? 'true' : undefined}
-    >
-      <span class="activity-avatar">
+    <ItemRow
+      class="activity-item"
+      isNew={isNew}
+      data={{
+        'data-testid': 'feed-item',
+        'data-type': sentTypeOf(event),
+        'data-event-id': String(event.id),
+        'data-new': isNew ? 'true' : undefined,
+      }}
+      avatar={
         <Avatar
           src={person.id === null ? null : siteLinks.avatar(person.id)}
           name={person.username}
           size={32}
         />
-      </span>
-      <div class="activity-body">
-        <p class="activity-sentence">
-          <Sentence message={t(key, sentenceMarkers(parts.length))} parts={parts} />
-        </p>
-        <p class="activity-meta">
-          <RelativeTime time={event.datetime_created} />
-          {isNew && <span class="new-mark">{t('feed.newMark')}</span>}
-        </p>
-      </div>
-    </li>
+      }
+    >
+      <p class="item-sentence activity-sentence">
+        <Sentence message={t(key, sentenceMarkers(parts.length))} parts={parts} />
+      </p>
+      <p class="activity-meta">
+        <RelativeTime time={event.datetime_created} />
+        {isNew && <NewMark text={t('feed.newMark')} />}
+      </p>
+    </ItemRow>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { Avatar } from '@/components/Avatar';
+import { ItemRow, NewMark } from '@/components/ItemRow';
 import { RelativeTime } from '@/components/RelativeTime';
 import { t } from '@/lib/i18n';
 import {
@@ -41,73 +42,76 @@ export function MessageItem(props: { row: MessageRow; member: SessionUser; draft
   const threadId = key === null ? undefined : `thread-${key.replace(/[^A-Za-z0-9-]/g, '-')}`;
 
   return (
-    <li
-      class={row.unread ? 'message-item is-unread' : 'message-item'}
-      data-testid="message-item"
-      data-type={rowType(row)}
-      data-message-id={String(newest.id)}
-      data-message-ids={ids.join(' ')}
-      data-unread={row.unread ? 'true' : undefined}
+    <ItemRow
+      class="message-item"
+      isNew={row.unread}
+      data={{
+        'data-testid': 'message-item',
+        'data-type': rowType(row),
+        'data-message-id': String(newest.id),
+        'data-message-ids': ids.join(' '),
+        'data-unread': row.unread ? 'true' : undefined,
+      }}
+      avatar={
+        <>
+          <Avatar
+            src={
+              row.kind === 'single' && row.message.type === 'userjoin'
+                ? null
+                : messageLinks.avatar(newest.actor_id)
+            }
+            name={newest.actor_username}
+            size={32}
+          />
+          {row.kind === 'group' && (
+            <span class="group-size" aria-hidden="true">
+              {row.messages.length}
+            </span>
+          )}
+        </>
+      }
     >
-      <span class="message-avatar">
-        <Avatar
-          src={
-            row.kind === 'single' && row.message.type === 'userjoin'
-              ? null
-              : messageLinks.avatar(newest.actor_id)
-          }
-          name={newest.actor_username}
-          size={32}
-        />
-        {row.kind === 'group' && (
-          <span class="group-size" aria-hidden="true">
-            {row.messages.length}
-          </span>
-        )}
-      </span>
-      <div class="message-body">
-        <p class="message-sentence">
-          <MessageSentence row={row} me={member.username} />
+      <p class="item-sentence message-sentence">
+        <MessageSentence row={row} me={member.username} />
+      </p>
+      {/* Open, the conversation shows the whole comment (highlighted): no fragment twice. */}
+      {comment !== null && !(open && place !== null) && comment.comment_fragment.trim() !== '' && (
+        <p class="message-fragment">
+          <CommentText text={comment.comment_fragment} />
         </p>
-        {/* Open, the conversation shows the whole comment (highlighted): no fragment twice. */}
-        {comment !== null && !(open && place !== null) && comment.comment_fragment.trim() !== '' && (
-          <p class="message-fragment">
-            <CommentText text={comment.comment_fragment} />
-          </p>
-        )}
-        <p class="message-meta">
-          <RelativeTime time={newest.datetime_created} />
-          {row.unread && <span class="unread-mark">{t('messagesTab.unreadMark')}</span>}
-          {comment !== null &&
-            (place === null ? (
-              <a href={messageLinks.commentOf(comment)} target="_blank" rel="noreferrer">
-                {t('messagesTab.thread.openOnSite')}
-              </a>
-            ) : (
-              <button
-                type="button"
-                class="text-button thread-toggle"
-                aria-expanded={open}
-                aria-controls={open ? threadId : undefined}
-                data-testid="thread-toggle"
-                onClick={() => setOpen(!open)}
-              >
-                {open ? t('messagesTab.thread.hide') : t('messagesTab.thread.show')}
-              </button>
-            ))}
-        </p>
-        {open && place !== null && (
-          <div id={threadId}>
-            <Thread
-              member={member}
-              kind={place.kind}
-              objectId={place.objectId}
-              commentId={place.commentId}
-              drafted={drafted}
-            />
-          </div>
-        )}
-      </div>
-    </li>
+      )}
+      <p class="message-meta">
+        <RelativeTime time={newest.datetime_created} />
+        {row.unread && <NewMark text={t('messagesTab.unreadMark')} />}
+        {comment !== null &&
+          (place === null ? (
+            <a href={messageLinks.commentOf(comment)} target="_blank" rel="noreferrer">
+              {t('messagesTab.thread.openOnSite')}
+            </a>
+          ) : (
+            <button
+              type="button"
+              class="text-button thread-toggle"
+              aria-expanded={open}
+              aria-controls={open ? threadId : undefined}
+              data-testid="thread-toggle"
+              onClick={() => setOpen(!open)}
+            >
+              {open ? t('messagesTab.thread.hide') : t('messagesTab.thread.show')}
+            </button>
+          ))}
+      </p>
+      {open && place !== null && (
+        <div id={threadId}>
+          <Thread
+            member={member}
+            kind={place.kind}
+            objectId={place.objectId}
+            commentId={place.commentId}
+            drafted={drafted}
+          />
+        </div>
+      )}
+    </ItemRow>
   );
 }

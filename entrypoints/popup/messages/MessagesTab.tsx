@@ -107,7 +107,7 @@ export function MessagesTab({ member }: { member: SessionUser }) {
         </a>
       </div>
       {anyRow ? (
-        <ul class="message-list">
+        <ul class="item-list message-list">
           {rows.map((row) => (
             <MessageItem
               key={row.kind === 'group' ? `g${row.messages[0]?.id}` : `m${row.message.id}`}
