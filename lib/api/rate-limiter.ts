@@ -12,6 +12,8 @@
  * the turn would come later than that (a long pause fails at once, not after the pause), so no
  * request can hang in the queue however long the service asked us to hold back.
  */
+import { serialQueue } from '@/lib/serial';
+
 export interface RequestLimiter {
   /**
    * Resolves when a request may leave; call the returned function once its answer is in. Rejects
@@ -48,8 +50,8 @@ export class SlidingWindowLimiter implements RequestLimiter {
   private readonly sleep: (ms: number) => Promise<void>;
   private slots: Slot[] = [];
   private pausedUntil = 0;
-  /** Tail of the FIFO chain of waiters. */
-  private tail: Promise<unknown> = Promise.resolve();
+  /** Waiters are served first come, first served. */
+  private readonly waiters = serialQueue();
   /** Wakes the waiter when an in-flight request ends. */
   private wake: (() => void) | undefined;
 
@@ -62,9 +64,7 @@ export class SlidingWindowLimiter implements RequestLimiter {
 
   acquire(maxWaitMs = Number.POSITIVE_INFINITY): Promise<() => void> {
     const deadline = this.now() + maxWaitMs;
-    const turn = this.tail.then(() => this.waitForSlot(deadline));
-    this.tail = turn.catch(() => undefined);
-    return turn;
+    return this.waiters(() => this.waitForSlot(deadline));
   }
 
   pauseFor(ms: number): void {

@@ -4,8 +4,10 @@
  * notifications, and the click that opens the project. `registerFeedNotifications` registers
  * every listener synchronously.
  */
+
 import type { SiteProfile } from '@/lib/config';
 import { showNotification } from '@/lib/notifications/show-notification';
+import { serialQueue } from '@/lib/serial';
 import { feedCacheItem, feedNotifierStateItem, feedSettingsItem } from '@/lib/storage';
 import { idleUnlessTestSaysNo } from '../message-count/message-count-background';
 import { openSitePageOnNotificationClick } from '../notifications/notification-clicks';
@@ -68,18 +70,16 @@ export function registerFeedNotifications(deps: FeedNotificationsDeps): FeedNoti
   // The alarm runs only while the setting is on; an existing one keeps its schedule (a worker
   // restart must not push the next check back or bring it forward). One change at a time, each
   // after reading the setting as it is then, so a late start never undoes a newer change.
-  let scheduling: Promise<void> = Promise.resolve();
+  const scheduling = serialQueue();
   const reschedule = () => {
-    scheduling = scheduling
-      .then(async () => {
-        if (!(await feedSettingsItem.getValue()).newProjectNotifications) {
-          await browser.alarms.clear(FEED_NOTIFICATIONS_ALARM);
-          return;
-        }
-        if (await browser.alarms.get(FEED_NOTIFICATIONS_ALARM)) return;
-        await browser.alarms.create(FEED_NOTIFICATIONS_ALARM, { periodInMinutes: CHECK_PERIOD_MS / 60_000 });
-      })
-      .catch(warn('alarm'));
+    scheduling(async () => {
+      if (!(await feedSettingsItem.getValue()).newProjectNotifications) {
+        await browser.alarms.clear(FEED_NOTIFICATIONS_ALARM);
+        return;
+      }
+      if (await browser.alarms.get(FEED_NOTIFICATIONS_ALARM)) return;
+      await browser.alarms.create(FEED_NOTIFICATIONS_ALARM, { periodInMinutes: CHECK_PERIOD_MS / 60_000 });
+    }).catch(warn('alarm'));
   };
 
   browser.alarms.onAlarm.addListener((alarm) => {

@@ -3,6 +3,7 @@
  * signed in from it (never the token), and show nothing of a member who is not.
  */
 
+import { serialQueue } from '@/lib/serial';
 import type { SessionUser } from '../storage';
 import type { SessionListener } from './session';
 
@@ -21,13 +22,11 @@ export interface MemberStore {
  * session as it is when written, so a slow earlier write never lands after a newer one.
  */
 export function keepMemberItem(session: MemberSource, store: MemberStore): Promise<void> {
-  let writes: Promise<void> = Promise.resolve();
-  const write = () => {
-    writes = writes
-      .then(async () => store.setValue(await session.whoami()))
-      .catch((error: unknown) => console.warn('[companion] member write failed:', error));
-    return writes;
-  };
+  const writes = serialQueue();
+  const write = () =>
+    writes(async () => store.setValue(await session.whoami())).catch((error: unknown) =>
+      console.warn('[companion] member write failed:', error),
+    );
   session.onChange(() => {
     void write();
   });

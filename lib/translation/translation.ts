@@ -9,6 +9,7 @@
  * wires it, translation.test.ts drives it with fakes. Translations are of public text and not the
  * member's: the cache is shared by every account on the browser.
  */
+import { serialQueue } from '@/lib/serial';
 import { singleFlight } from '@/lib/single-flight';
 import type { TranslatedText } from '../api/client';
 import { needsTranslation, splitForTranslation, surroundingSpace } from './text-split';
@@ -79,14 +80,12 @@ export function createTranslationService(ports: TranslationPorts): TranslationSe
   /** One request per text and language at a time: a second click joins the first. */
   const inFlight = singleFlight<TranslationResult>();
 
-  // Writes are chained: the last state always lands, never two writes at once.
-  let writing: Promise<void> = Promise.resolve();
-  const persist = () => {
-    writing = writing
-      .then(async () => ports.saveCache(await loaded()))
-      .catch((error: unknown) => console.warn('[companion] the translation cache was not saved:', error));
-    return writing;
-  };
+  // Writes one after the other: the last state always lands, never two writes at once.
+  const writes = serialQueue();
+  const persist = () =>
+    writes(async () => ports.saveCache(await loaded())).catch((error: unknown) =>
+      console.warn('[companion] the translation cache was not saved:', error),
+    );
 
   const request = async (text: string, language: string): Promise<TranslatedText> => {
     let from: string | null = null;
