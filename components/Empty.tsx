@@ -17,12 +17,3 @@ export function Empty({
   if (block) return <div class="empty">{children}</div>;
   return <p class={loading ? 'empty loading' : 'empty'}>{children}</p>;
 }
-
-/** While a list's or a view's first read runs: a spinner and a sentence, announced politely. */
-export function Loading({ text }: { text: string }) {
-  return (
-    <p class="empty loading" role="status">
-      <span class="spinner" aria-hidden="true" /> {text}
-    </p>
-  );
-}

@@ -3,6 +3,7 @@ import type { CachedList } from '@/lib/cached-list/cached-list';
 import { t } from '@/lib/i18n';
 import { ErrorLine } from './ErrorLine';
 import { errorSentence, retryDueIn } from './error-sentence';
+import { LineIcon } from './LineIcon';
 import { RelativeTime } from './RelativeTime';
 import { Sentence } from './Sentence';
 import { sentenceMarkers } from './sentence-markers';
@@ -52,16 +53,7 @@ export function ListStatus({ list, onRefresh }: { list: CachedList<unknown>; onR
           aria-label={t('feed.refresh')}
           data-testid="feed-refresh"
         >
-          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-            <path
-              d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.5 2.5v3h-3"
-              fill="none"
-              stroke="currentColor"
-              stroke-width="1.6"
-              stroke-linecap="round"
-              stroke-linejoin="round"
-            />
-          </svg>
+          <LineIcon d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.5 2.5v3h-3" stroke={1.6} />
         </button>
       </div>
       {list.error !== null && (

@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Chip } from '@/components/Chip';
 import { Empty } from '@/components/Empty';
@@ -104,6 +105,33 @@ function ProjectsCount() {
     <p class="x-pride" data-testid="projects-count" data-count={String(projectCount.count)}>
       {plural('explore.count', projectCount.count)}
     </p>
+  );
+}
+
+/**
+ * A list of search results or of explore by tag, under its sort and language (the language is the
+ * Explore tab's, shared by both).
+ */
+function SortedList(props: {
+  id: string;
+  sort: ExploreSort;
+  sorts: readonly ExploreSort[];
+  onSort: (sort: ExploreSort) => void;
+  list: ComponentProps<typeof ItemList>;
+}) {
+  const settings = useSettings();
+  return (
+    <>
+      <div class="x-controls">
+        <SortSelect id={`${props.id}-sort`} value={props.sort} sorts={props.sorts} onChange={props.onSort} />
+        <LanguageSelect
+          id={`${props.id}-language`}
+          value={effectiveLanguage(settings)}
+          own={effectiveLanguage({ ...settings, language: '' })}
+        />
+      </div>
+      <ItemList {...props.list} />
+    </>
   );
 }
 
@@ -235,25 +263,18 @@ export function Home({ uid }: { uid: string }) {
                 </span>
               )}
             </div>
-            <div class="x-controls">
-              <SortSelect
-                id={`${uid}-search-sort`}
-                value={SEARCH_SORTS.includes(settings.searchMode) ? settings.searchMode : 'popular'}
-                sorts={SEARCH_SORTS}
-                onChange={(mode) => setSettings({ searchMode: mode })}
-              />
-              <LanguageSelect
-                id={`${uid}-search-language`}
-                value={language}
-                own={effectiveLanguage({ ...settings, language: '' })}
-              />
-            </div>
-            <ItemList
-              list={list}
-              onMore={more}
-              onRetry={retry}
-              empty={t('explore.search.nothing')}
-              moreHref={siteSearch}
+            <SortedList
+              id={`${uid}-search`}
+              sort={SEARCH_SORTS.includes(settings.searchMode) ? settings.searchMode : 'popular'}
+              sorts={SEARCH_SORTS}
+              onSort={(mode) => setSettings({ searchMode: mode })}
+              list={{
+                list,
+                onMore: more,
+                onRetry: retry,
+                empty: t('explore.search.nothing'),
+                moreHref: siteSearch,
+              }}
             />
           </section>
         ) : (
@@ -287,25 +308,18 @@ export function Home({ uid }: { uid: string }) {
                   </Chip>
                 ))}
               </fieldset>
-              <div class="x-controls">
-                <SortSelect
-                  id={`${uid}-sort`}
-                  value={settings.mode}
-                  sorts={EXPLORE_SORTS}
-                  onChange={(mode) => setSettings({ mode })}
-                />
-                <LanguageSelect
-                  id={`${uid}-language`}
-                  value={language}
-                  own={effectiveLanguage({ ...settings, language: '' })}
-                />
-              </div>
-              <ItemList
-                list={list}
-                onMore={more}
-                onRetry={retry}
-                empty={t('explore.list.empty')}
-                moreHref={siteExplore}
+              <SortedList
+                id={uid}
+                sort={settings.mode}
+                sorts={EXPLORE_SORTS}
+                onSort={(mode) => setSettings({ mode })}
+                list={{
+                  list,
+                  onMore: more,
+                  onRetry: retry,
+                  empty: t('explore.list.empty'),
+                  moreHref: siteExplore,
+                }}
               />
             </section>
           </>

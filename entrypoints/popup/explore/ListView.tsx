@@ -1,10 +1,11 @@
-import { Empty, Loading } from '@/components/Empty';
+import { Empty } from '@/components/Empty';
 import { ListEnd } from '@/components/ListEnd';
 import { EXPLORE_MAX_ITEMS } from '@/lib/explore/explore-keys';
 import type { ExploreItem, ExploreList } from '@/lib/explore/explore-model';
 import { t } from '@/lib/i18n';
 import { ProjectCardView, StudioCardView, UserCardView } from './Cards';
 import { ExploreErrorLine } from './ExploreErrorLine';
+import { ViewLoading } from './ViewParts';
 
 function Item({ item }: { item: ExploreItem }) {
   if (item.type === 'project') return <ProjectCardView card={item} />;
@@ -52,7 +53,7 @@ export function ItemList(props: {
 }) {
   const { list } = props;
   if (list === null || (list.readAt === 0 && list.error === null)) {
-    return <Loading text={t('explore.list.loading')} />;
+    return <ViewLoading />;
   }
   const people = list.items[0]?.type === 'user';
   return (

@@ -8,12 +8,11 @@ import type { ListSource } from '@/lib/explore/explore-model';
 import { t } from '@/lib/i18n';
 import { absoluteImageUrl, siteLinks } from '../site-links';
 import { UserLink } from './Cards';
-import { ExploreErrorLine } from './ExploreErrorLine';
 import { retryDetail, useDetail, useList, useMore } from './explore-data';
 import { ItemList } from './ListView';
 import { useViewLink } from './navigation';
 import { useProjectStatus } from './project-status-port';
-import { LongText, Stat, Stats, ViewBar, ViewLoading } from './ViewParts';
+import { LongText, Stat, Stats, ViewBar, ViewError, ViewLoading } from './ViewParts';
 
 type ProjectList = 'remixes' | 'project-studios';
 
@@ -177,12 +176,13 @@ export function ProjectView({ uid, id, member }: { uid: string; id: number; memb
           <p>{t('explore.project.notSharedText')}</p>
         </div>
       ) : entry?.error ? (
-        <div class="x-view-body">
-          <h1 id={`${uid}-title`} class="visually-hidden">
-            {t('explore.search.openProject', [String(id)])}
-          </h1>
-          <ExploreErrorLine error={entry.error} onRetry={() => retryDetail(source)} />
-        </div>
+        <ViewError
+          titleId={`${uid}-title`}
+          title={t('explore.search.openProject', [String(id)])}
+          titleHidden
+          error={entry.error}
+          onRetry={() => retryDetail(source)}
+        />
       ) : (
         <ViewLoading />
       )}

@@ -9,7 +9,7 @@ import { UserLink } from './Cards';
 import { ExploreErrorLine } from './ExploreErrorLine';
 import { retryDetail, useDetail, useList, useMore } from './explore-data';
 import { ExploreListEnd } from './ListView';
-import { LongText, Stat, Stats, ViewBar, ViewLoading } from './ViewParts';
+import { LongText, Stat, Stats, ViewBar, ViewError, ViewLoading } from './ViewParts';
 
 function Comment({ comment, studioId }: { comment: CommentItem; studioId: number }) {
   const [showReplies, setShowReplies] = useState(false);
@@ -152,15 +152,13 @@ export function StudioView({ uid, id }: { uid: string; id: number }) {
           </div>
         </>
       ) : entry?.error ? (
-        <div class="x-view-body">
-          <h1 id={`${uid}-title`} class="visually-hidden">
-            {t('explore.search.openStudio', [String(id)])}
-          </h1>
-          <ExploreErrorLine
-            error={entry.error}
-            onRetry={entry.error.kind === 'not-found' ? undefined : () => retryDetail(source)}
-          />
-        </div>
+        <ViewError
+          titleId={`${uid}-title`}
+          title={t('explore.search.openStudio', [String(id)])}
+          titleHidden
+          error={entry.error}
+          onRetry={() => retryDetail(source)}
+        />
       ) : (
         <ViewLoading />
       )}

@@ -7,10 +7,9 @@ import { TabBar, TabPanel } from '@/components/TabBar';
 import type { ListSource } from '@/lib/explore/explore-model';
 import { t } from '@/lib/i18n';
 import { absoluteImageUrl, siteLinks } from '../site-links';
-import { ExploreErrorLine } from './ExploreErrorLine';
 import { retryDetail, useDetail, useList, useMore } from './explore-data';
 import { ItemList } from './ListView';
-import { LongText, ViewBar, ViewLoading } from './ViewParts';
+import { LongText, ViewBar, ViewError, ViewLoading } from './ViewParts';
 
 type UserList = 'user-projects' | 'favorites' | 'curated' | 'followers' | 'following';
 const LISTS: readonly { name: UserList; label: () => string; site: string }[] = [
@@ -123,15 +122,12 @@ export function UserView({ uid, username }: { uid: string; username: string }) {
           <UserLists uid={uid} username={user.username} />
         </>
       ) : entry?.error ? (
-        <div class="x-view-body">
-          <h1 id={`${uid}-title`} class="x-title">
-            <bdi>{username}</bdi>
-          </h1>
-          <ExploreErrorLine
-            error={entry.error}
-            onRetry={entry.error.kind === 'not-found' ? undefined : () => retryDetail(source)}
-          />
-        </div>
+        <ViewError
+          titleId={`${uid}-title`}
+          title={<bdi>{username}</bdi>}
+          error={entry.error}
+          onRetry={() => retryDetail(source)}
+        />
       ) : (
         <ViewLoading />
       )}

@@ -1,7 +1,9 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { Loading } from '@/components/Empty';
+import { LineIcon } from '@/components/LineIcon';
+import type { ExploreError } from '@/lib/explore/explore-model';
 import { formatNumber, plural, t } from '@/lib/i18n';
+import { ExploreErrorLine } from './ExploreErrorLine';
 import { useNavigation } from './navigation';
 
 /** The bar above a view: back (also Escape) and a link to the same page on the site. */
@@ -10,16 +12,7 @@ export function ViewBar({ href }: { href: string }) {
   return (
     <div class="x-viewbar">
       <button type="button" class="x-back" data-testid="back" onClick={() => navigation.back()}>
-        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-          <path
-            d="M10 3 5 8l5 5"
-            fill="none"
-            stroke="currentColor"
-            stroke-width="1.8"
-            stroke-linecap="round"
-            stroke-linejoin="round"
-          />
-        </svg>
+        <LineIcon d="M10 3 5 8l5 5" stroke={1.8} />
         {t('explore.back')}
       </button>
       <a class="x-onsite" href={href} target="_blank" rel="noreferrer" data-testid="open-on-site">
@@ -74,16 +67,13 @@ export type IconName = keyof typeof ICONS;
 
 export function Icon({ name }: { name: IconName }) {
   return (
-    <svg class="x-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-      <path
-        d={ICONS[name]}
-        fill={name === 'loves' || name === 'favorites' ? 'currentColor' : 'none'}
-        stroke="currentColor"
-        stroke-width="1.4"
-        stroke-linecap="round"
-        stroke-linejoin="round"
-      />
-    </svg>
+    <LineIcon
+      class="x-icon"
+      d={ICONS[name]}
+      size={14}
+      stroke={1.4}
+      filled={name === 'loves' || name === 'favorites'}
+    />
   );
 }
 
@@ -111,7 +101,35 @@ export function Stats({ children }: { children: ComponentChildren }) {
   return <ul class="x-stats">{children}</ul>;
 }
 
-/** While a view's first read runs. */
+/** While a view's or a list's first read runs: a spinner and a sentence, announced politely. */
 export function ViewLoading() {
-  return <Loading text={t('explore.list.loading')} />;
+  return (
+    <p class="empty loading" role="status">
+      <span class="spinner" aria-hidden="true" /> {t('explore.list.loading')}
+    </p>
+  );
+}
+
+/**
+ * A view whose read failed: its heading (the view's name, hidden when it would only repeat the
+ * address), what went wrong, and a retry unless the page does not exist.
+ */
+export function ViewError(props: {
+  titleId: string;
+  title: ComponentChildren;
+  titleHidden?: boolean;
+  error: ExploreError;
+  onRetry: () => void;
+}) {
+  return (
+    <div class="x-view-body">
+      <h1 id={props.titleId} class={props.titleHidden ? 'visually-hidden' : 'x-title'}>
+        {props.title}
+      </h1>
+      <ExploreErrorLine
+        error={props.error}
+        onRetry={props.error.kind === 'not-found' ? undefined : props.onRetry}
+      />
+    </div>
+  );
 }

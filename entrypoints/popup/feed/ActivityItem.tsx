@@ -24,78 +24,61 @@ interface Rendered {
   person: { username: string; id: number | null };
 }
 
-/** The site's sentence for each type (site-reference.md, What's Happening), with its links. */
-function render(event: ActivityEvent): Rendered {
-  const actor = { username: event.actor_username, id: event.actor_id };
-  const by = userLink(event.actor_username);
+/**
+ * The site's sentence for each type (site-reference.md, What's Happening) and its links after the
+ * actor's ($1); null for a type this version does not know.
+ */
+function sentenceOf(event: ActivityEvent): { key: ActivityKey; links: ComponentChild[] } | null {
   switch (event.type) {
     case 'followuser':
-      return {
-        key: 'feed.activity.followuser',
-        parts: [by, userLink(event.followed_username)],
-        person: actor,
-      };
+      return { key: 'feed.activity.followuser', links: [userLink(event.followed_username)] };
     case 'followstudio':
-      return {
-        key: 'feed.activity.followstudio',
-        parts: [by, studioLink(event.gallery_id, event.title)],
-        person: actor,
-      };
+      return { key: 'feed.activity.followstudio', links: [studioLink(event.gallery_id, event.title)] };
+    case 'becomecurator':
+      return { key: 'feed.activity.becomecurator', links: [studioLink(event.gallery_id, event.title)] };
     case 'loveproject':
-      return {
-        key: 'feed.activity.loveproject',
-        parts: [by, projectLink(event.project_id, event.title)],
-        person: actor,
-      };
+      return { key: 'feed.activity.loveproject', links: [projectLink(event.project_id, event.title)] };
+    case 'shareproject':
+      return { key: 'feed.activity.shareproject', links: [projectLink(event.project_id, event.title)] };
     case 'favoriteproject':
       return {
         key: 'feed.activity.favoriteproject',
-        parts: [by, projectLink(event.project_id, event.project_title)],
-        person: actor,
+        links: [projectLink(event.project_id, event.project_title)],
       };
     case 'remixproject':
       return {
         key: 'feed.activity.remixproject',
-        parts: [
-          by,
-          projectLink(event.parent_id, event.parent_title),
-          projectLink(event.project_id, event.title),
-        ],
-        person: actor,
-      };
-    case 'shareproject':
-      return {
-        key: 'feed.activity.shareproject',
-        parts: [by, projectLink(event.project_id, event.title)],
-        person: actor,
-      };
-    case 'becomecurator':
-      return {
-        key: 'feed.activity.becomecurator',
-        parts: [by, studioLink(event.gallery_id, event.title)],
-        person: actor,
-      };
-    case 'becomeownerstudio':
-      // The site names (and shows the avatar of) the member who was promoted, not who promoted them.
-      return {
-        key: 'feed.activity.becomeownerstudio',
-        parts: [userLink(event.recipient_username), studioLink(event.gallery_id, event.gallery_title)],
-        person: { username: event.recipient_username, id: event.recipient_id ?? null },
+        links: [projectLink(event.parent_id, event.parent_title), projectLink(event.project_id, event.title)],
       };
     case 'addprojecttostudio':
       return {
         key: 'feed.activity.addprojecttostudio',
-        parts: [
-          by,
+        links: [
           projectLink(event.project_id, event.project_title),
           studioLink(event.gallery_id, event.gallery_title),
         ],
-        person: actor,
       };
     default:
-      // A type this version does not know: who and when, never the service's `message` HTML.
-      return { key: 'feed.activity.other', parts: [by], person: actor };
+      return null;
   }
+}
+
+/** The event's sentence with its links, and whose avatar goes beside it. */
+function render(event: ActivityEvent): Rendered {
+  if (event.type === 'becomeownerstudio') {
+    // The site names (and shows the avatar of) the member who was promoted, not who promoted them.
+    return {
+      key: 'feed.activity.becomeownerstudio',
+      parts: [userLink(event.recipient_username), studioLink(event.gallery_id, event.gallery_title)],
+      person: { username: event.recipient_username, id: event.recipient_id ?? null },
+    };
+  }
+  const by = userLink(event.actor_username);
+  const person = { username: event.actor_username, id: event.actor_id };
+  const sentence = sentenceOf(event);
+  // A type this version does not know: who and when, never the service's `message` HTML.
+  if (sentence === null) return { key: 'feed.activity.other', parts: [by], person };
+  return { key: sentence.key, parts: [by, ...sentence.links], person };
 }
 
 /** One row of What's Happening: avatar, the sentence with its links, when, and whether it is new. */
