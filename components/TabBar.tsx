@@ -1,5 +1,6 @@
 import type { ComponentChild } from 'preact';
 import { useRef } from 'preact/hooks';
+import './TabBar.css';
 
 export interface TabBarItem<N extends string> {
   name: N;
