@@ -4,7 +4,8 @@ import { defaultExploreSettings, type ExploreSettings } from '@/lib/explore/expl
 import { t, uiLanguage } from '@/lib/i18n';
 import { exploreSettingsItem } from '@/lib/storage';
 import { languageName } from '@/lib/translation/translation-languages';
-import { changeSetting, useStoredSetting } from './stored-setting';
+import { SettingsGroup } from './SettingsGroup';
+import { changeSetting } from './stored-setting';
 
 const exploreSettingsOf = (stored: unknown): ExploreSettings => ({
   ...defaultExploreSettings,
@@ -16,26 +17,30 @@ const exploreSettingsOf = (stored: unknown): ExploreSettings => ({
  * (the browser's, which '' stands for), the site's other languages.
  */
 export function ExploreSettingsFieldset() {
-  const settings = useStoredSetting(exploreSettingsItem, exploreSettingsOf);
-  if (settings === null) return null;
   const display = uiLanguage();
   const own = siteLanguage(display);
   const codes = [own, ...EXPLORE_LANGUAGES.filter((code) => code !== own)];
   return (
-    <fieldset data-testid="settings-explore">
-      <legend>{t('settings.explore.legend')}</legend>
-      <Setting
-        kind="select"
-        testId="setting-explore-language"
-        label={t('settings.explore.language')}
-        help={t('settings.explore.languageHelp')}
-        value={settings.language === '' ? own : settings.language}
-        choices={[
-          { value: '*', label: t('explore.browse.anyLanguage') },
-          ...codes.map((code) => ({ value: code, label: languageName(code, display) })),
-        ]}
-        onChange={(language) => changeSetting(exploreSettingsItem, exploreSettingsOf, { language })}
-      />
-    </fieldset>
+    <SettingsGroup
+      item={exploreSettingsItem}
+      read={exploreSettingsOf}
+      testId="settings-explore"
+      legend={t('settings.explore.legend')}
+    >
+      {(settings) => (
+        <Setting
+          kind="select"
+          testId="setting-explore-language"
+          label={t('settings.explore.language')}
+          help={t('settings.explore.languageHelp')}
+          value={settings.language === '' ? own : settings.language}
+          choices={[
+            { value: '*', label: t('explore.browse.anyLanguage') },
+            ...codes.map((code) => ({ value: code, label: languageName(code, display) })),
+          ]}
+          onChange={(language) => changeSetting(exploreSettingsItem, exploreSettingsOf, { language })}
+        />
+      )}
+    </SettingsGroup>
   );
 }

@@ -3,7 +3,8 @@ import { Setting } from '@/components/Setting';
 import { defaultFeedSettings, FEED_KINDS, type FeedSettings } from '@/lib/feed/feed-model';
 import { t } from '@/lib/i18n';
 import { feedSettingsItem } from '@/lib/storage';
-import { changeSetting, useStoredSetting } from './stored-setting';
+import { SettingsGroup } from './SettingsGroup';
+import { changeSetting } from './stored-setting';
 
 const feedSettingsOf = (stored: unknown): FeedSettings => ({
   ...defaultFeedSettings,
@@ -12,41 +13,48 @@ const feedSettingsOf = (stored: unknown): FeedSettings => ({
 
 /** The feed: which kinds of event it shows (the popup's filters, here too), new-project notifications. */
 export function FeedSettingsFieldset() {
-  const settings = useStoredSetting(feedSettingsItem, feedSettingsOf);
-  if (settings === null) return null;
-
   return (
-    <fieldset data-testid="settings-feed">
-      <legend>{t('feedNotifications.options.legend')}</legend>
-      <fieldset class="setting-group" aria-describedby="feed-kinds-help">
-        <legend>{t('feedService.options.kinds')}</legend>
-        <small id="feed-kinds-help">{t('settings.feed.kindsHelp')}</small>
-        <div class="setting-choices">
-          {FEED_KINDS.map((kind) => (
-            <Setting
-              key={kind}
-              kind="checkbox"
-              testId="setting-feed-kind"
-              data={{ 'data-kind': kind }}
-              label={t(`feed.filters.${kind}`)}
-              checked={settings.kinds[kind]}
-              onChange={async (on) => {
-                // The kinds as stored now: the popup may have changed another meanwhile.
-                const current = feedSettingsOf(await feedSettingsItem.getValue());
-                await feedSettingsItem.setValue({ ...current, kinds: { ...current.kinds, [kind]: on } });
-              }}
-            />
-          ))}
-        </div>
-      </fieldset>
-      <NotificationsToggle
-        testId="setting-feed-notifications"
-        label={t('feedNotifications.options.newProjects')}
-        help={t('feedNotifications.options.newProjectsHelp')}
-        refused={t('feedNotifications.options.refused')}
-        checked={settings.newProjectNotifications}
-        onChange={(on) => changeSetting(feedSettingsItem, feedSettingsOf, { newProjectNotifications: on })}
-      />
-    </fieldset>
+    <SettingsGroup
+      item={feedSettingsItem}
+      read={feedSettingsOf}
+      testId="settings-feed"
+      legend={t('feedNotifications.options.legend')}
+    >
+      {(settings) => (
+        <>
+          <fieldset class="setting-group" aria-describedby="feed-kinds-help">
+            <legend>{t('feedService.options.kinds')}</legend>
+            <small id="feed-kinds-help">{t('settings.feed.kindsHelp')}</small>
+            <div class="setting-choices">
+              {FEED_KINDS.map((kind) => (
+                <Setting
+                  key={kind}
+                  kind="checkbox"
+                  testId="setting-feed-kind"
+                  data={{ 'data-kind': kind }}
+                  label={t(`feed.filters.${kind}`)}
+                  checked={settings.kinds[kind]}
+                  onChange={async (on) => {
+                    // The kinds as stored now: the popup may have changed another meanwhile.
+                    const current = feedSettingsOf(await feedSettingsItem.getValue());
+                    await feedSettingsItem.setValue({ ...current, kinds: { ...current.kinds, [kind]: on } });
+                  }}
+                />
+              ))}
+            </div>
+          </fieldset>
+          <NotificationsToggle
+            testId="setting-feed-notifications"
+            label={t('feedNotifications.options.newProjects')}
+            help={t('feedNotifications.options.newProjectsHelp')}
+            refused={t('feedNotifications.options.refused')}
+            checked={settings.newProjectNotifications}
+            onChange={(on) =>
+              changeSetting(feedSettingsItem, feedSettingsOf, { newProjectNotifications: on })
+            }
+          />
+        </>
+      )}
+    </SettingsGroup>
   );
 }

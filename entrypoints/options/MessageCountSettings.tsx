@@ -6,53 +6,59 @@ import {
   messageCountSettingsOf,
 } from '@/lib/message-count/message-count-settings';
 import { messageCountSettingsItem } from '@/lib/storage';
-import { changeSetting, useStoredSetting } from './stored-setting';
+import { SettingsGroup } from './SettingsGroup';
+import { changeSetting } from './stored-setting';
 
 const update = (change: Partial<MessageCountSettings>) =>
   changeSetting(messageCountSettingsItem, messageCountSettingsOf, change);
 
 /** How the message count shows up: the toolbar badge and its signed-out mark, tab titles, notifications. */
 export function MessageCountSettingsFieldset() {
-  const settings = useStoredSetting(messageCountSettingsItem, messageCountSettingsOf);
-  if (settings === null) return null;
-
   return (
-    <fieldset data-testid="settings-message-count">
-      <legend>{t('options.messages.legend')}</legend>
-      <Setting
-        kind="checkbox"
-        testId="setting-badge"
-        label={t('settings.messages.badge')}
-        help={t('settings.messages.badgeHelp')}
-        checked={settings.badge}
-        onChange={(badge) => update({ badge })}
-      />
-      <Setting
-        kind="checkbox"
-        testId="setting-signed-out-mark"
-        label={t('options.messages.signedOutMark')}
-        help={t('options.messages.signedOutMarkHelp')}
-        // The mark is part of the badge: nothing shows while the badge is off.
-        disabled={!settings.badge}
-        checked={settings.signedOutMark}
-        onChange={(signedOutMark) => update({ signedOutMark })}
-      />
-      <Setting
-        kind="checkbox"
-        testId="setting-title-prefix"
-        label={t('options.messages.titlePrefix')}
-        help={t('options.messages.titlePrefixHelp')}
-        checked={settings.titlePrefix}
-        onChange={(titlePrefix) => update({ titlePrefix })}
-      />
-      <NotificationsToggle
-        testId="setting-notifications"
-        label={t('options.messages.notifications')}
-        help={t('options.messages.notificationsHelp')}
-        refused={t('options.messages.notificationsRefused')}
-        checked={settings.notifications}
-        onChange={(notifications) => update({ notifications })}
-      />
-    </fieldset>
+    <SettingsGroup
+      item={messageCountSettingsItem}
+      read={messageCountSettingsOf}
+      testId="settings-message-count"
+      legend={t('options.messages.legend')}
+    >
+      {(settings) => (
+        <>
+          <Setting
+            kind="checkbox"
+            testId="setting-badge"
+            label={t('settings.messages.badge')}
+            help={t('settings.messages.badgeHelp')}
+            checked={settings.badge}
+            onChange={(badge) => update({ badge })}
+          />
+          <Setting
+            kind="checkbox"
+            testId="setting-signed-out-mark"
+            label={t('options.messages.signedOutMark')}
+            help={t('options.messages.signedOutMarkHelp')}
+            // The mark is part of the badge: nothing shows while the badge is off.
+            disabled={!settings.badge}
+            checked={settings.signedOutMark}
+            onChange={(signedOutMark) => update({ signedOutMark })}
+          />
+          <Setting
+            kind="checkbox"
+            testId="setting-title-prefix"
+            label={t('options.messages.titlePrefix')}
+            help={t('options.messages.titlePrefixHelp')}
+            checked={settings.titlePrefix}
+            onChange={(titlePrefix) => update({ titlePrefix })}
+          />
+          <NotificationsToggle
+            testId="setting-notifications"
+            label={t('options.messages.notifications')}
+            help={t('options.messages.notificationsHelp')}
+            refused={t('options.messages.notificationsRefused')}
+            checked={settings.notifications}
+            onChange={(notifications) => update({ notifications })}
+          />
+        </>
+      )}
+    </SettingsGroup>
   );
 }

@@ -7,7 +7,8 @@ import {
   translationSettingsOf,
 } from '@/lib/translation/translation-languages';
 import { translationSettingsItem } from '@/lib/translation/translation-settings';
-import { changeSetting, useStoredSetting } from './stored-setting';
+import { SettingsGroup } from './SettingsGroup';
+import { changeSetting } from './stored-setting';
 
 /** Each language by its own name ("français", "日本語"), sorted as a member of any language finds it. */
 const LANGUAGES: Choice[] = TRANSLATION_LANGUAGES.map((code) => ({
@@ -21,52 +22,58 @@ const update = (change: Partial<TranslationSettings>) =>
 
 /** Translation: the buttons on site pages, the target language, the read-aloud button, its voice. */
 export function TranslationSettingsFieldset() {
-  const settings = useStoredSetting(translationSettingsItem, translationSettingsOf);
-  if (settings === null) return null;
   return (
-    <fieldset data-testid="settings-translation">
-      <legend>{t('options.translation.legend')}</legend>
-      <Setting
-        kind="checkbox"
-        testId="setting-translate-buttons"
-        label={t('settings.translation.buttons')}
-        help={t('settings.translation.buttonsHelp')}
-        checked={settings.buttons}
-        onChange={(buttons) => update({ buttons })}
-      />
-      <Setting
-        kind="select"
-        testId="setting-translation-language"
-        label={t('options.translation.language')}
-        help={t('options.translation.languageHelp')}
-        disabled={!settings.buttons}
-        value={settings.language}
-        choices={[{ value: '', label: t('options.translation.languageSite') }, ...LANGUAGES]}
-        onChange={(language) => update({ language })}
-      />
-      <Setting
-        kind="checkbox"
-        testId="setting-read-aloud"
-        label={t('options.translation.readAloud')}
-        help={t('options.translation.readAloudHelp')}
-        // Read aloud sits beside Translate: without the buttons there is none.
-        disabled={!settings.buttons}
-        checked={settings.readAloud}
-        onChange={(readAloud) => update({ readAloud })}
-      />
-      <Setting
-        kind="select"
-        testId="setting-voice"
-        label={t('options.translation.voice')}
-        help={t('options.translation.voiceHelp')}
-        disabled={!settings.buttons || !settings.readAloud}
-        value={settings.voice}
-        choices={[
-          { value: 'female', label: t('options.translation.voiceFemale') },
-          { value: 'male', label: t('options.translation.voiceMale') },
-        ]}
-        onChange={(voice) => update({ voice: voice === 'male' ? 'male' : 'female' })}
-      />
-    </fieldset>
+    <SettingsGroup
+      item={translationSettingsItem}
+      read={translationSettingsOf}
+      testId="settings-translation"
+      legend={t('options.translation.legend')}
+    >
+      {(settings) => (
+        <>
+          <Setting
+            kind="checkbox"
+            testId="setting-translate-buttons"
+            label={t('settings.translation.buttons')}
+            help={t('settings.translation.buttonsHelp')}
+            checked={settings.buttons}
+            onChange={(buttons) => update({ buttons })}
+          />
+          <Setting
+            kind="select"
+            testId="setting-translation-language"
+            label={t('options.translation.language')}
+            help={t('options.translation.languageHelp')}
+            disabled={!settings.buttons}
+            value={settings.language}
+            choices={[{ value: '', label: t('options.translation.languageSite') }, ...LANGUAGES]}
+            onChange={(language) => update({ language })}
+          />
+          <Setting
+            kind="checkbox"
+            testId="setting-read-aloud"
+            label={t('options.translation.readAloud')}
+            help={t('options.translation.readAloudHelp')}
+            // Read aloud sits beside Translate: without the buttons there is none.
+            disabled={!settings.buttons}
+            checked={settings.readAloud}
+            onChange={(readAloud) => update({ readAloud })}
+          />
+          <Setting
+            kind="select"
+            testId="setting-voice"
+            label={t('options.translation.voice')}
+            help={t('options.translation.voiceHelp')}
+            disabled={!settings.buttons || !settings.readAloud}
+            value={settings.voice}
+            choices={[
+              { value: 'female', label: t('options.translation.voiceFemale') },
+              { value: 'male', label: t('options.translation.voiceMale') },
+            ]}
+            onChange={(voice) => update({ voice: voice === 'male' ? 'male' : 'female' })}
+          />
+        </>
+      )}
+    </SettingsGroup>
   );
 }
