@@ -1,5 +1,5 @@
 /**
- * The Explore tab of the popup (issue 12): featured rows, explore by tag, search, and views of a
+ * The Explore tab of the popup: featured rows, explore by tag, search, and views of a
  * project, a person and a studio inside the popup. The view itself is loaded on demand (a chunk of
  * its own, fetched when the tab first shows) so the popup's other tabs open without it; the storage
  * its first frame shows is read before the popup renders, like every tab's.

@@ -1,6 +1,6 @@
 /**
  * Whether the member loved and favorited a project, for the project view. It comes from the
- * project-status service (issue 9: lib/project-status/project-status*.ts), which owns those reads, their
+ * project-status service (lib/project-status/project-status*.ts), which owns those reads, their
  * cache and their share of the rate limit; the view only says the project is in view (and when it
  * leaves) and shows what that service stored. Nothing is shown while unknown (marks off, signed out,
  * not read yet).

@@ -1,4 +1,4 @@
-/** The Feed tab of the popup (issue 8): the following-activity feed and the followed projects. */
+/** The Feed tab of the popup: the following-activity feed and the followed projects. */
 import { t } from '@/lib/i18n';
 import { lazyView } from '../lazy-view';
 import type { PopupTab } from '../popup-tab';

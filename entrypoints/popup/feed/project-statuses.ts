@@ -1,5 +1,5 @@
 /**
- * Loved and favorited, for the popup's project cards (issue 9 item 5). The statuses are the
+ * Loved and favorited, for the popup's project cards. The statuses are the
  * background `project-status` service's cache in storage (the same one the site's marks read), so
  * the popup shows what is known in its first frame and follows every change; it asks only for the
  * cards that come into view and are missing or stale, and says when they scroll away (the service

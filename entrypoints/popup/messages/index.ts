@@ -1,4 +1,4 @@
-/** The Messages tab of the popup (issue 11): messages in the site's words, conversations, replies. */
+/** The Messages tab of the popup: messages in the site's words, conversations, replies. */
 import { t } from '@/lib/i18n';
 import { lazyView } from '../lazy-view';
 import type { PopupTab } from '../popup-tab';

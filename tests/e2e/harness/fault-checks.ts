@@ -1,6 +1,6 @@
 /**
  * What the fault matrix's surfaces check alike: the sentence the popup's lists show for each fault
- * (entrypoints/popup/feed/error-sentence.ts, in English: the browsers run in English), and how many
+ * (components/error-sentence.ts, in English: the browsers run in English), and how many
  * times the extension really tried a route while a fault lasted.
  */
 import type { RequestLogEntry, RouteMatch } from '@/sandbox/control';
