@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { sendMessage } from '@/lib/protocol';
 import { sitePage } from '@/lib/site/pages';
-import { TRANSLATE_ALL_PACE_MS, translateComments } from './translate-comments';
+import { TRANSLATE_ALL_PACE_MS } from './translate-all';
+import { translateComments } from './translate-comments';
 
 vi.mock('@/lib/protocol', () => ({ sendMessage: vi.fn() }));
 

@@ -19,16 +19,15 @@
  */
 
 import { sendSurvivingRestart } from '@/lib/background-gone';
-import { t } from '@/lib/i18n';
+import { t, uiLanguage } from '@/lib/i18n';
 import { sendMessage } from '@/lib/protocol';
 import { isProfilePage, isStudioPage, projectPageId } from '@/lib/site/pages';
-import { commentBottomRow, commentListOf, profileTextFrame, translatableText } from '@/lib/site/selectors';
+import { commentBottomRow, profileTextFrame, translatableText } from '@/lib/site/selectors';
 import { needsTranslation } from '@/lib/translation/text-split';
 import type { TranslationResult } from '@/lib/translation/translation';
 import {
   guessLanguageFromScript,
   languageName,
-  languageTag,
   memberLanguage,
   siteLanguageCookie,
   TRANSLATION_SETTINGS_KEY,
@@ -36,24 +35,20 @@ import {
   translationLanguage,
   translationSettingsOf,
 } from '@/lib/translation/translation-languages';
+import { linkButton } from './link-button';
 import { readAloudButton } from './read-aloud';
 import type { Feature } from './registry';
 import { addStyles } from './stylesheet';
+import { createTranslateAll } from './translate-all';
+import { translationBox, translationError } from './translation-box';
 
 export const TRANSLATE_MARK = 'translate';
-export const TRANSLATION_MARK = 'translation';
-export const TRANSLATION_ERROR_MARK = 'translation-error';
-export const TRANSLATE_ALL_MARK = 'translate-all';
-/** Between two requests of "Translate all": at most 2.5 a second from it, half the extension's 5. */
-export const TRANSLATE_ALL_PACE_MS = 400;
 /**
  * How near the viewport a text must come to get its buttons: a screen above and below, so they are
  * there before a member scrolling at any usual speed reaches the text, and a page of a hundred
  * comments makes only the few near the screen at load.
  */
 export const NEAR_MARGIN = '100% 0px';
-/** TEST ONLY (lib/storage.ts, testTranslateAllPaceMsItem): another pace for "Translate all"; unset in real use. */
-const TEST_PACE_KEY = 'testTranslateAllPaceMs';
 
 const STYLES = `
 .companion-tools{display:inline-flex;gap:.75em;margin-inline-start:.75em;align-items:baseline}
@@ -118,23 +113,6 @@ interface TextState {
   error: HTMLElement | null;
   /** The request under way; it resolves true when it reached the helper (not the cache). */
   busy: Promise<boolean> | null;
-}
-
-function button(mark: string, label: string, title = ''): HTMLButtonElement {
-  const element = document.createElement('button');
-  element.type = 'button';
-  element.className = 'companion-link-button';
-  element.setAttribute('data-companion', mark);
-  element.textContent = label;
-  if (title) element.title = title;
-  return element;
-}
-
-function errorSentence(error: unknown): string {
-  const name = error instanceof Error ? error.name : '';
-  if (name === 'Timeout' || name === 'Network') return t('translate.errorOffline');
-  if (name === 'RateLimited') return t('translate.errorBusy');
-  return t('translate.errorFailed');
 }
 
 /** The language the member reads: the setting, the site's cookie, the page's `lang`, the browser's. */
@@ -219,7 +197,7 @@ function showTranslateTools(signal: AbortSignal): void {
     if (batchTitle !== null) return batchTitle;
     const language = targetLanguage(settings);
     if (title?.language !== language)
-      title = { language, text: t('translate.buttonTitle', [languageName(language, uiLanguageOf())]) };
+      title = { language, text: t('translate.buttonTitle', [languageName(language, uiLanguage())]) };
     batchTitle = title.text;
     queueMicrotask(() => {
       batchTitle = null;
@@ -262,22 +240,7 @@ function showTranslateTools(signal: AbortSignal): void {
   const display = (state: TextState, language: string, result: TranslationResult) => {
     clearError(state);
     state.box?.remove();
-    const box = document.createElement('div');
-    box.className = 'companion-translation';
-    const note = document.createElement('span');
-    note.className = 'companion-translation-note';
-    note.textContent = result.from
-      ? t('translate.translatedFrom', [languageName(result.from, uiLanguageOf())])
-      : t('translate.translation');
-    const text = document.createElement('span');
-    text.className = 'companion-translation-text';
-    text.setAttribute('data-companion', TRANSLATION_MARK);
-    text.lang = languageTag(language);
-    text.dir = 'auto';
-    text.textContent = result.text;
-    box.append(note, text);
-    // The marker of the box is its text's; the box itself is ours too (the observer skips it).
-    box.setAttribute('data-companion', 'translation-box');
+    const box = translationBox(language, result);
     state.anchor.after(box);
     added.push(box);
     state.box = box;
@@ -287,15 +250,7 @@ function showTranslateTools(signal: AbortSignal): void {
 
   const showError = (state: TextState, error: unknown) => {
     clearError(state);
-    const box = document.createElement('div');
-    box.className = 'companion-translation-error';
-    box.setAttribute('data-companion', TRANSLATION_ERROR_MARK);
-    box.setAttribute('role', 'alert');
-    const sentence = document.createElement('span');
-    sentence.textContent = errorSentence(error);
-    const retry = button('translation-retry', t('translate.retry'));
-    retry.addEventListener('click', () => void translate(state));
-    box.append(sentence, retry);
+    const box = translationError(error, () => void translate(state));
     state.anchor.after(box);
     added.push(box);
     state.error = box;
@@ -370,7 +325,7 @@ function showTranslateTools(signal: AbortSignal): void {
     const tools = document.createElement(tag);
     tools.className = className;
     tools.setAttribute('data-companion', 'text-tools');
-    const translateButton = button(TRANSLATE_MARK, t('translate.button'));
+    const translateButton = linkButton(TRANSLATE_MARK, t('translate.button'));
     translateButton.setAttribute('aria-busy', 'false');
     translateButton.dataset.state = 'original';
     tools.append(translateButton);
@@ -459,99 +414,13 @@ function showTranslateTools(signal: AbortSignal): void {
     listOf(element)?.add(fresh);
   };
 
-  // ------------------------------------------------------------------------------------------------
-  // Translate all: one control per comment list.
-
-  interface ListState {
-    control: HTMLButtonElement;
-    running: boolean;
-    visible: IntersectionObserver;
-    queue: TextState[];
-    pumping: boolean;
-    texts: Set<TextState>;
-    add(state: TextState): void;
-  }
-  const lists = new WeakMap<Element, ListState>();
-  /** When the last request of "Translate all" left (any list: the pace is the page's). */
-  let lastRequest = 0;
-  let pace = TRANSLATE_ALL_PACE_MS;
-  browser.storage.local.get(TEST_PACE_KEY).then(
-    (values) => {
-      const value = values[TEST_PACE_KEY];
-      if (typeof value === 'number' && value > 0) pace = value;
-    },
-    () => undefined,
-  );
-  const observers: IntersectionObserver[] = [];
-
-  const listOf = (element: Element): ListState | null => {
-    const list = commentListOf(element);
-    if (!list?.parentElement) return null;
-    let state = lists.get(list);
-    if (state) return state;
-    const control = button(TRANSLATE_ALL_MARK, t('translate.all'), t('translate.allTitle'));
-    control.classList.add('companion-translate-all');
-    const byElement = new WeakMap<Element, TextState>();
-    const visible = new IntersectionObserver((entries) => {
-      for (const entry of entries) {
-        const text = byElement.get(entry.target);
-        if (entry.isIntersecting && text && state?.running && !text.shown && !state.queue.includes(text)) {
-          state.queue.push(text);
-        }
-      }
-      void pump();
-    });
-    observers.push(visible);
-    const created: ListState = {
-      control,
-      running: false,
-      visible,
-      queue: [],
-      pumping: false,
-      texts: new Set(),
-      add(text) {
-        this.texts.add(text);
-        byElement.set(text.element, text);
-        if (this.running) this.visible.observe(text.element);
-      },
-    };
-    state = created;
-    const pump = async () => {
-      if (created.pumping) return;
-      created.pumping = true;
-      try {
-        while (created.running && !signal.aborted) {
-          const next = created.queue.shift();
-          if (!next) break;
-          if (next.shown || !next.element.isConnected || !tracked.has(next)) continue;
-          // Requests start at least the pace apart; answers from the cache cost nothing and wait not.
-          const wait = lastRequest + pace - Date.now();
-          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-          if (!created.running) break;
-          const started = Date.now();
-          if (await translate(next)) lastRequest = started;
-        }
-      } finally {
-        created.pumping = false;
-      }
-    };
-    const setRunning = (running: boolean) => {
-      created.running = running;
-      created.queue = [];
-      control.setAttribute('aria-pressed', String(running));
-      control.dataset.state = running ? 'running' : 'stopped';
-      control.textContent = running ? t('translate.allStop') : t('translate.all');
-      created.visible.disconnect();
-      if (running)
-        for (const text of created.texts) if (text.element.isConnected) created.visible.observe(text.element);
-    };
-    control.addEventListener('click', () => setRunning(!created.running));
-    setRunning(false);
-    list.before(control);
-    added.push(control);
-    lists.set(list, created);
-    return created;
-  };
+  // "Translate all": one control per comment list (./translate-all.ts).
+  const translateAll = createTranslateAll<TextState>({
+    signal,
+    translate: (state) => translate(state),
+    isCurrent: (state) => tracked.has(state),
+  });
+  const listOf = (element: Element) => translateAll.listOf(element);
 
   // ------------------------------------------------------------------------------------------------
   // Watching the page
@@ -607,18 +476,9 @@ function showTranslateTools(signal: AbortSignal): void {
     () => {
       observer.disconnect();
       near.disconnect();
-      for (const visible of observers) visible.disconnect();
       cleanup();
       tracked.clear();
     },
     { once: true },
   );
-}
-
-function uiLanguageOf(): string {
-  try {
-    return browser.i18n.getUILanguage() || 'en';
-  } catch {
-    return 'en';
-  }
 }

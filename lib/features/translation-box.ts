@@ -1,0 +1,54 @@
+/**
+ * What a Translate click shows below a text: the translation (as text, with the language it came
+ * from), or a sentence saying why there is none, with a retry for that text alone.
+ */
+import { t, uiLanguage } from '@/lib/i18n';
+import type { TranslationResult } from '@/lib/translation/translation';
+import { languageName, languageTag } from '@/lib/translation/translation-languages';
+import { linkButton } from './link-button';
+
+export const TRANSLATION_MARK = 'translation';
+export const TRANSLATION_ERROR_MARK = 'translation-error';
+
+/** The translation into `language`, marked `data-companion="translation"` on its text. */
+export function translationBox(language: string, result: TranslationResult): HTMLElement {
+  const box = document.createElement('div');
+  box.className = 'companion-translation';
+  const note = document.createElement('span');
+  note.className = 'companion-translation-note';
+  note.textContent = result.from
+    ? t('translate.translatedFrom', [languageName(result.from, uiLanguage())])
+    : t('translate.translation');
+  const text = document.createElement('span');
+  text.className = 'companion-translation-text';
+  text.setAttribute('data-companion', TRANSLATION_MARK);
+  text.lang = languageTag(language);
+  text.dir = 'auto';
+  text.textContent = result.text;
+  box.append(note, text);
+  // The marker of the box is its text's; the box itself is ours too (the page observer skips it).
+  box.setAttribute('data-companion', 'translation-box');
+  return box;
+}
+
+/** Why a translation failed, in the member's words (the background's error names cross over). */
+function errorSentence(error: unknown): string {
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'Timeout' || name === 'Network') return t('translate.errorOffline');
+  if (name === 'RateLimited') return t('translate.errorBusy');
+  return t('translate.errorFailed');
+}
+
+/** The failure's sentence and a retry, marked `data-companion="translation-error"`. */
+export function translationError(error: unknown, retry: () => void): HTMLElement {
+  const box = document.createElement('div');
+  box.className = 'companion-translation-error';
+  box.setAttribute('data-companion', TRANSLATION_ERROR_MARK);
+  box.setAttribute('role', 'alert');
+  const sentence = document.createElement('span');
+  sentence.textContent = errorSentence(error);
+  const again = linkButton('translation-retry', t('translate.retry'));
+  again.addEventListener('click', retry);
+  box.append(sentence, again);
+  return box;
+}
