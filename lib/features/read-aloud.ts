@@ -6,6 +6,7 @@
  */
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/protocol';
+import { linkButton } from './link-button';
 
 /** What to read: the text and the language it is in (a helper code, or a guess from its script). */
 export interface Speech {
@@ -23,10 +24,9 @@ type ReadingState = 'idle' | 'starting' | 'playing' | 'error';
 let active: { button: HTMLButtonElement; reset: () => void } | null = null;
 
 export function readAloudButton(speech: () => Speech, signal: AbortSignal): HTMLButtonElement {
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = 'companion-link-button companion-read-aloud';
-  button.setAttribute('data-companion', READ_ALOUD_MARK);
+  // Its label is set by `show` below, with its state.
+  const button = linkButton(READ_ALOUD_MARK, '');
+  button.classList.add('companion-read-aloud');
   let readingId: number | null = null;
   let sentence: HTMLElement | null = null;
 
