@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { deferred } from '@/tests/unit/deferred';
 import { singleFlight } from './single-flight';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 describe('singleFlight', () => {
   it('runs the work once for callers of the same key at the same time', async () => {

@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { RateLimited } from '@/lib/api/errors';
+import { deferred } from '@/tests/unit/deferred';
 import { appendPage, type CachedList, type ListPage, mergeFirstPage } from './cached-list';
 import { listErrorOf } from './list-error';
 import { createListReads, type ListSlot } from './list-reads';
 
 const limits = { pageSize: 2, maxItems: 10 };
 const key = (item: number) => String(item);
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((res) => {
-    resolve = res;
-  });
-  return { promise, resolve };
-}
 
 /** One stored list, its reads counted; `answer` decides each read's outcome. */
 function setup(options: { readOnAfterRefresh?: boolean } = {}) {

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { NotFound, RateLimited, ServerError } from '@/lib/api/errors';
+import { deferred } from '@/tests/unit/deferred';
 import { createExploreService, type ExplorePage, type ExplorePorts, firstPage, nextPage } from './explore';
 import {
   EXPLORE_FRESH_MS,
@@ -36,21 +37,6 @@ const pageOf = (from: number, count: number): ExplorePage => ({
   items: Array.from({ length: count }, (_, i) => card(from + i)),
   received: count,
 });
-
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve(value: T): void;
-  reject(error: unknown): void;
-}
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 const explore: ListSource = {
   source: 'explore',

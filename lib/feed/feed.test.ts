@@ -13,6 +13,7 @@ import {
   Timeout,
 } from '@/lib/api/errors';
 import type { ActivityEvent, Project } from '@/lib/api/schemas';
+import { deferred } from '@/tests/unit/deferred';
 import {
   createFeedService,
   DEFAULT_RATE_LIMIT_WAIT_MS,
@@ -52,14 +53,6 @@ interface Read {
   username: string;
   offset: number;
   limit: number;
-}
-
-function deferred() {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
 }
 
 function harness() {
