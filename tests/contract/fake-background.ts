@@ -7,9 +7,9 @@
  */
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import background from '@/entrypoints/background';
 import { currentProfile } from '@/lib/config';
 import { type RunningSandbox, startSandbox } from '@/sandbox/index';
+import { callbackChrome } from './callback-chrome';
 import { CookieJar } from './harness';
 
 type CookieListener = (change: { cookie: { name: string; domain: string }; removed: boolean }) => void;
@@ -52,7 +52,17 @@ export const senders = {
   }),
 };
 
-export async function startFakeBackground(): Promise<FakeBackground> {
+export interface FakeBackgroundOptions {
+  /**
+   * Run the background behind webextension-polyfill's real code over a callback-style `chrome`
+   * (./callback-chrome.ts), as in a Chrome without the native `browser` namespace (before 148),
+   * instead of on the fake browser's promise-based `browser` directly (what Firefox and a newer Chrome
+   * hand the polyfill, which passes it on as it is).
+   */
+  polyfilled?: boolean;
+}
+
+export async function startFakeBackground(options: FakeBackgroundOptions = {}): Promise<FakeBackground> {
   const sandbox = await startSandbox({ port: 0, quiet: true });
   const jar = new CookieJar();
   const sentByBackground: unknown[] = [];
@@ -111,16 +121,31 @@ export async function startFakeBackground(): Promise<FakeBackground> {
   fakeBrowser.tabs.sendMessage = (async (...args: unknown[]) => {
     sentByBackground.push(args);
   }) as never;
+  if (options.polyfilled) {
+    // What the build does (@wxt-dev/webextension-polyfill): `wxt/browser` is the polyfill, which
+    // wraps `chrome` when there is no native `browser`. @webext-core/messaging uses `chrome` itself.
+    vi.stubGlobal('browser', undefined);
+    vi.stubGlobal('chrome', callbackChrome(fakeBrowser));
+    vi.resetModules();
+    const polyfill = (await import('webextension-polyfill')).default;
+    if ((polyfill as object) === (fakeBrowser as object)) throw new Error('the polyfill did not wrap chrome');
+    vi.doMock('wxt/browser', () => ({ browser: polyfill, default: polyfill }));
+  }
+  const { default: background } = await import('@/entrypoints/background');
   await background.main();
 
   const deliver = async (message: unknown, sender: Sender, timeoutMs = 5000): Promise<Answer> => {
     let answer: Answer = null;
+    let answeredOnce = false;
     const answered = new Promise<void>((resolve) => {
       const trigger = fakeBrowser.runtime.onMessage.trigger as (...args: unknown[]) => Promise<unknown>;
       // A listener that throws must not take the test down with it: the browser would log and go on.
       Promise.resolve()
         .then(() =>
           trigger(message, sender, (response: unknown) => {
+            // The first answer wins, as in both browsers: later ones are dropped.
+            if (answeredOnce) return;
+            answeredOnce = true;
             answer = (response ?? null) as Answer;
             resolve();
           }),
@@ -163,6 +188,7 @@ export async function startFakeBackground(): Promise<FakeBackground> {
     },
     async close() {
       vi.unstubAllGlobals();
+      vi.doUnmock('wxt/browser');
       await sandbox.close();
     },
   };
