@@ -19,6 +19,9 @@ describe('what a failed read says', () => {
       'The site sent an answer Companion could not read.',
     );
     expect(errorSentence({ kind: 'signed-out', at })).toBe('You are signed out of the site.');
+    expect(errorSentence({ kind: 'redirected', at })).toBe(
+      'The site answered with a redirect to another place. Companion did not follow it, to keep your account safe.',
+    );
     expect(errorSentence({ kind: 'unknown', at })).toBe('Something went wrong while reading this list.');
   });
 });

@@ -21,6 +21,8 @@ export function errorSentence(error: ListError): string {
       return t('feed.errors.malformed');
     case 'signed-out':
       return t('feed.errors.signedOut');
+    case 'redirected':
+      return t('feed.errors.redirected');
     default:
       return t('feed.errors.unknown');
   }

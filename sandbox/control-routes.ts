@@ -3,15 +3,18 @@
  * Every route is documented in sandbox/README.md.
  */
 import type { Context, Hono } from 'hono';
-import type {
-  FailureRule,
-  ForcedRejection,
-  LatencyRule,
-  MalformedRule,
-  OutageRule,
-  RateLimitRule,
-  RouteMatch,
-  SandboxControl,
+import {
+  type FailureRule,
+  type ForcedRejection,
+  type LatencyRule,
+  type MalformedRule,
+  type OutageRule,
+  type RateLimitRule,
+  REDIRECT_STATUSES,
+  type RedirectRule,
+  type RedirectStatus,
+  type RouteMatch,
+  type SandboxControl,
 } from './control';
 import type { SandboxPart } from './origins';
 import type { NewActivity, NewMessage, NewSharedProject } from './store';
@@ -73,6 +76,7 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
         'POST /rate-limit',
         'POST /malformed',
         'POST /outage',
+        'POST /redirects',
         'POST /comment-rejections',
         'DELETE /faults',
         'POST /tokens/expire',
@@ -86,6 +90,8 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
         'GET /in-flight',
         'GET /counters',
         'DELETE /requests',
+        'GET /elsewhere/requests',
+        'DELETE /elsewhere/requests',
         'GET /certificate',
       ],
     }),
@@ -151,6 +157,17 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
     const rule: OutageRule = match(body);
     control.addOutage(rule);
     return c.json({ ok: true, rule });
+  });
+
+  app.post('/redirects', async (c) => {
+    const body = await jsonBody(c);
+    const status = num(body, 'status', 302);
+    if (!(REDIRECT_STATUSES as readonly number[]).includes(status))
+      throw new InputError(`status must be one of ${REDIRECT_STATUSES.join(', ')}`);
+    const rule: RedirectRule = { ...match(body), status: status as RedirectStatus };
+    if (body.count !== undefined) rule.count = num(body, 'count');
+    control.addRedirect(rule);
+    return c.json({ ok: true, rule, to: control.elsewhereOrigin });
   });
 
   app.post('/comment-rejections', async (c) => {
@@ -259,6 +276,13 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
 
   app.delete('/requests', (c) => {
     control.clearLog();
+    return c.json({ ok: true });
+  });
+
+  app.get('/elsewhere/requests', (c) => c.json(control.elsewhereRequests()));
+
+  app.delete('/elsewhere/requests', (c) => {
+    control.clearElsewhereLog();
     return c.json({ ok: true });
   });
 

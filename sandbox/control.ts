@@ -3,6 +3,7 @@
  * operations over HTTP). Holds the faults the request pipeline applies (faults.ts), the request log
  * and counters, and reaches into the store for resets, token expiry and new messages.
  */
+import type { ElsewhereRequest } from './elsewhere';
 import type { ActivityEvent, Message, Project } from './model';
 import type { SandboxPart } from './origins';
 import { Random } from './random';
@@ -55,6 +56,22 @@ export interface MalformedRule extends RouteMatch {
  */
 export interface OutageRule extends RouteMatch {}
 
+/** The redirect statuses a rule may answer with. */
+export const REDIRECT_STATUSES = [301, 302, 303, 307, 308] as const;
+export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
+
+/**
+ * Matching requests (preflights too) are answered with a redirect to the same path and query on the
+ * second server ("elsewhere", elsewhere.ts). 301, 302 and 303 let a client turn a POST into a GET;
+ * 307 and 308 keep the method and body; a client that follows any of them keeps its custom headers
+ * (`X-Token`, `X-CSRFToken`).
+ */
+export interface RedirectRule extends RouteMatch {
+  status: RedirectStatus;
+  /** How many matching requests to redirect; default: all until cleared. */
+  count?: number;
+}
+
 export interface ForcedRejection {
   /** The rejection code the next comment posts get (isMuted, hasChatSite, ...). */
   code: string;
@@ -78,7 +95,7 @@ export interface RequestLogEntry {
   hasToken: boolean;
   userAgent: string | null;
   /** Which fault answered or spoiled the response, if any. */
-  fault?: 'failure' | 'rateLimit' | 'malformed' | 'truncated' | 'outage';
+  fault?: 'failure' | 'rateLimit' | 'malformed' | 'truncated' | 'outage' | 'redirect';
 }
 
 export interface LogFilter extends RouteMatch {}
@@ -140,13 +157,17 @@ export class SandboxControl {
    * Node) send no referer; the extension's tests turn it on to prove its writes carry one.
    */
   refererCheck = false;
+  /** Origin of the second server that redirects point to (set by startSandbox). */
+  elsewhereOrigin = '';
   private latency: Counted<LatencyRule>[] = [];
   private failures: Counted<FailureRule>[] = [];
   private rateLimits: Counted<RateLimitRule>[] = [];
   private malformed: Counted<MalformedRule>[] = [];
   private outages: Counted<OutageRule>[] = [];
+  private redirects: Counted<RedirectRule>[] = [];
   private rejections: Counted<ForcedRejection>[] = [];
   private log: RequestLogEntry[] = [];
+  private elsewhereLog: ElsewhereRequest[] = [];
   private arrived = new Set<InFlightRequest>();
   private counts = new Map<string, number>();
   private dice: Random;
@@ -163,6 +184,7 @@ export class SandboxControl {
     this.store.reset();
     this.clearFaults();
     this.clearLog();
+    this.clearElsewhereLog();
     this.messageCountCacheSeconds = 30;
     this.refererCheck = false;
     this.dice = new Random(this.store.seed);
@@ -194,6 +216,7 @@ export class SandboxControl {
     this.rateLimits = [];
     this.malformed = [];
     this.outages = [];
+    this.redirects = [];
     this.rejections = [];
   }
 
@@ -226,6 +249,14 @@ export class SandboxControl {
       rule,
       regexp: globToRegExp(rule.pattern ?? '**'),
       remaining: Number.POSITIVE_INFINITY,
+    });
+  }
+
+  addRedirect(rule: RedirectRule): void {
+    this.redirects.push({
+      rule,
+      regexp: globToRegExp(rule.pattern ?? '**'),
+      remaining: rule.count ?? Number.POSITIVE_INFINITY,
     });
   }
 
@@ -290,6 +321,20 @@ export class SandboxControl {
     this.counts.clear();
   }
 
+  /** Every request the second server received since the last reset or clearElsewhereLog, oldest first. */
+  elsewhereRequests(): ElsewhereRequest[] {
+    return [...this.elsewhereLog];
+  }
+
+  clearElsewhereLog(): void {
+    this.elsewhereLog = [];
+  }
+
+  recordElsewhere(request: ElsewhereRequest): void {
+    this.elsewhereLog.push(request);
+    if (this.elsewhereLog.length > MAX_LOG) this.elsewhereLog.splice(0, this.elsewhereLog.length - MAX_LOG);
+  }
+
   // Used by the request pipeline (faults.ts, comment handlers)
 
   /** A request arrived; call the returned function once it is answered. */
@@ -334,6 +379,14 @@ export class SandboxControl {
 
   isOut(part: SandboxPart, method: string, path: string): boolean {
     return this.find(this.outages, part, method, path) !== undefined;
+  }
+
+  /** Where a matching request is sent instead (status and location), or null. */
+  takeRedirect(part: SandboxPart, method: string, path: string, query: string) {
+    const hit = this.find(this.redirects, part, method, path);
+    if (!hit) return null;
+    hit.remaining--;
+    return { status: hit.rule.status, location: `${this.elsewhereOrigin}${path}${query}` };
   }
 
   takeForcedRejection(): ForcedRejection | null {

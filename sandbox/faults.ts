@@ -77,6 +77,22 @@ export function outageInjector(part: SandboxPart, control: SandboxControl): Midd
   };
 }
 
+/**
+ * Redirects (control `/redirects`): matching requests get a redirect to the second server. Placed
+ * before CORS, so that preflights are redirected too: a site page's own request with `X-Token` then
+ * fails at its preflight (a browser follows no redirect of one) and never carries the token there;
+ * what a test sees arrive there is the extension's doing.
+ */
+export function redirectInjector(part: SandboxPart, control: SandboxControl): MiddlewareHandler {
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    const redirect = control.takeRedirect(part, c.req.method, url.pathname, url.search);
+    if (redirect === null) return next();
+    c.header('X-Sandbox-Fault', 'redirect');
+    return c.redirect(redirect.location, redirect.status);
+  };
+}
+
 /** Applies the control interface's faults to a part's requests (not to CORS preflights). */
 export function faultInjector(
   part: SandboxPart,

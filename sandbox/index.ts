@@ -1,7 +1,8 @@
 /**
  * Start the sandbox from code (tests, `npm start`) or from the CLI (cli.ts): the site, the REST
- * interface, the two helpers, the control interface and the uploads host, each on its own loopback
- * port, plus, on request, one HTTPS listener that answers for the live host names.
+ * interface, the two helpers, the control interface, the uploads host and the second server that
+ * redirects point to, each on its own loopback port, plus, on request, one HTTPS listener that
+ * answers for the live host names.
  */
 import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -38,6 +39,8 @@ export interface SandboxUrls {
   synthesis: string;
   control: string;
   uploads: string;
+  /** The second server that redirects point to (control `/redirects`): another place than the site. */
+  elsewhere: string;
   /** Origin of the HTTPS listener (https://127.0.0.1:<port>), when it runs. */
   https?: string;
 }
@@ -51,7 +54,7 @@ export interface RunningSandbox {
 export const DEFAULT_PORT = 8610;
 export const DEFAULT_HTTPS_PORT = 8643;
 /** Port offsets from the first port, in this order. */
-const PART_ORDER = ['site', 'api', 'translate', 'synthesis', 'control', 'uploads'] as const;
+const PART_ORDER = ['site', 'api', 'translate', 'synthesis', 'control', 'uploads', 'elsewhere'] as const;
 
 function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -104,7 +107,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       synthesis: url('synthesis'),
       uploads: url('uploads'),
     });
-    const urls: SandboxUrls = { ...origins, control: url('control') };
+    const urls: SandboxUrls = { ...origins, control: url('control'), elsewhere: url('elsewhere') };
+    control.elsewhereOrigin = urls.elsewhere;
 
     if (options.https) {
       const httpsPort =

@@ -42,7 +42,7 @@ describe('start and close', () => {
     await settle();
     const handlesBefore = serverHandles();
     let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
-    // A free block of six ports is likely but not certain: try a few bases.
+    // A free block of seven ports is likely but not certain: try a few bases.
     for (let attempt = 0; attempt < 5 && !sandbox; attempt++) {
       const base = await freePort();
       if (base > 65_000) continue;
@@ -52,14 +52,16 @@ describe('start and close', () => {
     const { urls } = sandbox;
     const base = portOf(urls.site);
     expect(
-      [urls.site, urls.api, urls.translate, urls.synthesis, urls.control, urls.uploads].map(portOf),
-    ).toEqual([base, base + 1, base + 2, base + 3, base + 4, base + 5]);
+      [urls.site, urls.api, urls.translate, urls.synthesis, urls.control, urls.uploads, urls.elsewhere].map(
+        portOf,
+      ),
+    ).toEqual([base, base + 1, base + 2, base + 3, base + 4, base + 5, base + 6]);
     // A keep-alive connection must not hold close() open.
     await fetch(`${urls.api}/users/${DEMO_USERNAME}`, { keepalive: true });
     await sandbox.close();
     await settle();
     expect(serverHandles()).toBe(handlesBefore);
-    for (let port = base; port <= base + 5; port++) expect(await isFree(port), `port ${port}`).toBe(true);
+    for (let port = base; port <= base + 6; port++) expect(await isFree(port), `port ${port}`).toBe(true);
   });
 
   it('fails cleanly when a port is taken, leaving nothing open', async () => {

@@ -1,7 +1,8 @@
 /**
- * The sandbox's Hono apps, one per part (site, api, translate, synthesis, uploads, control). Each
- * part runs the same front: loopback origins for `originsFor`, the request log, CORS where the live
- * part has it, then the faults; then its routes. index.ts puts them on ports.
+ * The sandbox's Hono apps, one per part (site, api, translate, synthesis, uploads, control), and the
+ * second server that redirects point to (elsewhere). Each part runs the same front: loopback origins
+ * for `originsFor`, the request log, the outage and redirect rules, CORS where the live part has it,
+ * then the faults; then its routes. index.ts puts them on ports.
  */
 import { Hono } from 'hono';
 import { notFound } from './api/errors';
@@ -9,7 +10,8 @@ import { mountApiRoutes } from './api/routes';
 import type { SandboxControl } from './control';
 import { mountControlRoutes } from './control-routes';
 import { apiCors, helperCors } from './cors';
-import { faultInjector, outageInjector, requestLogger, type Sleeper } from './faults';
+import { createElsewhereApp } from './elsewhere';
+import { faultInjector, outageInjector, redirectInjector, requestLogger, type Sleeper } from './faults';
 import { mountSynthesisRoutes } from './helpers/synthesis';
 import { mountTranslateRoutes } from './helpers/translate';
 import { type Origins, originsFor, type SandboxEnv, type SandboxPart, withLoopbackOrigins } from './origins';
@@ -24,6 +26,8 @@ export interface SandboxApps {
   synthesis: Hono<SandboxEnv>;
   uploads: Hono<SandboxEnv>;
   control: Hono;
+  /** The second server redirects point to (elsewhere.ts). */
+  elsewhere: Hono;
 }
 
 export function createSandboxApps(control: SandboxControl, origins: Origins, sleeper: Sleeper): SandboxApps {
@@ -33,6 +37,7 @@ export function createSandboxApps(control: SandboxControl, origins: Origins, sle
     app.use(withLoopbackOrigins(origins));
     app.use(requestLogger(name, control));
     app.use(outageInjector(name, control));
+    app.use(redirectInjector(name, control));
     if (cors) app.use(cors);
     app.use(faultInjector(name, control, sleeper));
     return app;
@@ -64,5 +69,13 @@ export function createSandboxApps(control: SandboxControl, origins: Origins, sle
   const controlApp = new Hono();
   mountControlRoutes(controlApp, control);
 
-  return { site, api, translate, synthesis, uploads, control: controlApp };
+  return {
+    site,
+    api,
+    translate,
+    synthesis,
+    uploads,
+    control: controlApp,
+    elsewhere: createElsewhereApp(control),
+  };
 }

@@ -75,7 +75,7 @@ async function startFixedPortSandbox() {
     return await startSandbox({ quiet: true });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      fail('the sandbox ports (8610-8615) are in use: is another `npm start` or an end-to-end run going?');
+      fail('the sandbox ports (8610-8616) are in use: is another `npm start` or an end-to-end run going?');
     }
     throw error;
   }

@@ -15,6 +15,7 @@ export type ApiErrorName =
   | 'Timeout'
   | 'ServerError'
   | 'UnexpectedStatus'
+  | 'Redirected'
   | 'InvalidResponse'
   | 'CommentRejected';
 
@@ -95,6 +96,16 @@ export class UnexpectedStatus extends ApiError {
   readonly name = 'UnexpectedStatus' as const;
 }
 
+/**
+ * A request carrying the member's credentials (token, CSRF token, cookies) was answered with a
+ * redirect, which was not followed: the browser would have sent those headers on to wherever it
+ * pointed. Not retried: the same request gets the same redirect. `status` is unknown in a browser
+ * (it shows such an answer only as an opaque redirect).
+ */
+export class Redirected extends ApiError {
+  readonly name = 'Redirected' as const;
+}
+
 /** The body is not JSON, or not the shape the schema expects. `summary` lists the first zod issues. */
 export class InvalidResponse extends ApiError {
   readonly name = 'InvalidResponse' as const;
@@ -157,6 +168,7 @@ const apiErrorNames: ReadonlySet<string> = new Set<ApiErrorName>([
   'Timeout',
   'ServerError',
   'UnexpectedStatus',
+  'Redirected',
   'InvalidResponse',
   'CommentRejected',
 ]);

@@ -9,12 +9,19 @@ import {
   Network,
   NotFound,
   RateLimited,
+  Redirected,
   ServerError,
   Timeout,
   Unauthorized,
   UnexpectedStatus,
 } from './errors';
-import { HttpClient, type HttpClientOptions, parseRetryAfter, summarizeIssues } from './http';
+import {
+  HttpClient,
+  type HttpClientOptions,
+  type HttpRequest,
+  parseRetryAfter,
+  summarizeIssues,
+} from './http';
 import { SlidingWindowLimiter } from './rate-limiter';
 import { countSchema } from './schemas';
 import { z } from './zod';
@@ -367,6 +374,54 @@ describe('HttpClient', () => {
     });
     expect(init?.credentials).toBe('include');
     expect(init?.cache).toBe('reload');
+  });
+
+  it('never follows a redirect with the member’s credentials; a public read may', async () => {
+    const { fetch, calls } = scriptedFetch(json({}));
+    const http = client(fetch);
+    const requests: HttpRequest[] = [
+      { url, headers: { 'X-Token': 't' } },
+      { url, headers: { 'x-csrftoken': 'c' }, method: 'POST' },
+      { url, headers: { Cookie: 'scratchsessionsid=s' } },
+      { url, credentials: 'include' },
+      { url },
+      { url, headers: { 'X-Requested-With': 'XMLHttpRequest' }, credentials: 'omit' },
+    ];
+    for (const request of requests) await http.request(request);
+    expect(calls.map((call) => call.init?.redirect)).toEqual([
+      'manual',
+      'manual',
+      'manual',
+      'manual',
+      'follow',
+      'follow',
+    ]);
+  });
+
+  it('fails with Redirected, at once and without a retry, on a redirect it did not follow', async () => {
+    // What a browser hands back for `redirect: 'manual'`: an opaque answer, status 0.
+    const opaque = scriptedFetch(
+      async () =>
+        ({
+          type: 'opaqueredirect',
+          status: 0,
+          headers: new Headers(),
+          body: null,
+          arrayBuffer: async () => new ArrayBuffer(0),
+        }) as unknown as Response,
+    );
+    const error = await client(opaque.fetch)
+      .request({ url, headers: { 'X-Token': 't' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Redirected);
+    expect(error).toMatchObject({ name: 'Redirected', status: undefined, url });
+    expect(opaque.calls).toHaveLength(1);
+    // What Node hands back: the 3xx itself.
+    const node = scriptedFetch(new Response(null, { status: 307, headers: { Location: 'http://x/' } }));
+    await expect(
+      client(node.fetch).request({ url, method: 'POST', json: {}, credentials: 'include' }),
+    ).rejects.toMatchObject({ name: 'Redirected', status: 307 });
+    expect(node.calls).toHaveLength(1);
   });
 });
 

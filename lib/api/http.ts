@@ -12,6 +12,10 @@
  * limiter, retries would bypass a limiter placed in front of it, and in-flight sharing, the global
  * pause after a 429 and the typed errors would still have to be written around it.
  *
+ * Requests that carry the member's credentials (`X-Token`, `X-CSRFToken`, cookies) never follow a
+ * redirect: `fetch` keeps custom headers on a redirect to another origin, so the token would go
+ * wherever the answer pointed. Such an answer fails with `Redirected` (see `redirectMode`).
+ *
  * `fetch` is injectable: the extension uses the browser's; tests and the benchmark use Node's.
  */
 import { singleFlight } from '@/lib/single-flight';
@@ -21,6 +25,7 @@ import {
   Network,
   NotFound,
   RateLimited,
+  Redirected,
   ServerError,
   Timeout,
   Unauthorized,
@@ -104,6 +109,23 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * most 15 minutes), failing each one held back like a request that never got an answer.
  */
 const HELD_BACK_AFTER = new Set([500, 503, 509]);
+/** The statuses `fetch` follows (304 is not one: it answers a conditional request). */
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Headers that hold the member's credentials (lower case). */
+const CREDENTIAL_HEADERS = new Set(['x-token', 'x-csrftoken', 'cookie']);
+
+/**
+ * `manual` for a request that carries the member's credentials: a header of `CREDENTIAL_HEADERS`
+ * or the browser's cookies (`credentials: 'include'`); `follow` for a public read, which has nothing
+ * of the member's to give away (no endpoint Companion reads is known to redirect; following keeps
+ * such a read working should the site move one).
+ */
+export function redirectMode(request: HttpRequest): RequestRedirect {
+  if (request.credentials === 'include') return 'manual';
+  const names = Object.keys(request.headers ?? {}).map((name) => name.toLowerCase());
+  return names.some((name) => CREDENTIAL_HEADERS.has(name)) ? 'manual' : 'follow';
+}
+
 /** Chromium's longest hold: a failure without an answer later than this is not its doing. */
 const HELD_BACK_AT_MOST_MS = 15 * 60_000;
 /** Paths whose last answer is remembered (the oldest forgotten first). */
@@ -339,6 +361,7 @@ export class HttpClient {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(request.json);
     }
+    const redirect = redirectMode(request);
     try {
       const response = await this.fetchImpl(request.url, {
         method,
@@ -346,11 +369,24 @@ export class HttpClient {
         body,
         credentials: request.credentials ?? 'omit',
         cache: request.cache,
+        redirect,
         signal: controller.signal,
       });
+      // A browser shows a redirect it did not follow as an opaque answer (status 0); Node shows the 3xx.
+      if (
+        redirect === 'manual' &&
+        (response.type === 'opaqueredirect' || REDIRECT_STATUSES.has(response.status))
+      ) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new Redirected('The service answered with a redirect, which was not followed.', {
+          url: request.url,
+          ...(response.status === 0 ? {} : { status: response.status }),
+        });
+      }
       const bytes = new Uint8Array(await response.arrayBuffer());
       return { status: response.status, headers: response.headers, body: bytes };
     } catch (error) {
+      if (error instanceof Redirected) throw error;
       if (controller.signal.aborted) throw new Timeout(timeoutMs, { url: request.url });
       throw new Network('Could not reach the service. Check the connection.', {
         url: request.url,

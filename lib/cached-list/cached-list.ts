@@ -15,6 +15,7 @@ export type ListErrorKind =
   | 'server'
   | 'malformed'
   | 'signed-out'
+  | 'redirected'
   | 'unknown';
 
 export interface ListError {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Network, RateLimited, ServerError } from '@/lib/api/errors';
+import { Network, RateLimited, Redirected, ServerError } from '@/lib/api/errors';
 import { listErrorOf } from './list-error';
 
 describe('listErrorOf', () => {
@@ -11,6 +11,13 @@ describe('listErrorOf', () => {
       status: 503,
     });
     expect(listErrorOf(new Error('x'), 5)).toEqual({ kind: 'unknown', at: 5 });
+    // A redirect not followed: a browser does not say its status.
+    expect(listErrorOf(new Redirected('x'), 5)).toEqual({ kind: 'redirected', at: 5 });
+    expect(listErrorOf(new Redirected('x', { status: 307 }), 5)).toEqual({
+      kind: 'redirected',
+      at: 5,
+      status: 307,
+    });
   });
 
   it('keeps how long the service asked to wait', () => {

@@ -9,6 +9,7 @@ const KINDS: Partial<Record<ApiErrorName, ListErrorKind>> = {
   InvalidResponse: 'malformed',
   SignedOut: 'signed-out',
   Unauthorized: 'signed-out',
+  Redirected: 'redirected',
 };
 
 export function listErrorOf(error: unknown, at: number): ListError {

@@ -19,7 +19,7 @@ export async function startTestSandbox(): Promise<RunningSandbox> {
       if (!isAddressInUse(error)) throw error;
     }
   }
-  const ports = LANES.map((lane) => `${lane.firstPort}-${lane.firstPort + 5}, ${lane.httpsPort}`).join('; ');
+  const ports = LANES.map((lane) => `${lane.firstPort}-${lane.firstPort + 6}, ${lane.httpsPort}`).join('; ');
   throw new Error(
     `Every sandbox lane is in use (ports ${ports}): is an \`npm start\` or a benchmark running?`,
   );
