@@ -5,39 +5,43 @@
  */
 
 // The named entities the site's escaping produces, plus the common typographic ones users paste.
-const namedEntities: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  copy: '\u00a9',
-  reg: '\u00ae',
-  trade: '\u2122',
-  hellip: '\u2026',
-  mdash: '\u2014',
-  ndash: '\u2013',
-  lsquo: '\u2018',
-  rsquo: '\u2019',
-  ldquo: '\u201c',
-  rdquo: '\u201d',
-  laquo: '\u00ab',
-  raquo: '\u00bb',
-  middot: '\u00b7',
-  bull: '\u2022',
-  deg: '\u00b0',
-  times: '\u00d7',
-  divide: '\u00f7',
-  euro: '\u20ac',
-  pound: '\u00a3',
-  yen: '\u00a5',
-  cent: '\u00a2',
-  sect: '\u00a7',
-  para: '\u00b6',
-  iexcl: '\u00a1',
-  iquest: '\u00bf',
-};
+// A Map: the name is remote text, and `&constructor;` or `&__proto__;` must stay as written, not
+// find something of every object's prototype.
+const namedEntities: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    amp: '&',
+    lt: '<',
+    gt: '>',
+    quot: '"',
+    apos: "'",
+    nbsp: '\u00a0',
+    copy: '\u00a9',
+    reg: '\u00ae',
+    trade: '\u2122',
+    hellip: '\u2026',
+    mdash: '\u2014',
+    ndash: '\u2013',
+    lsquo: '\u2018',
+    rsquo: '\u2019',
+    ldquo: '\u201c',
+    rdquo: '\u201d',
+    laquo: '\u00ab',
+    raquo: '\u00bb',
+    middot: '\u00b7',
+    bull: '\u2022',
+    deg: '\u00b0',
+    times: '\u00d7',
+    divide: '\u00f7',
+    euro: '\u20ac',
+    pound: '\u00a3',
+    yen: '\u00a5',
+    cent: '\u00a2',
+    sect: '\u00a7',
+    para: '\u00b6',
+    iexcl: '\u00a1',
+    iquest: '\u00bf',
+  }),
+);
 
 const entityPattern = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z][a-zA-Z0-9]{1,31}));/g;
 
@@ -54,7 +58,7 @@ export function decodeHtmlEntities(text: string): string {
   return text.replace(entityPattern, (match, decimal?: string, hex?: string, name?: string) => {
     if (decimal !== undefined) return fromCodePoint(Number.parseInt(decimal, 10), match);
     if (hex !== undefined) return fromCodePoint(Number.parseInt(hex, 16), match);
-    if (name !== undefined) return namedEntities[name] ?? match;
+    if (name !== undefined) return namedEntities.get(name) ?? match;
     return match;
   });
 }

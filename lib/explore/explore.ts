@@ -25,6 +25,7 @@ import { appendPage, firstPageOnly, type ListPage, rateLimitedUntil } from '@/li
 import { listErrorOf } from '@/lib/cached-list/list-error';
 import { createListReads, type ListSlot } from '@/lib/cached-list/list-reads';
 import { capRecentlyUsed } from '@/lib/member-cap';
+import { ownEntry } from '@/lib/own-entry';
 import { serialQueue } from '@/lib/serial';
 import { singleFlight } from '@/lib/single-flight';
 import {
@@ -156,9 +157,9 @@ export function createExploreService(ports: ExplorePorts): ExploreService {
   /** The list as stored (public lists in the cache, view lists with the member's views). */
   const getList = async (source: ListSource, member: string | null): Promise<ExploreList | null> => {
     const key = listKey(source);
-    if (isPublicList(source)) return (await ports.cache.get())?.lists?.[key] ?? null;
+    if (isPublicList(source)) return ownEntry((await ports.cache.get())?.lists, key);
     if (member === null) return null;
-    return (await readViews(member)).lists[key] ?? null;
+    return ownEntry((await readViews(member)).lists, key);
   };
 
   const updateList = (
@@ -169,7 +170,7 @@ export function createExploreService(ports: ExplorePorts): ExploreService {
     const key = listKey(source);
     const now = ports.now();
     const apply = (lists: Record<string, ExploreList>, max: number) => {
-      const current = Object.hasOwn(lists, key) ? (lists[key] as ExploreList) : emptyExploreList();
+      const current = ownEntry(lists, key) ?? emptyExploreList();
       return capRecentlyUsed({ ...lists, [key]: { ...change(current), usedAt: now } }, max, key);
     };
     if (isPublicList(source)) {
@@ -231,13 +232,18 @@ export function createExploreService(ports: ExplorePorts): ExploreService {
     const key = `${member}\u0000detail\u0000${entryKey}`;
     const running = inFlight.get(key);
     if (running !== undefined) return running.done;
-    const current = (await readViews(member)).details[entryKey];
+    const current = ownEntry((await readViews(member)).details, entryKey) ?? undefined;
     if (inFlight.has(key)) return inFlight.get(key)?.done;
     if (current !== undefined && ports.now() < rateLimitedUntil(current.error)) return;
     if (current !== undefined && isFresh(current.readAt, source, options)) return;
     const write = (change: (entry: DetailEntry) => DetailEntry) =>
       updateViews(member, (views) => {
-        const before = views.details[entryKey] ?? { value: null, readAt: 0, loading: false, error: null };
+        const before = ownEntry(views.details, entryKey) ?? {
+          value: null,
+          readAt: 0,
+          loading: false,
+          error: null,
+        };
         const details = { ...views.details, [entryKey]: { ...change(before), usedAt: ports.now() } };
         return { ...views, details: capRecentlyUsed(details, MAX_VIEW_ENTRIES, entryKey) };
       });

@@ -456,6 +456,28 @@ describe('start', () => {
   });
 });
 
+describe('start, for members named like an object prototype’s properties', () => {
+  it('clears their loading marks and keeps their feeds', async () => {
+    const h = harness();
+    for (const username of ['__proto__', 'constructor']) {
+      h.state.user = username;
+      h.serve(username, 'shared', [project(username.length)]);
+      await h.service.refresh(['shared']);
+    }
+    // A worker stopped mid-read: both feeds loading (set as own entries, as storage reads them back).
+    h.state.cache = JSON.parse(
+      JSON.stringify(h.state.cache, (key, value) =>
+        key === 'shared' ? { ...value, loading: 'refresh' } : value,
+      ),
+    );
+    await createFeedServiceOn(h).start();
+    expect(Object.keys(h.state.cache).sort()).toEqual(['__proto__', 'constructor']);
+    expect(h.list('shared', '__proto__').loading).toBeNull();
+    expect(h.ids('shared', '__proto__')).toEqual([9]);
+    expect(h.ids('shared', 'constructor')).toEqual([11]);
+  });
+});
+
 /** A second service (a restarted worker) on the same ports' cache. */
 function createFeedServiceOn(h: ReturnType<typeof harness>) {
   return createFeedService({

@@ -182,17 +182,20 @@ export function createFeedService(ports: FeedPorts): FeedService {
       await serially(async () => {
         const cache = await ports.cache.get();
         let changed = false;
-        const next: FeedCache = {};
-        for (const [username, feed] of Object.entries(cache)) {
-          const cleared = { ...feed };
-          for (const list of LIST_NAMES) {
-            if (getList(feed, list).loading !== null) {
-              changed = true;
-              setListInPlace(cleared, list, { ...getList(feed, list), loading: null });
+        // Built from entries: a member named `__proto__` stays an entry (an assignment would set
+        // the object's prototype instead).
+        const next: FeedCache = Object.fromEntries(
+          Object.entries(cache).map(([username, feed]) => {
+            const cleared = { ...feed };
+            for (const list of LIST_NAMES) {
+              if (getList(feed, list).loading !== null) {
+                changed = true;
+                setListInPlace(cleared, list, { ...getList(feed, list), loading: null });
+              }
             }
-          }
-          next[username] = cleared;
-        }
+            return [username, cleared];
+          }),
+        );
         if (changed) await ports.cache.set(next);
       });
     },

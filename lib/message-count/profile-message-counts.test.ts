@@ -36,4 +36,20 @@ describe('public message counts', () => {
     answer = () => Promise.reject(new Error('503'));
     expect(await publicCount(readCount, 'bob', 2 * PROFILE_COUNT_TTL_MS)).toBe(2);
   });
+
+  it('reads and keeps users named like an object prototype’s properties (the name comes from the address)', async () => {
+    const names = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
+    for (const [index, username] of names.entries()) {
+      answer = async () => index + 1;
+      expect(await publicCount(readCount, username, 1_000)).toBe(index + 1);
+    }
+    expect(reads).toEqual(names);
+    answer = () => Promise.reject(new Error('503'));
+    for (const [index, username] of names.entries()) {
+      expect(await publicCount(readCount, username, 2_000)).toBe(index + 1);
+    }
+    expect(reads).toEqual(names);
+    answer = () => Promise.reject(new Error('503'));
+    expect(await publicCount(readCount, 'isPrototypeOf', 2_000)).toBeNull();
+  });
 });

@@ -2,6 +2,7 @@
  * Other users' public message counts for their profile pages, read through the API client and
  * cached in session storage so a member who revisits a profile costs at most one read per TTL.
  */
+import { ownEntry } from '@/lib/own-entry';
 import { profileMessageCountsItem } from '@/lib/storage';
 
 /** Another user's count on their profile page is read at most this often. */
@@ -15,7 +16,8 @@ export async function publicCount(
 ): Promise<number | null> {
   const key = username.toLowerCase();
   const cache = await profileMessageCountsItem.getValue();
-  const hit = cache[key];
+  // The name comes from the page's address: `constructor` must find no count of its own.
+  const hit = ownEntry(cache, key);
   if (hit && now - hit.at < PROFILE_COUNT_TTL_MS) return hit.count;
   const count = await readCount(username, { bypassCache: false }).catch(() => null);
   if (count === null) return hit?.count ?? null;

@@ -33,6 +33,30 @@ describe('the list', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('keeps the lists of members named like an object prototype’s properties across a restart', async () => {
+    const { service, ports, signIn, restart } = setup();
+    for (const [id, username] of [
+      [8, '__proto__'],
+      [9, 'constructor'],
+    ] as const) {
+      signIn({ id, username });
+      await service.refresh();
+    }
+    // A worker stopped mid-read: both lists loading (own entries, as storage reads them back).
+    ports.cache.value = JSON.parse(
+      JSON.stringify(ports.cache.value, (key, value) =>
+        key === 'list' ? { ...value, loading: 'refresh' } : value,
+      ),
+    );
+    await restart().start();
+    const cache = ports.cache.value as Record<string, { list: { loading: unknown; items: unknown[] } }>;
+    expect(Object.keys(cache).sort()).toEqual(['__proto__', 'constructor']);
+    expect(Object.getOwnPropertyDescriptor(cache, '__proto__')?.value.list).toMatchObject({
+      loading: null,
+      items: [{ id: 3 }, { id: 2 }, { id: 1 }],
+    });
+  });
+
   it('reads the next page from where the list ends, and keeps the items beside a failure', async () => {
     const { service, api, calls, ports, tick } = setup();
     api.messagesPage.mockImplementation(async (_u, page) => {

@@ -81,13 +81,16 @@ export function createMessageList(ports: MessagesPorts, serially: Serially): Mes
 
     async clearLoadingMarks() {
       const cache = await ports.cache.get();
-      const next: MessagesCache = {};
-      let changed = false;
-      for (const [username, entry] of Object.entries(cache)) {
-        if (entry.list.loading !== null) changed = true;
-        next[username] = { ...entry, list: { ...entry.list, loading: null } };
-      }
-      if (changed) await ports.cache.set(next);
+      if (!Object.values(cache).some((entry) => entry.list.loading !== null)) return;
+      // Built from entries: a member named `__proto__` stays an entry (an assignment would set
+      // the object's prototype instead).
+      const next: MessagesCache = Object.fromEntries(
+        Object.entries(cache).map(([username, entry]) => [
+          username,
+          { ...entry, list: { ...entry.list, loading: null } },
+        ]),
+      );
+      await ports.cache.set(next);
     },
   };
 }

@@ -5,6 +5,7 @@
  * these keys directly with `browser.storage` (the storage library would cost a third of their size
  * budget); lib/storage.ts defines the versioned items on the same keys.
  */
+import { ownEntry } from '@/lib/own-entry';
 
 /** A love read: whether the member loved the project, when it was read, when a surface last showed it. */
 export interface LoveEntry {
@@ -90,7 +91,18 @@ export function memberKey(username: string): string {
 /** The signed-in member's statuses, or null (signed out, or nothing read yet). */
 export function currentMember(cache: ProjectStatusCache | null | undefined): MemberStatuses | null {
   if (!cache || cache.member === null) return null;
-  return cache.members[memberKey(cache.member)] ?? null;
+  return memberStatuses(cache.members, cache.member);
+}
+
+/**
+ * `username`'s own record: a member may be named `constructor` or `__proto__` (site names allow
+ * letters, digits, `-` and `_`), which must find their record or nothing, never the prototype's.
+ */
+export function memberStatuses(
+  members: ProjectStatusCache['members'],
+  username: string,
+): MemberStatuses | null {
+  return ownEntry(members, memberKey(username));
 }
 
 /** Whether `projectId` is among the member's favorites, or `undefined` when that is not known. */

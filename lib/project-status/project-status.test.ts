@@ -128,6 +128,31 @@ describe('project statuses', () => {
     expect(status(9)).toMatchObject({ loved: undefined, favorited: false });
   });
 
+  it('keeps members named like an object prototype’s properties apart, with nothing of the prototype', async () => {
+    // Site names allow letters, digits, `-` and `_`: `constructor` and `__proto__` are names.
+    const { world, service, status } = setup();
+    world.loved.set('constructor', new Set([2]));
+    world.loved.set('__proto__', new Set([3]));
+    for (const username of ['constructor', '__proto__']) {
+      await signedIn(service, username);
+      await service.want('tab:1', [2, 3]);
+      await service.idle();
+      // Read back as storage does (a JSON copy), as every surface reads it.
+      world.stored = JSON.parse(JSON.stringify(world.stored));
+      expect(currentMember(world.stored)).not.toBeNull();
+      expect([status(2).loved, status(3).loved]).toEqual(
+        username === 'constructor' ? [true, false] : [false, true],
+      );
+    }
+    expect(Object.keys(world.stored.members).sort()).toEqual(['__proto__', 'constructor']);
+    expect(Object.getPrototypeOf(world.stored.members)).toBe(Object.prototype);
+    expect(Object.hasOwn(Object.prototype, 'usedAt')).toBe(false);
+    expect(Object.hasOwn(Object, 'usedAt')).toBe(false);
+    // A member never seen is nobody, whatever their name.
+    expect(currentMember({ ...world.stored, member: 'toString' })).toBeNull();
+    expect(currentMember({ ...world.stored, member: 'hasOwnProperty' })).toBeNull();
+  });
+
   it('serves the newest visible first and drops what left view before its turn', async () => {
     const { world, service, loveReads } = setup({ maxInFlight: 1 });
     await signedIn(service);

@@ -28,6 +28,7 @@ import {
   LOVE_FRESH_MS,
   type MemberStatuses,
   memberKey,
+  memberStatuses,
   type ProjectStatusCache,
 } from '@/lib/project-status/project-status-cache';
 import { singleFlight } from '@/lib/single-flight';
@@ -186,7 +187,8 @@ export function createProjectStatusService(
     for (const resolve of idleWaiters.splice(0)) resolve();
   }
 
-  const memberOf = (username: string): MemberStatuses | null => cache?.members[memberKey(username)] ?? null;
+  const memberOf = (username: string): MemberStatuses | null =>
+    cache ? memberStatuses(cache.members, username) : null;
   const isCurrent = (username: string) => cache?.member !== null && cache?.member === username;
 
   const capLoves = (member: MemberStatuses) => {
@@ -440,8 +442,14 @@ export function createProjectStatusService(
       if (username !== null) {
         const key = memberKey(username);
         const now = ports.now();
-        state.members[key] ??= { loves: {}, favorites: null, favoriteReads: {}, usedAt: now };
-        (state.members[key] as MemberStatuses).usedAt = now;
+        // The record itself is kept (reads in flight land in it); a new one is added as an own
+        // entry, so a member named `__proto__` gets a record rather than setting the prototype.
+        let record = memberStatuses(state.members, username);
+        if (record === null) {
+          record = { loves: {}, favorites: null, favoriteReads: {}, usedAt: now };
+          state.members = { ...state.members, [key]: record };
+        }
+        record.usedAt = now;
         state.members = capRecentlyUsed(state.members, config.membersKept, key);
       }
       save();

@@ -6,20 +6,75 @@
  * speak a text, stop its own reading; nothing posts, deletes or reveals anything.
  */
 import type { ApiClient } from '@/lib/api/client';
-import { answerMessages } from '@/lib/checked-messages';
+import { answerMessages, type Handlers } from '@/lib/checked-messages';
 import type { SiteProfile } from '@/lib/config';
 import { translationCacheItem } from '@/lib/storage';
 import {
   DEFAULT_SPEECH_LOCALE,
+  isTranslationLanguage,
   speechGender,
   speechLocale,
-  translationLanguage,
+  type TranslationLanguage,
   translationSettingsOf,
 } from '@/lib/translation/translation-languages';
 import { translationSettingsItem } from '@/lib/translation/translation-settings';
 import { elementAudioPlayer, offscreenAudioPlayer } from './audio-player';
-import { createReadAloud } from './read-aloud';
-import { createTranslationService } from './translation';
+import { createReadAloud, type ReadAloud } from './read-aloud';
+import { createTranslationService, type TranslationService } from './translation';
+
+/**
+ * The refusal of a language code the helpers do not know. The code comes from a content script
+ * (whose page sets the cookie and `<html lang>` it reads): it is refused before any request, and
+ * never used to look anything up.
+ */
+function unknownLanguage(code: string): Error {
+  const error = new Error(`Unknown language: ${JSON.stringify(code)}`);
+  error.name = 'UnknownLanguage';
+  return error;
+}
+
+/** `code` when it is one of the translation helper's codes, spelled as it spells them. */
+function translationTarget(code: string): TranslationLanguage {
+  if (!isTranslationLanguage(code)) throw unknownLanguage(code);
+  return code;
+}
+
+/**
+ * The speech helper's locale for a text in `code`: a helper language (those without a voice of
+ * their own get the default one) or a language or locale the speech table names.
+ */
+function voiceLocale(code: string): string {
+  const locale = speechLocale(code);
+  if (locale !== null) return locale;
+  if (isTranslationLanguage(code)) return DEFAULT_SPEECH_LOCALE;
+  throw unknownLanguage(code);
+}
+
+export interface TranslationServices {
+  translation: TranslationService;
+  reader: ReadAloud;
+  /** The voice the member chose in the settings. */
+  preferredVoice(): Promise<'female' | 'male'>;
+}
+
+/** The protocol's translation and read-aloud handlers (unchecked: `answerMessages` checks them). */
+export function translationHandlers({ translation, reader, preferredVoice }: TranslationServices) {
+  /** Each tab reads aloud on its own; extension pages share one reader. */
+  const ownerOf = (sender: { tab?: { id?: number } }) => sender.tab?.id ?? -1;
+  return {
+    translate: ({ data }) => translation.translate(data.text, translationTarget(data.language)),
+    async startReading({ data, sender }) {
+      const locale = voiceLocale(data.language);
+      const readingId = await reader.start(ownerOf(sender), data.text, {
+        locale,
+        gender: speechGender(locale, await preferredVoice()),
+      });
+      return { readingId };
+    },
+    readingEnded: ({ data }) => reader.ended(data.readingId),
+    stopReading: ({ data, sender }) => reader.stop(ownerOf(sender), data.readingId),
+  } satisfies Handlers;
+}
 
 export function registerTranslation(api: ApiClient, profile: SiteProfile): void {
   const translation = createTranslationService({
@@ -34,27 +89,6 @@ export function registerTranslation(api: ApiClient, profile: SiteProfile): void 
     synthesize: (text, voice) => api.synthesize(text, voice),
     player,
   });
-
-  /** Each tab reads aloud on its own; extension pages share one reader. */
-  const ownerOf = (sender: { tab?: { id?: number } }) => sender.tab?.id ?? -1;
-
-  answerMessages(profile, {
-    translate({ data }) {
-      // Only the helper's own codes, spelled as it spells them.
-      const language = translationLanguage(data.language);
-      if (language === null || data.language !== language) throw new Error('Unknown language');
-      return translation.translate(data.text, language);
-    },
-    async startReading({ data, sender }) {
-      const settings = translationSettingsOf(await translationSettingsItem.getValue());
-      const locale = speechLocale(data.language) ?? DEFAULT_SPEECH_LOCALE;
-      const readingId = await reader.start(ownerOf(sender), data.text, {
-        locale,
-        gender: speechGender(locale, settings.voice),
-      });
-      return { readingId };
-    },
-    readingEnded: ({ data }) => reader.ended(data.readingId),
-    stopReading: ({ data, sender }) => reader.stop(ownerOf(sender), data.readingId),
-  });
+  const preferredVoice = async () => translationSettingsOf(await translationSettingsItem.getValue()).voice;
+  answerMessages(profile, translationHandlers({ translation, reader, preferredVoice }));
 }

@@ -43,6 +43,23 @@ describe('translation languages', () => {
     for (const [locale, expected] of cases) expect(translationLanguage(locale), locale).toBe(expected);
   });
 
+  it('find nothing for the names of an object’s prototype (a page sets the cookie and <html lang>)', () => {
+    for (const code of [
+      'constructor',
+      '__proto__',
+      'toString',
+      'hasOwnProperty',
+      'valueOf',
+      'constructor-x',
+    ]) {
+      expect(translationLanguage(code)).toBeNull();
+      expect(speechLocale(code)).toBeNull();
+    }
+    expect(
+      memberLanguage({ siteCookie: 'constructor', pageLang: '__proto__', browserLanguages: ['fr'] }),
+    ).toBe('fr');
+  });
+
   it('picks the member’s language: setting, site cookie, page, browser, English', () => {
     expect(
       memberLanguage({ setting: 'de', siteCookie: 'fr', pageLang: 'ja', browserLanguages: ['it'] }),

@@ -18,19 +18,29 @@ export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
 
 const TARGETS: ReadonlySet<string> = new Set(TRANSLATION_LANGUAGES);
 
-/** Site and browser locales whose language part is not the helper's code. */
-const ALIASES: Readonly<Record<string, TranslationLanguage>> = {
-  no: 'nb', // Norwegian: the site's `nb`, browsers' `no`
-  nn: 'nb',
-  iw: 'he', // old code for Hebrew, still sent by some browsers
-  in: 'id',
-  'zh-hans': 'zh-cn',
-  'zh-sg': 'zh-cn',
-  'zh-hant': 'zh-tw',
-  'zh-hk': 'zh-tw',
-  'zh-mo': 'zh-tw',
-  zh: 'zh-cn',
-};
+/** True when `code` is one of the helper's codes, spelled as it spells them. */
+export function isTranslationLanguage(code: string): code is TranslationLanguage {
+  return TARGETS.has(code);
+}
+
+/**
+ * Site and browser locales whose language part is not the helper's code. Maps, here and below: the
+ * locale comes from a page's cookie or `<html lang>`, and `constructor` must find nothing.
+ */
+const ALIASES: ReadonlyMap<string, TranslationLanguage> = new Map(
+  Object.entries({
+    no: 'nb', // Norwegian: the site's `nb`, browsers' `no`
+    nn: 'nb',
+    iw: 'he', // old code for Hebrew, still sent by some browsers
+    in: 'id',
+    'zh-hans': 'zh-cn',
+    'zh-sg': 'zh-cn',
+    'zh-hant': 'zh-tw',
+    'zh-hk': 'zh-tw',
+    'zh-mo': 'zh-tw',
+    zh: 'zh-cn',
+  } as const),
+);
 
 /**
  * The helper's code for a site or browser locale (`es-419` to `es`, `pt-br` to `pt`, `ja-Hira` to
@@ -41,12 +51,12 @@ export function translationLanguage(locale: string | null | undefined): Translat
   if (lower === '') return null;
   if (TARGETS.has(lower)) return lower as TranslationLanguage;
   for (const candidate of [lower, lower.split('-').slice(0, 2).join('-')]) {
-    const alias = ALIASES[candidate];
+    const alias = ALIASES.get(candidate);
     if (alias) return alias;
   }
   const base = lower.split('-')[0] ?? '';
   if (TARGETS.has(base)) return base as TranslationLanguage;
-  return ALIASES[base] ?? null;
+  return ALIASES.get(base) ?? null;
 }
 
 /** Where the member's language can come from, most specific first (null/empty: not known). */
@@ -124,30 +134,32 @@ export const FEMALE_ONLY_SPEECH_LOCALES: ReadonlySet<string> = new Set([
 
 export const DEFAULT_SPEECH_LOCALE = 'en-US';
 
-const SPEECH_BY_LANGUAGE: Readonly<Record<string, string>> = {
-  ar: 'arb',
-  zh: 'cmn-CN',
-  da: 'da-DK',
-  nl: 'nl-NL',
-  en: 'en-US',
-  fr: 'fr-FR',
-  de: 'de-DE',
-  hi: 'hi-IN',
-  is: 'is-IS',
-  it: 'it-IT',
-  ja: 'ja-JP',
-  ko: 'ko-KR',
-  nb: 'nb-NO',
-  no: 'nb-NO',
-  pl: 'pl-PL',
-  pt: 'pt-BR',
-  ro: 'ro-RO',
-  ru: 'ru-RU',
-  es: 'es-ES',
-  sv: 'sv-SE',
-  tr: 'tr-TR',
-  cy: 'cy-GB',
-};
+const SPEECH_BY_LANGUAGE: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    ar: 'arb',
+    zh: 'cmn-CN',
+    da: 'da-DK',
+    nl: 'nl-NL',
+    en: 'en-US',
+    fr: 'fr-FR',
+    de: 'de-DE',
+    hi: 'hi-IN',
+    is: 'is-IS',
+    it: 'it-IT',
+    ja: 'ja-JP',
+    ko: 'ko-KR',
+    nb: 'nb-NO',
+    no: 'nb-NO',
+    pl: 'pl-PL',
+    pt: 'pt-BR',
+    ro: 'ro-RO',
+    ru: 'ru-RU',
+    es: 'es-ES',
+    sv: 'sv-SE',
+    tr: 'tr-TR',
+    cy: 'cy-GB',
+  }),
+);
 
 /**
  * The speech locale for a language (`fr` to `fr-FR`, `zh-tw` to `cmn-CN`, `pt-PT` kept, `es-419` to
@@ -159,7 +171,7 @@ export function speechLocale(language: string | null | undefined): string | null
   if (exact) return exact;
   if (lower === 'pt-pt') return 'pt-PT';
   if (lower === 'es-419' || lower === 'es-us' || lower === 'es-mx') return 'es-US';
-  return SPEECH_BY_LANGUAGE[lower.split('-')[0] ?? ''] ?? null;
+  return SPEECH_BY_LANGUAGE.get(lower.split('-')[0] ?? '') ?? null;
 }
 
 /** The voice to ask for: female-only locales always get the female voice. */

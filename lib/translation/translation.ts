@@ -9,6 +9,7 @@
  * wires it, translation.test.ts drives it with fakes. Translations are of public text and not the
  * member's: the cache is shared by every account on the browser.
  */
+import { ownEntry } from '@/lib/own-entry';
 import { serialQueue } from '@/lib/serial';
 import { singleFlight } from '@/lib/single-flight';
 import type { TranslatedText } from '../api/client';
@@ -108,7 +109,8 @@ export function createTranslationService(ports: TranslationPorts): TranslationSe
       if (!needsTranslation(text)) return { text, from: null, cached: true };
       const key = cacheKey(text, language);
       const entries = await loaded();
-      const hit = entries[key];
+      // Keys hold remote text (a `language\ntext` pair never names a prototype's property: still own).
+      const hit = ownEntry(entries, key);
       if (hit) {
         hit.usedAt = ports.now();
         void persist();

@@ -15,6 +15,7 @@ import {
   type ListSource,
 } from '@/lib/explore/explore-model';
 import { uiLanguage } from '@/lib/i18n';
+import { ownEntry } from '@/lib/own-entry';
 import { sendMessage } from '@/lib/protocol';
 import { exploreCacheItem, exploreSettingsItem, exploreViewsItem } from '@/lib/storage';
 import { useStorageItem } from '../storage-hooks';
@@ -73,9 +74,9 @@ export function useList(source: ListSource | null): ExploreList | null {
     source === null || key === null
       ? null
       : isPublicList(source)
-        ? (cache.lists[key] ?? null)
+        ? ownEntry(cache.lists, key)
         : views.member === member
-          ? (views.lists[key] ?? null)
+          ? ownEntry(views.lists, key)
           : null;
   // Rate limited: once the service's wait is over, one read again while the list shows.
   const error = list?.error ?? null;
@@ -116,7 +117,7 @@ export function useDetail<D extends DetailSource>(source: D): DetailEntry<Detail
     ask(sendMessage('openExploreView', { source, since: OPENED_AT }));
   }, [key]);
   if (views.member !== member) return null;
-  return (views.details[key] as DetailEntry<DetailOf[D['detail']]> | undefined) ?? null;
+  return ownEntry(views.details, key) as DetailEntry<DetailOf[D['detail']]> | null;
 }
 
 export function retryDetail(source: DetailSource): void {

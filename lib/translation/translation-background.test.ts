@@ -1,0 +1,92 @@
+/**
+ * The translation and read-aloud handlers behind the protocol's checks: a language code the helpers
+ * do not know (`constructor`, `__proto__`, `toString`, any code outside their tables) is refused by
+ * name, before any request to either helper. The services themselves: translation.test.ts and
+ * read-aloud.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { checkedHandlers } from '@/lib/checked-messages';
+import { siteProfiles } from '@/lib/config';
+import { type AudioPlayer, createReadAloud, type Voice } from './read-aloud';
+import { createTranslationService } from './translation';
+import { translationHandlers } from './translation-background';
+
+function handlers() {
+  const translated: { text: string; language: string }[] = [];
+  const spoken: Voice[] = [];
+  const translation = createTranslationService({
+    translatePiece: async (text, language) => {
+      translated.push({ text, language });
+      return { text: `[${language}] ${text}`, from: 'en' };
+    },
+    loadCache: async () => ({}),
+    saveCache: async () => undefined,
+    now: () => 1,
+  });
+  const player: AudioPlayer = {
+    start: async () => undefined,
+    done: () => new Promise(() => undefined),
+    stop: async () => undefined,
+  };
+  const reader = createReadAloud({
+    synthesize: async (_text, voice) => {
+      spoken.push(voice);
+      return { bytes: new Uint8Array(1), type: 'audio/mpeg' };
+    },
+    player,
+  });
+  const checked = checkedHandlers(
+    siteProfiles.public,
+    translationHandlers({ translation, reader, preferredVoice: async () => 'female' }),
+  );
+  return { checked, translated, spoken };
+}
+
+const page = 'https://scratch.mit.edu/projects/1/';
+const contentScript = () => ({
+  id: fakeBrowser.runtime.id,
+  url: page,
+  tab: { id: 7, index: 0, url: page } as never,
+});
+
+const HOSTILE_CODES = [
+  'constructor',
+  '__proto__',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'xx',
+  'EN',
+  'zh-CN',
+];
+
+describe('translation handlers', () => {
+  it('refuse a language the translation helper does not know, before any request', async () => {
+    const { checked, translated } = handlers();
+    for (const language of HOSTILE_CODES) {
+      const answer = checked.translate({ data: { text: 'hello', language }, sender: contentScript() });
+      await expect(answer).rejects.toThrow(`Unknown language: "${language}"`);
+      await expect(answer).rejects.toHaveProperty('name', 'UnknownLanguage');
+    }
+    expect(translated).toEqual([]);
+    await expect(
+      checked.translate({ data: { text: 'hello', language: 'zh-cn' }, sender: contentScript() }),
+    ).resolves.toMatchObject({ text: '[zh-cn] hello', cached: false });
+    expect(translated).toEqual([{ text: 'hello', language: 'zh-cn' }]);
+  });
+
+  it('refuse to read aloud in a language neither helper knows, before any request', async () => {
+    const { checked, spoken } = handlers();
+    for (const language of HOSTILE_CODES.filter((code) => code !== 'EN' && code !== 'zh-CN')) {
+      const answer = checked.startReading({ data: { text: 'hello', language }, sender: contentScript() });
+      await expect(answer).rejects.toThrow(`Unknown language: "${language}"`);
+    }
+    expect(spoken).toEqual([]);
+    // A helper language with a voice, one without (the default voice), and a guess from the script.
+    for (const language of ['fr', 'he', 'hi']) {
+      await checked.startReading({ data: { text: 'hello', language }, sender: contentScript() });
+    }
+    expect(spoken.map((voice) => voice.locale)).toEqual(['fr-FR', 'en-US', 'hi-IN']);
+  });
+});
