@@ -1,7 +1,7 @@
 /**
  * Entity decoding of remote text: names of every object's prototype are text like any unknown
- * entity, and a megabyte of hostile text takes linear time. Decoding through the schemas:
- * schemas.test.ts.
+ * entity. Its time on a megabyte of near-entities: lib/linear-patterns.test.ts; decoding through
+ * the schemas: schemas.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { decodeHtmlEntities } from './html-entities';
@@ -24,21 +24,5 @@ describe('decodeHtmlEntities', () => {
     ];
     for (const text of hostile) expect(decodeHtmlEntities(text)).toBe(text);
     expect(decodeHtmlEntities('x&constructor;y&amp;')).toBe('x&constructor;y&');
-  });
-
-  it('takes linear time on a megabyte of near-entities', () => {
-    const inputs = [
-      '&'.repeat(1 << 20),
-      '&a'.repeat(1 << 19),
-      `&${'a'.repeat(1 << 20)}`,
-      '&#'.repeat(1 << 19),
-      `&#x${'f'.repeat(1 << 20)}`,
-      '&aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'.repeat(1 << 15),
-    ];
-    for (const input of inputs) {
-      const started = performance.now();
-      expect(decodeHtmlEntities(input)).toBe(input);
-      expect(performance.now() - started).toBeLessThan(50);
-    }
   });
 });

@@ -39,7 +39,8 @@ function writeNumber(element: Element, text: string): void {
   }
   const node = first as Text;
   // A single node holding "3 " keeps its trailing space, as the site's own rendering would.
-  const wanted = `${text}${/\s*$/.exec(node.data)?.[0] ?? ''}`;
+  // (trimEnd, not `/\s*$/`: that regex is quadratic in a long run of spaces that does not end the text.)
+  const wanted = text + node.data.slice(node.data.trimEnd().length);
   if (node.data !== wanted) node.data = wanted;
 }
 

@@ -15,7 +15,12 @@ export interface SitePage {
 
 export function sitePage(href: string): SitePage {
   const url = new URL(href);
-  return { url, path: url.pathname.replace(/\/+$/, '') };
+  // Trailing slashes trimmed by hand: `/\/+$/` tries every slash of a run that does not end the
+  // path, quadratic in a long one (a link to the site may hold a megabyte of them).
+  const path = url.pathname;
+  let end = path.length;
+  while (path.charCodeAt(end - 1) === 47 /* / */) end--;
+  return { url, path: path.slice(0, end) };
 }
 
 /** Every page of the site. */
