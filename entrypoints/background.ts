@@ -9,13 +9,24 @@ import { currentProfile } from '@/lib/config';
 import { registerExplore } from '@/lib/explore/explore-background';
 import { registerFeed } from '@/lib/feed/feed-background';
 import { registerFeedNotifications } from '@/lib/feed/feed-notifications-background';
+import { signedOutState } from '@/lib/message-count/message-count';
 import { registerMessageCount } from '@/lib/message-count/message-count-background';
 import { registerMessages } from '@/lib/messages/messages-background';
+import type { ProjectStatusService } from '@/lib/project-status/project-status';
 import { registerProjectStatus } from '@/lib/project-status/project-status-background';
 import { keepMemberItem } from '@/lib/session/member-item';
+import { afterCheck, checkPreviousMember } from '@/lib/session/previous-member';
 import { browserSiteCookies, Session } from '@/lib/session/session';
 import { registerSessionMessages } from '@/lib/session/session-background';
-import { memberItem, sessionItem, testRequestTimeoutMsItem, testRetryBackoffScaleItem } from '@/lib/storage';
+import {
+  memberCheckedItem,
+  memberCookieMarkItem,
+  memberItem,
+  messageCountItem,
+  sessionItem,
+  testRequestTimeoutMsItem,
+  testRetryBackoffScaleItem,
+} from '@/lib/storage';
 import { registerTranslation } from '@/lib/translation/translation-background';
 
 export default defineBackground(() => {
@@ -36,30 +47,63 @@ export default defineBackground(() => {
     store: sessionItem,
   });
   const api = new ApiClient({ urls: profile, http, auth: session });
-  const refreshSession = (why: string) => () => {
-    session
-      .refresh()
+  // The first worker of a browser session: the member kept on disk shows only under the session
+  // cookie it was read under (no request); everything that follows the session waits for this.
+  let projectStatus: ProjectStatusService | undefined;
+  const previousMemberChecked = checkPreviousMember({
+    cookieMark: () => session.currentCookieMark(),
+    member: { get: () => memberItem.getValue(), set: (value) => memberItem.setValue(value) },
+    mark: {
+      get: () => memberCookieMarkItem.getValue(),
+      set: (value) => memberCookieMarkItem.setValue(value),
+    },
+    checked: { get: () => memberCheckedItem.getValue(), set: (value) => memberCheckedItem.setValue(value) },
+    hideElsewhere: async () => {
+      await Promise.all([
+        messageCountItem.setValue({ ...signedOutState }),
+        projectStatus?.memberChanged(null),
+      ]);
+    },
+  }).catch(async (error: unknown) => {
+    console.warn('[companion] check of the previous member failed:', error);
+    // Unchecked, the member stays hidden until the session is read (which writes it again).
+    await memberItem.setValue(null).catch(() => undefined);
+    await memberCheckedItem.setValue(true).catch(() => undefined);
+  });
+  const checkedSession = afterCheck(session, previousMemberChecked);
+  // The session is read at a browser start and at an install or update (no request when the session
+  // cookie is gone: the session knows it is signed out).
+  const readSession = (why: string) => () => {
+    checkedSession
+      .whoami()
       .catch((error: unknown) => console.warn(`[companion] session read (${why}) failed:`, error));
   };
-  browser.runtime.onStartup.addListener(refreshSession('browser start'));
-  browser.runtime.onInstalled.addListener(refreshSession('install'));
+  browser.runtime.onStartup.addListener(readSession('browser start'));
+  browser.runtime.onInstalled.addListener(readSession('install'));
   browser.cookies.onChanged.addListener((change) => session.handleCookieChange(change));
-  registerSessionMessages(session, profile);
+  registerSessionMessages(checkedSession, profile);
   // The message count: one poller for the browser, badge, notifications, its protocol handlers.
   registerMessageCount({
     profile,
     readCount: (username, options) => api.getMessageCount(username, options),
     latestMessages: (username, limit) => api.messages.list({ username }, { limit }),
-    signedInUser: async () => (await session.whoami())?.username ?? null,
-    onSessionChanged: (listener) => session.onChange((user) => listener(user?.username ?? null)),
+    signedInUser: async () => (await checkedSession.whoami())?.username ?? null,
+    onSessionChanged: (listener) => checkedSession.onChange((user) => listener(user?.username ?? null)),
+    ready: previousMemberChecked,
   });
 
   // Translations (cached once per text and language) and read aloud.
   registerTranslation(api, profile);
   // The member (no token) for the popup and options page: at start and on every change of session.
-  void keepMemberItem(session, memberItem);
+  void keepMemberItem(checkedSession, {
+    member: { get: () => memberItem.getValue(), set: (value) => memberItem.setValue(value) },
+    mark: {
+      get: () => memberCookieMarkItem.getValue(),
+      set: (value) => memberCookieMarkItem.setValue(value),
+    },
+  });
   // The following-activity feed and the three project sections.
-  const signedInUser = async () => (await session.whoami())?.username ?? null;
+  const signedInUser = async () => (await checkedSession.whoami())?.username ?? null;
   const feed = registerFeed({ profile, api, signedInUser });
   registerFeedNotifications({ profile, feed, signedInUser });
   // The Messages tab: messages, conversations, replies and deletes.
@@ -67,12 +111,12 @@ export default defineBackground(() => {
     profile,
     api,
     member: async () => {
-      const user = await session.whoami();
+      const user = await checkedSession.whoami();
       return user === null ? null : { id: user.id, username: user.username };
     },
   });
   // Loved and favorited marks: reads of what is in view, favorites in bulk, its protocol handlers.
-  registerProjectStatus({
+  projectStatus = registerProjectStatus({
     profile,
     readLove: async (projectId, username) => (await api.getProjectLove(projectId, username)).userLove,
     readFavorite: async (projectId, username) =>
@@ -81,8 +125,8 @@ export default defineBackground(() => {
       const page = await api.favorites.listPage({ username }, { offset, limit });
       return { ids: page.items.map((project) => project.id), received: page.received };
     },
-    signedInUser: async () => (await session.whoami())?.username ?? null,
-    onSessionChanged: (listener) => session.onChange((user) => listener(user?.username ?? null)),
+    signedInUser,
+    onSessionChanged: (listener) => checkedSession.onChange((user) => listener(user?.username ?? null)),
   });
   // Explore, search and the views inside the popup; the quick-search shortcut and the omnibox.
   registerExplore({ profile, api, signedInUser });

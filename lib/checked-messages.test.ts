@@ -20,7 +20,7 @@ describe('checkedHandler', () => {
   it('refuses a sender of a kind the message does not name, before the handler runs', async () => {
     const handler = vi.fn(async () => ({ ok: true as const }));
     const post = checkedHandler(profile, 'deleteMessageComment', handler);
-    const data = { kind: 'project', objectId: 1, commentId: 2, targetId: 3 };
+    const data = { member: 'demo', kind: 'project', objectId: 1, commentId: 2, targetId: 3 };
     await expect(post({ data, sender: siteTab() })).rejects.toThrow('Untrusted sender');
     await expect(post({ data, sender: { ...popup(), id: 'another-extension' } })).rejects.toThrow(
       'Untrusted sender',

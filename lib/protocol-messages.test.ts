@@ -47,12 +47,19 @@ describe('protocolMessages', () => {
     expect(ok('refreshMessages', {})).toBe(true);
     expect(ok('refreshMessages', undefined)).toBe(true);
     expect(ok('openMessageThread', { kind: 'project', objectId: 5, commentId: 7 })).toBe(true);
-    expect(ok('postReply', { kind: 'studio', objectId: 5, commentId: 7, repliedId: 8, text: 'hi' })).toBe(
-      true,
-    );
-    expect(ok('deleteMessageComment', { kind: 'project', objectId: 5, commentId: 7, targetId: 8 })).toBe(
-      true,
-    );
+    expect(
+      ok('postReply', {
+        member: 'demo',
+        kind: 'studio',
+        objectId: 5,
+        commentId: 7,
+        repliedId: 8,
+        text: 'hi',
+      }),
+    ).toBe(true);
+    expect(
+      ok('deleteMessageComment', { member: 'demo', kind: 'project', objectId: 5, commentId: 7, targetId: 8 }),
+    ).toBe(true);
     expect(ok('getProjectStatuses', { ids: [1, 2, 3] })).toBe(true);
     expect(ok('reportProjectStatus', { projectId: 4, loved: true })).toBe(true);
     expect(ok('refreshExploreHome', {})).toBe(true);

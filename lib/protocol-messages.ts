@@ -159,13 +159,13 @@ export const protocolMessages = {
   /** Post a reply to `repliedId` in the thread of `commentId` (addressing is the background's). */
   postReply: {
     from: EXTENSION_PAGE,
-    data: z.object({ kind, objectId: id, commentId: id, repliedId: id, text }),
+    data: z.object({ member: username, kind, objectId: id, commentId: id, repliedId: id, text }),
     answer: answer<PostOutcome>(),
   },
   /** Delete comment `targetId` of the thread of `commentId` (the member's own, or on their project). */
   deleteMessageComment: {
     from: EXTENSION_PAGE,
-    data: z.object({ kind, objectId: id, commentId: id, targetId: id }),
+    data: z.object({ member: username, kind, objectId: id, commentId: id, targetId: id }),
     answer: answer<DeleteOutcome>(),
   },
 

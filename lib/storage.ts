@@ -176,6 +176,19 @@ export const memberItem = defineItem<SessionUser | null>('local:member', {
 });
 
 /**
+ * The digest of the session cookie `memberItem` was read under (never the cookie itself): after a
+ * browser restart, a cookie that is gone or another's hides the member at once, with no network read
+ * (lib/session/previous-member.ts).
+ */
+export const memberCookieMarkItem = defineItem<string | null>('local:memberCookieMark', { fallback: null });
+
+/**
+ * Whether `memberItem` was checked against the session cookie in this browser session
+ * (`storage.session`: a browser start clears it). Until then the popup shows nothing of the member.
+ */
+export const memberCheckedItem = defineItem<boolean>('session:memberChecked', { fallback: false });
+
+/**
  * Feed filters (popup) and new-project notifications (options page). Version 2 has `hideLoved`
  * ("hide projects I already loved"); members' version 1 values migrate to it.
  */

@@ -1,6 +1,6 @@
 import { TabBar, TabPanel } from '@/components/TabBar';
 import { t } from '@/lib/i18n';
-import { memberItem, popupTabItem, type SessionUser } from '@/lib/storage';
+import { memberCheckedItem, memberItem, popupTabItem, type SessionUser } from '@/lib/storage';
 import { Banner, ConnectionStatus } from './Banner';
 import { useBackgroundStatus, useOnline } from './connection';
 import { Header } from './Header';
@@ -9,7 +9,7 @@ import { useStorageItem } from './storage-hooks';
 import { popupTabs, tabNamed } from './tabs';
 
 /** The storage the frame itself shows in its first frame. */
-export const frameStorage = [memberItem, popupTabItem] as const;
+export const frameStorage = [memberItem, memberCheckedItem, popupTabItem] as const;
 
 function Views({ member }: { member: SessionUser }) {
   const selected = tabNamed(useStorageItem(popupTabItem));
@@ -46,7 +46,10 @@ function Views({ member }: { member: SessionUser }) {
  * what Companion does and a sign-in link for everyone else.
  */
 export function App() {
-  const member = useStorageItem(memberItem);
+  // Opened right after a browser start, before the background compared the session cookie with the
+  // one the stored member was read under: nothing of that member yet (lib/session/previous-member.ts).
+  const stored = useStorageItem(memberItem);
+  const member = useStorageItem(memberCheckedItem) ? stored : null;
   const online = useOnline();
   const background = useBackgroundStatus();
   return (

@@ -45,6 +45,8 @@ export interface MessageCountDeps {
   signedInUser(): Promise<string | null>;
   /** Subscribes to sign-in, sign-out and change of user. */
   onSessionChanged(listener: (username: string | null) => void): void;
+  /** The badge is first drawn once this settles: after a restart, once a previous member's count is hidden. */
+  ready?: Promise<unknown>;
   /** Injected in tests; the clock otherwise. */
   now?: () => number;
   /**
@@ -184,7 +186,7 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
     getUserMessageCount: ({ data }) => publicCount(deps.readCount, data.username, (deps.now ?? Date.now)()),
   });
 
-  refreshBadge().catch(warn('badge'));
+  void Promise.resolve(deps.ready).then(() => refreshBadge().catch(warn('badge')));
   service.start().catch(warn('start'));
   return service;
 }

@@ -16,7 +16,13 @@ describe('deletes', () => {
     const { service, api, ports } = setup();
     await service.openThread('project', 5, 12);
     expect(
-      await service.deleteComment({ kind: 'project', objectId: 5, commentId: 12, targetId: 11 }),
+      await service.deleteComment({
+        member: 'demo',
+        kind: 'project',
+        objectId: 5,
+        commentId: 12,
+        targetId: 11,
+      }),
     ).toEqual({
       ok: true,
     });
@@ -30,7 +36,13 @@ describe('deletes', () => {
     const { service, api } = setup({ owner: { id: 2, username: 'alice' } });
     await service.openThread('project', 5, 12);
     expect(
-      await service.deleteComment({ kind: 'project', objectId: 5, commentId: 12, targetId: 11 }),
+      await service.deleteComment({
+        member: 'demo',
+        kind: 'project',
+        objectId: 5,
+        commentId: 12,
+        targetId: 11,
+      }),
     ).toEqual({
       ok: false,
       kind: 'not-allowed',

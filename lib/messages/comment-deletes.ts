@@ -11,6 +11,8 @@ import { canDelete, type DeleteOutcome, type ThreadKind, threadKey } from './mes
 import type { MessagesPorts } from './messages-ports';
 
 export interface DeleteRequest {
+  /** The member the delete was asked for (the username the popup showed). */
+  member: string;
   kind: ThreadKind;
   objectId: number;
   commentId: number;
@@ -27,6 +29,8 @@ export function createCommentDeletes(
   async function send(request: DeleteRequest): Promise<DeleteOutcome> {
     const member = await ports.member();
     if (member === null) return { ok: false, kind: 'failed', error: { kind: 'signed-out', at: ports.now() } };
+    // Another member signed in since the popup showed this comment: not theirs to delete.
+    if (member.username !== request.member) return { ok: false, kind: 'other-member' };
     const tKey = threadKey(request.kind, request.objectId, request.commentId);
     const thread = await threads.cached(member.username, tKey);
     const target =

@@ -124,5 +124,12 @@ export function setup(options: { owner?: Member } = {}) {
   };
 }
 
-export const REPLY = { kind: 'project' as const, objectId: 5, commentId: 12, repliedId: 12, text: 'thanks!' };
+export const REPLY = {
+  member: 'demo',
+  kind: 'project' as const,
+  objectId: 5,
+  commentId: 12,
+  repliedId: 12,
+  text: 'thanks!',
+};
 export const KEY = draftKey(threadKey('project', 5, 12), 12);

@@ -35,7 +35,7 @@ const tab = (url: string) => ({ id: 7, index: 0, url }) as never;
 
 describe('the protocol handlers', () => {
   const post = { ...REPLY };
-  const remove = { kind: 'project' as const, objectId: 5, commentId: 12, targetId: 11 };
+  const remove = { member: 'demo', kind: 'project' as const, objectId: 5, commentId: 12, targetId: 11 };
 
   it('serve the popup (in a tab too)', async () => {
     const service = fakeService();

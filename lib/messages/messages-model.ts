@@ -336,12 +336,16 @@ export type PostOutcome =
   | { ok: true; comment: ThreadComment }
   | { ok: false; kind: 'rejected'; code: string; muteExpiresAt?: number }
   | { ok: false; kind: 'failed'; error: ListError }
-  | { ok: false; kind: 'not-in-thread' };
+  | { ok: false; kind: 'not-in-thread' }
+  /** Written for another member than the one signed in now: not sent (the draft stays theirs). */
+  | { ok: false; kind: 'other-member' };
 
 export type DeleteOutcome =
   | { ok: true }
   | { ok: false; kind: 'failed'; error: ListError }
-  | { ok: false; kind: 'not-allowed' };
+  | { ok: false; kind: 'not-allowed' }
+  /** Asked for another member than the one signed in now: nothing deleted. */
+  | { ok: false; kind: 'other-member' };
 
 // ---------------------------------------------------------------------------------------------------
 // Links inside comment text

@@ -41,6 +41,8 @@ import {
 } from './pending-posts';
 
 export interface ReplyRequest {
+  /** The member the reply was written as (the username the popup showed). */
+  member: string;
   kind: ThreadKind;
   objectId: number;
   /** The comment the message is about (the thread's key). */
@@ -154,6 +156,8 @@ export function createReplies(ports: MessagesPorts, serially: Serially, threads:
   async function send(request: ReplyRequest, key: string): Promise<PostOutcome> {
     const member = await ports.member();
     if (member === null) return { ok: false, kind: 'failed', error: { kind: 'signed-out', at: ports.now() } };
+    // Another member signed in since the popup showed this draft: never post their words as this one.
+    if (member.username !== request.member) return { ok: false, kind: 'other-member' };
     // An earlier send of this draft may be on the site already: never post it a second time.
     const earlier = await settle(member, key);
     if (earlier.state === 'unknown') return { ok: false, kind: 'failed', error: earlier.error };

@@ -12,9 +12,12 @@ function fakeSession(initial: SessionUser | null) {
     user: initial,
     /** When set, whoami waits for it (a slow first read of the session). */
     gate: null as Promise<void> | null,
-    async whoami() {
+    async member() {
       if (session.gate) await session.gate;
-      return session.user;
+      return {
+        user: session.user,
+        cookieMark: session.user === null ? '' : `mark-of-${session.user.username}`,
+      };
     },
     onChange(listener: SessionListener) {
       listeners.push(listener);
@@ -31,8 +34,18 @@ function fakeSession(initial: SessionUser | null) {
 function memoryStore() {
   const store = {
     values: [] as (SessionUser | null)[],
-    async setValue(value: SessionUser | null) {
-      store.values.push(value);
+    marks: [] as (string | null)[],
+    member: {
+      get: async () => store.values.at(-1) ?? null,
+      set: async (value: SessionUser | null) => {
+        store.values.push(value);
+      },
+    },
+    mark: {
+      get: async () => store.marks.at(-1) ?? null,
+      set: async (value: string | null) => {
+        store.marks.push(value);
+      },
     },
   };
   return store;
@@ -50,6 +63,8 @@ describe('keepMemberItem', () => {
     session.change(bob);
     await settle();
     expect(store.values).toEqual([demo, null, bob]);
+    // Each member with the digest of the cookie it was read under; none beside a signed-out member.
+    expect(store.marks).toEqual([null, 'mark-of-demo', null, null, 'mark-of-bob']);
   });
 
   it('never lets a slow start write land after a newer session', async () => {
@@ -64,7 +79,7 @@ describe('keepMemberItem', () => {
     open();
     await started;
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(store.values.at(-1)).toBeNull();
+    expect(await store.member.get()).toBeNull();
     expect(store.values).not.toContain(demo);
   });
 });

@@ -5,9 +5,9 @@
 
 import { answerMessages } from '../checked-messages';
 import type { SiteProfile } from '../config';
-import type { Session } from './session';
+import type { MemberSource } from './previous-member';
 
-export function registerSessionMessages(session: Session, profile: SiteProfile): void {
+export function registerSessionMessages(session: Pick<MemberSource, 'whoami'>, profile: SiteProfile): void {
   answerMessages(profile, {
     async whoami() {
       const user = await session.whoami();

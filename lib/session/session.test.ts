@@ -52,7 +52,12 @@ function cookieJar(values: Record<string, string> = {}): SiteCookies & { values:
   return { values, get: async (name) => values[name] };
 }
 
-function newSession(site_: ReturnType<typeof fakeSite>, cookies: SiteCookies = cookieJar(), options = {}) {
+/** A browser that holds a session cookie (without one the session is signed out with no read). */
+function newSession(
+  site_: ReturnType<typeof fakeSite>,
+  cookies: SiteCookies = cookieJar({ [SESSION_COOKIE]: 'sid-0' }),
+  options = {},
+) {
   return new Session({
     site,
     // No retries: a failed read fails at once (the HTTP client's retries have their own tests).
@@ -118,6 +123,29 @@ describe('Session', () => {
     expect(s.state.reads).toBe(1);
     // What is kept of the cookie is a digest, not the cookie.
     expect(JSON.stringify(await fakeBrowser.storage.session.get(null))).not.toContain('demo-sid');
+  });
+
+  it('without a session cookie is signed out with no read: at a browser start, and after a sign-out it missed', async () => {
+    const s = fakeSite();
+    // The site still has demo's session; the browser dropped the cookie (cleared on exit).
+    s.state.signedInAs = demo;
+    const cookies = cookieJar();
+    const started = newSession(s, cookies);
+    expect(await started.whoami()).toBeNull();
+    expect(await started.token()).toBeNull();
+    expect(s.state.reads).toBe(0);
+
+    // Signed in, then the cookie went while the worker was stopped.
+    cookies.values[SESSION_COOKIE] = 'demo-sid';
+    await started.refresh();
+    expect(s.state.reads).toBe(1);
+    delete cookies.values[SESSION_COOKIE];
+    const restarted = newSession(s, cookies);
+    const changes: (string | null)[] = [];
+    restarted.onChange((user) => changes.push(user?.username ?? null));
+    expect(await restarted.whoami()).toBeNull();
+    expect(s.state.reads).toBe(1);
+    expect(changes).toEqual([null]);
   });
 
   it('a restarted worker re-reads a session stored under another session cookie (a change it missed)', async () => {
@@ -196,7 +224,8 @@ describe('Session', () => {
       });
     }
     await vi.waitFor(() => expect(changes).toEqual(['demo']));
-    expect(s.state.reads).toBe(2);
+    // Signed out before, with no session cookie: known without a read. Then one read for the burst.
+    expect(s.state.reads).toBe(1);
 
     s.state.signedInAs = null;
     delete cookies.values[SESSION_COOKIE];

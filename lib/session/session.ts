@@ -3,8 +3,9 @@
  * browser's cookies and `X-Requested-With`, as the site itself does. The token lives only here (in
  * memory and in `storage.session`); other contexts get `whoami` (username, id, avatar), never the token.
  *
- * It is re-read on browser start, when the session or CSRF cookie of the site changes (debounced:
- * cookie events come in bursts), and once when the API refuses the token. Signed out is a normal
+ * It is read on browser start (with no request when the session cookie is gone: no cookie, no
+ * session), when the session or CSRF cookie of the site changes (debounced: cookie events come in
+ * bursts), and once when the API refuses the token. Signed out is a normal
  * state. Listeners of `onChange` hear every sign-in, sign-out and switch of account.
  *
  * A session is kept with a digest of the session cookie it was read with. When a re-read after a
@@ -112,7 +113,7 @@ export class Session implements ApiAuth {
    */
   async current(): Promise<StoredSession> {
     const known = this.state ?? (await this.loadStored());
-    if (known === null) return this.refresh();
+    if (known === null) return this.readUnlessCookieGone(undefined);
     if (this.verified || this.cookieTimer !== undefined) return known;
     const generation = this.cookieGeneration;
     const mark = await this.currentCookieMark();
@@ -122,7 +123,35 @@ export class Session implements ApiAuth {
       if (this.state === known && this.cookieGeneration === generation) this.verified = true;
       return known;
     }
-    return this.refresh();
+    return this.readUnlessCookieGone(mark);
+  }
+
+  /**
+   * Without its session cookie the site has no session to give: signed out, known with no request
+   * (a browser start that cleared the cookie, a sign-out while the worker was stopped). With a
+   * cookie, or when the cookies API shows none (null), the site is asked. `mark`: the cookie's digest
+   * if just taken.
+   */
+  private async readUnlessCookieGone(mark: string | null | undefined): Promise<StoredSession> {
+    const generation = this.cookieGeneration;
+    const now = mark === undefined ? await this.currentCookieMark() : mark;
+    if (now !== '' || this.reading !== undefined || this.cookieGeneration !== generation)
+      return this.refresh();
+    const next: StoredSession = { state: 'signed-out', readAt: this.now(), cookieMark: '' };
+    await this.keep(next, generation);
+    return next;
+  }
+
+  /**
+   * The signed-in member (no token) with the digest of the session cookie the session was read
+   * under, for `memberItem` and its mark (./member-item.ts).
+   */
+  async member(): Promise<{ user: SessionUser | null; cookieMark: string | null }> {
+    const state = await this.current();
+    return {
+      user: state.state === 'signed-in' ? { ...state.user } : null,
+      cookieMark: state.cookieMark ?? null,
+    };
   }
 
   private async loadStored(): Promise<StoredSession | null> {
@@ -140,7 +169,7 @@ export class Session implements ApiAuth {
    * The digest of the session cookie now; null when the cookies API refuses (Firefox asks for a
    * `firstPartyDomain` under first-party isolation, for one).
    */
-  private async currentCookieMark(): Promise<string | null> {
+  async currentCookieMark(): Promise<string | null> {
     try {
       return await cookieMark(await this.cookies.get(SESSION_COOKIE));
     } catch (error) {
@@ -265,13 +294,18 @@ export class Session implements ApiAuth {
             user: { id: user.id, username: user.username, avatarUrl: this.avatarUrl(user.thumbnailUrl) },
             ...(mark === null ? {} : { cookieMark: mark }),
           };
+    await this.keep(next, generation);
+    return next;
+  }
+
+  /** Makes `next` the known session, read in cookie generation `generation`, and tells the listeners. */
+  private async keep(next: StoredSession, generation: number): Promise<void> {
     const previous = this.state ?? (await this.store.getValue());
     this.state = next;
     // A cookie change during the read leaves it unverified: the debounced re-read follows.
     this.verified = this.cookieGeneration === generation;
     await this.store.setValue(next);
     this.notify(previous, next);
-    return next;
   }
 
   /** The session's thumbnail URL is often protocol-relative (`//cdn2...`): resolve it against the site. */
@@ -302,7 +336,7 @@ export class Session implements ApiAuth {
  * A digest of the session cookie's value ('' without one): enough to tell another cookie, and the
  * cookie itself is not kept beside the token.
  */
-async function cookieMark(value: string | undefined): Promise<string> {
+export async function cookieMark(value: string | undefined): Promise<string> {
   if (value === undefined) return '';
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
   const bytes = new Uint8Array(digest).slice(0, 12);

@@ -251,8 +251,14 @@ export function fuzzTheProtocol(options: FakeBackgroundOptions = {}): void {
         );
         // A well-formed post and delete are refused just the same.
         for (const [type, data] of [
-          ['postReply', { kind: 'project', objectId: 1, commentId: 2, repliedId: 2, text: 'hi' }],
-          ['deleteMessageComment', { kind: 'project', objectId: 1, commentId: 2, targetId: 2 }],
+          [
+            'postReply',
+            { member: 'demo', kind: 'project', objectId: 1, commentId: 2, repliedId: 2, text: 'hi' },
+          ],
+          [
+            'deleteMessageComment',
+            { member: 'demo', kind: 'project', objectId: 1, commentId: 2, targetId: 2 },
+          ],
           ['whoami', undefined],
         ] as const) {
           const answer = await bg.send(type, data, sender());

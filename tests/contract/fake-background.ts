@@ -60,6 +60,11 @@ export interface FakeBackgroundOptions {
    * hand the polyfill, which passes it on as it is).
    */
   polyfilled?: boolean;
+  /**
+   * Runs on the fresh fake browser before the background's main function: what a previous browser
+   * session left on disk, the cookies the browser starts with.
+   */
+  beforeStart?: (jar: CookieJar, sandbox: RunningSandbox) => Promise<void>;
 }
 
 export async function startFakeBackground(options: FakeBackgroundOptions = {}): Promise<FakeBackground> {
@@ -132,6 +137,7 @@ export async function startFakeBackground(options: FakeBackgroundOptions = {}): 
     vi.doMock('wxt/browser', () => ({ browser: polyfill, default: polyfill }));
   }
   const { default: background } = await import('@/entrypoints/background');
+  await options.beforeStart?.(jar, sandbox);
   await background.main();
 
   const deliver = async (message: unknown, sender: Sender, timeoutMs = 5000): Promise<Answer> => {

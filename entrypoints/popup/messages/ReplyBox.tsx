@@ -53,6 +53,7 @@ export function ReplyBox(props: {
       await saveDraft(username, key, text);
       await draftsSaved();
       const request = {
+        member: username,
         kind: thread.kind,
         objectId: thread.objectId,
         commentId: thread.commentId,

@@ -48,6 +48,7 @@ function CommentRow(props: {
     setDeleting(true);
     setError(null);
     const outcome: DeleteOutcome = await sendMessage('deleteMessageComment', {
+      member: member.username,
       kind: thread.kind,
       objectId: thread.objectId,
       commentId: thread.commentId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postFailureSentence } from './outcome-sentence';
+import { deleteFailureSentence, postFailureSentence } from './outcome-sentence';
 
 describe('what a failed reply says', () => {
   it('says why, that the draft is kept, and promises no retry it will not make', () => {
@@ -14,5 +14,16 @@ describe('what a failed reply says', () => {
         error: { kind: 'rate-limited', at: 0, status: 429, retryAfterMs: 1_000 },
       }),
     ).toBe('The site asked Companion to slow down. Your reply is kept here as a draft.');
+  });
+});
+
+describe('a reply or delete refused because another member signed in', () => {
+  it('says so, and that the reply is kept', () => {
+    expect(postFailureSentence({ ok: false, kind: 'other-member' })).toBe(
+      'Someone else is signed in now, so this reply was not sent. It is kept here as a draft.',
+    );
+    expect(deleteFailureSentence({ ok: false, kind: 'other-member' })).toBe(
+      'Someone else is signed in now, so nothing was deleted.',
+    );
   });
 });

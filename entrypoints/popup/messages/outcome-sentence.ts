@@ -34,6 +34,8 @@ export function postFailureSentence(outcome: Exclude<PostOutcome, { ok: true }>)
       return rejectionSentence(outcome.code, outcome.muteExpiresAt);
     case 'not-in-thread':
       return t('messagesTab.thread.notInThread');
+    case 'other-member':
+      return t('messagesTab.thread.replyOtherMember');
     default: {
       // A reply is never sent again by itself: no "It will try again in N seconds" under it.
       const { retryAfterMs: _promise, ...error } = outcome.error;
@@ -43,6 +45,7 @@ export function postFailureSentence(outcome: Exclude<PostOutcome, { ok: true }>)
 }
 
 export function deleteFailureSentence(outcome: Exclude<DeleteOutcome, { ok: true }>): string {
+  if (outcome.kind === 'other-member') return t('messagesTab.thread.deleteOtherMember');
   return outcome.kind === 'not-allowed'
     ? t('messagesTab.thread.deleteNotAllowed')
     : errorSentence(outcome.error);

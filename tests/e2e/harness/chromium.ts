@@ -56,7 +56,10 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
     );
   }
   const hostRules = profile === 'public' ? liveHostRules(options) : [];
-  const userDataDir = await mkdtemp(join(tmpdir(), 'companion-chromium-'));
+  const keepProfile = options.userDataDir !== undefined;
+  const userDataDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'companion-chromium-')));
+  const removeProfile = () =>
+    keepProfile ? Promise.resolve() : rm(userDataDir, { recursive: true, force: true });
   const log = new ConsoleLog();
   let context: BrowserContext;
   try {
@@ -73,7 +76,7 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
       ...(options.uiLanguage ? { env: { ...process.env, ...chromiumLanguageEnv(options.uiLanguage) } } : {}),
     });
   } catch (error) {
-    await rm(userDataDir, { recursive: true, force: true });
+    await removeProfile();
     throw error;
   }
 
@@ -106,7 +109,7 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
       (await context.waitForEvent('serviceworker', { predicate: isOurWorker, timeout: 30_000 }));
   } catch (error) {
     await context.close().catch(() => {});
-    await rm(userDataDir, { recursive: true, force: true });
+    await removeProfile();
     throw new Error(
       `The extension's service worker did not start: ${String(error)}\n${log.lines().join('\n')}`,
     );
@@ -222,7 +225,7 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
     saveArtifacts: (dir) => writeArtifacts(dir, browser.pages(), log.lines()),
     async close() {
       await context.close().catch(() => {});
-      await rm(userDataDir, { recursive: true, force: true });
+      await removeProfile();
     },
   };
 

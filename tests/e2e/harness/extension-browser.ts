@@ -29,6 +29,12 @@ export interface LaunchOptions {
    * The browser must have it installed: `scripts/ensure-deps.mjs` installs Debian's language packs.
    */
   uiLanguage?: string;
+  /**
+   * The browser profile's directory, kept when the browser closes: a launch on the directory an
+   * earlier launch closed is a browser restart (its storage, its cookies that outlive a session).
+   * Default: a fresh profile, removed on close.
+   */
+  userDataDir?: string;
 }
 
 export interface ExtensionBrowser {

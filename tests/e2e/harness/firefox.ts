@@ -63,6 +63,7 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
     executablePath: firefoxExecutable(),
     headless: options.headless ?? true,
     defaultViewport: { width: 1280, height: 800 },
+    ...(options.userDataDir === undefined ? {} : { userDataDir: options.userDataDir }),
     // Lets BiDi navigate tabs to moz-extension: pages (the popup, options); the browser listens
     // on a loopback pipe for this test process only.
     args: ['--remote-allow-system-access'],
@@ -72,6 +73,12 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
       // collected: BiDi does not report the background's console.
       'devtools.console.stdout.content': true,
       ...(options.uiLanguage ? firefoxLanguagePrefs(options.uiLanguage) : {}),
+      // A relaunch on a kept profile: the extension is installed for this run only (temporarily,
+      // unsigned), so Firefox removes it as it closes; its storage stays for the next launch, which
+      // installs it again, as it stays across a restart for an installed one.
+      ...(options.userDataDir === undefined
+        ? {}
+        : { 'extensions.webextensions.keepStorageOnUninstall': true }),
     },
   });
   const child = driver.process();

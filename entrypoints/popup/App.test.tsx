@@ -1,0 +1,39 @@
+// @vitest-environment happy-dom
+/**
+ * The popup's first frame right after a browser start, opened before the background compared the
+ * session cookie with the one the stored member was read under: nothing of that member shows.
+ */
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { memberCheckedItem, memberItem } from '@/lib/storage';
+import { App, frameStorage } from './App';
+import { primeStorageItems } from './storage-hooks';
+
+afterEach(() => {
+  fakeBrowser.reset();
+});
+
+it('shows signed out, not the stored member, until the background checked the member', async () => {
+  // The background is still starting: nothing it is asked is answered yet.
+  fakeBrowser.runtime.sendMessage = (() => new Promise(() => undefined)) as never;
+  await memberItem.setValue({ id: 1, username: 'demo', avatarUrl: '' });
+  await primeStorageItems(frameStorage);
+  const root = document.createElement('div');
+  act(() => {
+    render(<App />, root);
+  });
+  expect(root.querySelector('[data-testid="signed-out"]')).not.toBeNull();
+  expect(root.querySelector('[data-testid="popup-member"]')).toBeNull();
+  expect(root.textContent).not.toContain('demo');
+
+  // Checked: the member kept (same cookie) shows.
+  await act(async () => {
+    await memberCheckedItem.setValue(true);
+  });
+  expect(root.querySelector('[data-testid="popup-member"]')?.textContent).toContain('demo');
+  act(() => {
+    render(null, root);
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * A browser start with another member's session cookie: the previous member's data hidden (popup,
+ * badge, pages) until the session is read, then the new member's.
+ */
+import { afterAll, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { cookieMark } from '@/lib/session/session';
+import {
+  memberCheckedItem,
+  memberCookieMarkItem,
+  memberItem,
+  messageCountItem,
+  projectStatusesItem,
+} from '@/lib/storage';
+import { type FakeBackground, startFakeBackground } from '../fake-background';
+import { holdSession, leftOnDisk } from './left-on-disk';
+
+let bg: FakeBackground | undefined;
+afterAll(async () => {
+  await bg?.close();
+});
+
+it('hides the previous member until the session is read, then shows the new one', async () => {
+  let alice = '';
+  bg = await startFakeBackground({
+    beforeStart: async (jar, sandbox) => {
+      await leftOnDisk(sandbox.control.signIn('demo').sessionId);
+      alice = holdSession(jar, sandbox, 'alice');
+      // Session reads are held until the test has looked.
+      sandbox.control.addLatency({ pattern: '/session/', part: 'site', fixedMs: 60_000 });
+    },
+  });
+  const { control } = bg.sandbox;
+  fakeBrowser.runtime.onStartup.trigger();
+  await vi.waitFor(async () => expect(await memberItem.getValue()).toBeNull());
+  expect(await memberCheckedItem.getValue()).toBe(true);
+  await vi.waitFor(() => expect(control.inFlight({ pattern: '/session/' })).not.toEqual([]));
+  expect(await messageCountItem.getValue()).toMatchObject({ username: null, count: null });
+  // The marks' cache writes in batches: soon, not in the same instant.
+  await vi.waitFor(async () => expect((await projectStatusesItem.getValue()).member).toBeNull());
+  await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('?'));
+  expect(control.requestLog({ pattern: '/session/' })).toEqual([]);
+
+  control.clearFaults();
+  control.releaseDelayed();
+  await vi.waitFor(async () => expect((await memberItem.getValue())?.username).toBe('alice'));
+  expect(await memberCookieMarkItem.getValue()).toBe(await cookieMark(alice));
+  await vi.waitFor(async () => expect((await messageCountItem.getValue()).username).toBe('alice'));
+  await vi.waitFor(async () => expect((await projectStatusesItem.getValue()).member).toBe('alice'));
+});
