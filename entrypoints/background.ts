@@ -6,6 +6,7 @@ import { ApiClient } from '@/lib/api/client';
 import { HttpClient } from '@/lib/api/http';
 import { answerMessages, refuseInheritedMessageNames } from '@/lib/checked-messages';
 import { currentProfile } from '@/lib/config';
+import { followDevTuning, pageTuning } from '@/lib/dev-tuning';
 import { registerExplore } from '@/lib/explore/explore-background';
 import { registerFeed } from '@/lib/feed/feed-background';
 import { registerFeedNotifications } from '@/lib/feed/feed-notifications-background';
@@ -24,8 +25,6 @@ import {
   memberItem,
   messageCountItem,
   sessionItem,
-  testRequestTimeoutMsItem,
-  testRetryBackoffScaleItem,
 } from '@/lib/storage';
 import { registerTranslation } from '@/lib/translation/translation-background';
 
@@ -36,10 +35,11 @@ export default defineBackground(() => {
 
   // One HTTP layer for every request of the extension: one rate limit, one set of in-flight reads.
   const http = new HttpClient();
-  testRequestTimeoutMsItem.getValue().then((ms) => http.setTimeoutMs(ms));
-  testRequestTimeoutMsItem.watch((ms) => http.setTimeoutMs(ms));
-  testRetryBackoffScaleItem.getValue().then((scale) => http.setBackoffScale(scale));
-  testRetryBackoffScaleItem.watch((scale) => http.setBackoffScale(scale));
+  // A development install's tuning (lib/dev-tuning.ts): shorter timeouts and retry waits for tests.
+  followDevTuning((tuning) => {
+    http.setTimeoutMs(tuning.requestTimeoutMs ?? null);
+    http.setBackoffScale(tuning.retryBackoffScale ?? null);
+  });
   const session = new Session({
     site: profile.site,
     http,
@@ -133,5 +133,6 @@ export default defineBackground(() => {
 
   answerMessages(profile, {
     ping: () => ({ ok: true, version: browser.runtime.getManifest().version, profile: profile.name }),
+    getPageTuning: pageTuning,
   });
 });

@@ -29,7 +29,12 @@ describe('protocolMessages', () => {
     ] as const)
       expect(from(type), type).toBe('extension page');
     // What only the site's pages can tell.
-    for (const type of ['reportMessageCount', 'messagesPageOpened', 'reportProjectStatus'] as const)
+    for (const type of [
+      'reportMessageCount',
+      'messagesPageOpened',
+      'reportProjectStatus',
+      'getPageTuning',
+    ] as const)
       expect(from(type), type).toBe('site tab');
     expect(from('translate')).toBe('extension page + site tab');
     expect(from('ping')).toBe('extension page + site tab');
@@ -37,6 +42,7 @@ describe('protocolMessages', () => {
 
   it('take what the popup and the content scripts send', () => {
     expect(declared('ping').data).toBeUndefined();
+    expect(declared('getPageTuning').data).toBeUndefined();
     expect(ok('reportMessageCount', { count: 12 })).toBe(true);
     expect(ok('getUserMessageCount', { username: 'mallory' })).toBe(true);
     expect(ok('refreshFeed', { lists: ['activity'], force: true })).toBe(true);

@@ -9,6 +9,7 @@
  * types only (through lib/protocol.ts).
  */
 import { z } from 'zod';
+import type { PageTuning } from './dev-tuning';
 import type { DetailSource, ListSource } from './explore/explore-model';
 import { validDetailSource, validListSource } from './explore/explore-sources';
 import { FEED_LIST_NAMES } from './feed/feed-model';
@@ -91,6 +92,11 @@ export const protocolMessages = {
   ping: { from: EITHER, answer: answer<PingResult>() },
   /** The signed-in member (username, id, avatar URL), or null when signed out. */
   whoami: { from: EITHER, answer: answer<WhoAmI | null>() },
+  /**
+   * The tuning of the page's features (lib/dev-tuning.ts): the fields a development install's tests
+   * set, checked and clamped; nothing (`{}`) in a store install. Asked when a feature first needs it.
+   */
+  getPageTuning: { from: SITE_TAB, answer: answer<PageTuning>() },
 
   // The message count (lib/message-count/message-count-background.ts).
   /**

@@ -38,7 +38,6 @@ import {
   PROJECT_STATUS_SETTINGS_KEY,
   type ProjectStatusCache,
   type ProjectStatusSettings,
-  TEST_MARKS_REASK_AFTER_KEY,
 } from '@/lib/project-status/project-status-cache';
 import { defineItem } from '@/lib/storage-item';
 import type { TranslationCache } from '@/lib/translation/translation';
@@ -101,58 +100,18 @@ export const profileMessageCountsItem = defineItem<Record<string, { count: numbe
   { fallback: {}, version: 1 },
 );
 
+// ---------------------------------------------------------------------------------------------------
+// Development tuning (read, checked and clamped only in lib/dev-tuning.ts)
+
 /**
- * TEST ONLY: the polling period in seconds instead of a minute, so end-to-end tests (which set it
- * through the extension's storage) never wait minutes. Unset in real use.
+ * The one tuning item the end-to-end tests write (a poll every second, short timeouts, a faster
+ * pace), so a test never waits minutes. Stored as written: anything may be in it, so only
+ * lib/dev-tuning.ts reads it, which checks and clamps each field and ignores the whole item unless
+ * the extension runs as a development install (`management.getSelf().installType`): a store
+ * install never obeys it, whatever is stored. Content scripts never read it (they ask the
+ * background: `getPageTuning`).
  */
-export const testPollPeriodSecondsItem = defineItem<number | null>('local:testPollPeriodSeconds', {
-  fallback: null,
-});
-/**
- * TEST ONLY: never count the member as idle. Headless browsers get no input, so after five minutes
- * the `idle` API would make the member "away" and stretch the polls past what a test waits for.
- * Unset in real use.
- */
-export const testIgnoreIdleItem = defineItem<boolean>('local:testIgnoreIdle', { fallback: false });
-/**
- * TEST ONLY: the per-attempt request timeout in milliseconds instead of 10 s, so the fault tests
- * see a timeout in a second or two. Unset in real use.
- */
-export const testRequestTimeoutMsItem = defineItem<number | null>('local:testRequestTimeoutMs', {
-  fallback: null,
-});
-/**
- * TEST ONLY: the loved/favorited marks' share of the rate limit in reads a second instead of 3 (the
- * client-wide 5 still holds), so end-to-end tests that show a hundred thumbnails do not wait on the
- * share. Unset in real use.
- */
-export const testMarksReadsPerSecondItem = defineItem<number | null>('local:testMarksReadsPerSecond', {
-  fallback: null,
-});
-/**
- * TEST ONLY: a factor (0 < f ≤ 1) on the waits before retrying a failed read: the HTTP client's
- * backoff (not Retry-After) and the marks' retry of a failed status read, so the fault tests see a
- * failing read's retries in a fraction of a second. As many retries, sooner. Unset in real use.
- */
-export const testRetryBackoffScaleItem = defineItem<number | null>('local:testRetryBackoffScale', {
-  fallback: null,
-});
-/**
- * TEST ONLY: the marks' first pause before asking again for statuses still unanswered, in
- * milliseconds instead of 4 s (shorter only), so the test of a background stopped mid-queue does not
- * wait on it. Read by the content script. Unset in real use.
- */
-export const testMarksReaskAfterMsItem = defineItem<number | null>(TEST_MARKS_REASK_AFTER_KEY, {
-  fallback: null,
-});
-/**
- * TEST ONLY: the pause between two requests of "Translate all" in milliseconds instead of 400, so
- * the end-to-end test of 60 comments waits less (the extension's 5 a second still holds). Read by
- * the content script (lib/features/translate-comments.ts) as the raw key. Unset in real use.
- */
-export const testTranslateAllPaceMsItem = defineItem<number | null>('local:testTranslateAllPaceMs', {
-  fallback: null,
-});
+export const devTuningItem = defineItem<unknown>('local:devTuning', { fallback: null });
 
 // ---------------------------------------------------------------------------------------------------
 // Feed (lib/feed/feed*.ts writes, the popup reads; the shapes are in lib/feed/feed-model.ts)

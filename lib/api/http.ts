@@ -154,7 +154,7 @@ export class HttpClient {
   private readonly fetchImpl: typeof fetch;
   private timeoutMs: number;
   private readonly defaultTimeoutMs: number;
-  /** TEST ONLY: a factor on the backoff between attempts; 1 in real use. */
+  /** A factor on the backoff between attempts: 1, but in a tuned development install (tests). */
   private backoffScale = 1;
   private readonly limiter: RequestLimiter | null;
   private readonly shareInFlight: boolean;
@@ -191,8 +191,8 @@ export class HttpClient {
   }
   /**
    * Changes the per-attempt timeout from now on; `null` goes back to the constructor's. Only the
-   * end-to-end tests use it (through a test-only storage item), so that a timeout costs them
-   * seconds, not ten.
+   * end-to-end tests use it (through lib/dev-tuning.ts: development installs only), so that a
+   * timeout costs them seconds, not ten.
    */
   setTimeoutMs(ms: number | null): void {
     this.timeoutMs = ms !== null && ms > 0 ? ms : this.defaultTimeoutMs;
@@ -200,8 +200,9 @@ export class HttpClient {
   /**
    * Scales the backoff before retrying a 5xx or a network error from now on (0 < scale ≤ 1; not
    * Retry-After: that is the service's to say); `null` or anything else goes back to 1. Only the
-   * end-to-end fault tests use it (through a test-only storage item), so that the three retries of
-   * a failing read cost them a fraction of a second, not 3.5 s; how many there are does not change.
+   * end-to-end fault tests use it (through lib/dev-tuning.ts: development installs only), so that
+   * the three retries of a failing read cost them a fraction of a second, not 3.5 s; how many there
+   * are does not change.
    */
   setBackoffScale(scale: number | null): void {
     this.backoffScale = scale !== null && scale > 0 && scale <= 1 ? scale : 1;

@@ -7,14 +7,17 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import type { PageTuning } from '@/lib/dev-tuning';
 import { memberKey, type ProjectStatusCache } from '@/lib/project-status/project-status-cache';
-import { sendMessage } from '@/lib/protocol';
 import { sitePage } from '@/lib/site/pages';
-import { projectStatusesItem, testMarksReaskAfterMsItem } from '@/lib/storage';
+import { projectStatusesItem } from '@/lib/storage';
 import { InViewObserver } from '@/tests/unit/in-view-observer';
-import { projectStatusMarks, REASK_AFTER_MS, reaskAfterMs } from './project-status-marks';
+import { EVERY_TEST_SWITCH } from '@/tests/unit/test-switches';
+import { projectStatusMarks, REASK_AFTER_MS } from './project-status-marks';
 
-vi.mock('@/lib/protocol', () => ({ sendMessage: vi.fn() }));
+// One mock for every copy of the module (the tests of the tuning load the feature afresh).
+const sendMessage = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/protocol', () => ({ sendMessage }));
 
 const asks = () =>
   vi
@@ -86,17 +89,36 @@ describe('project status marks', () => {
     expect(document.querySelectorAll('[data-companion="project-status"][data-loved="true"]')).toHaveLength(2);
   });
 
-  it('ask again sooner with the test-only setting, doubling from there; only ever sooner', async () => {
-    expect(reaskAfterMs(undefined)).toBe(REASK_AFTER_MS);
-    expect(reaskAfterMs(null)).toBe(REASK_AFTER_MS);
-    expect(reaskAfterMs(-5)).toBe(REASK_AFTER_MS);
-    expect(reaskAfterMs('500')).toBe(REASK_AFTER_MS);
-    expect(reaskAfterMs(60_000)).toBe(REASK_AFTER_MS);
-    expect(reaskAfterMs(500)).toBe(500);
+  /**
+   * The feature loaded afresh (its page asks the background for its tuning once), on a page whose
+   * background answers `getPageTuning` with `tuning`: what a store install answers is `{}`.
+   */
+  const freshPageWhoseBackgroundAnswers = async (tuning: PageTuning) => {
+    vi.mocked(sendMessage).mockImplementation(async (type: string) =>
+      type === 'getPageTuning' ? tuning : undefined,
+    );
+    vi.resetModules();
+    return (await import('./project-status-marks')).projectStatusMarks;
+  };
+  const tuningAsks = () => vi.mocked(sendMessage).mock.calls.filter(([type]) => type === 'getPageTuning');
 
-    await testMarksReaskAfterMsItem.setValue(500);
+  it('ask again after 4 s in a store install, whatever storage holds (the tuning item, the old test switches)', async () => {
+    await fakeBrowser.storage.local.set(EVERY_TEST_SWITCH);
+    const marks = await freshPageWhoseBackgroundAnswers({});
     await projectStatusesItem.setValue(cacheWith({}));
-    projectStatusMarks.run(sitePage('https://scratch.mit.edu/explore/projects/all/'), running.signal);
+    marks.run(sitePage('https://scratch.mit.edu/explore/projects/all/'), running.signal);
+    await vi.waitFor(() => expect(asks()).toHaveLength(1));
+    // Not at the switches' 500 ms (nor anywhere near), but at the member's 4 s.
+    await vi.advanceTimersByTimeAsync(REASK_AFTER_MS / 2);
+    expect(asks()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(REASK_AFTER_MS / 2);
+    expect(asks()).toHaveLength(2);
+  });
+
+  it("ask again sooner with a development install's tuning, doubling from there", async () => {
+    const marks = await freshPageWhoseBackgroundAnswers({ marksReaskAfterMs: 500 });
+    await projectStatusesItem.setValue(cacheWith({}));
+    marks.run(sitePage('https://scratch.mit.edu/explore/projects/all/'), running.signal);
     await vi.waitFor(() => expect(asks()).toHaveLength(1));
     await vi.advanceTimersByTimeAsync(500);
     expect(asks()).toHaveLength(2);
@@ -104,6 +126,21 @@ describe('project status marks', () => {
     expect(asks()).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(500);
     expect(asks()).toHaveLength(3);
+    // The page asked for its tuning once, when it first needed it.
+    expect(tuningAsks()).toHaveLength(1);
+  });
+
+  it('never ask for the tuning on a page whose statuses are all known', async () => {
+    const marks = await freshPageWhoseBackgroundAnswers({ marksReaskAfterMs: 500 });
+    await projectStatusesItem.setValue(cacheWith({ 1: true, 2: false, 3: true }));
+    marks.run(sitePage('https://scratch.mit.edu/explore/projects/all/'), running.signal);
+    await vi.waitFor(() =>
+      expect(document.querySelectorAll('[data-companion="project-status"][data-loved="true"]')).toHaveLength(
+        2,
+      ),
+    );
+    await vi.advanceTimersByTimeAsync(10 * REASK_AFTER_MS);
+    expect(vi.mocked(sendMessage)).not.toHaveBeenCalled();
   });
 
   it('stop asking when the page goes away', async () => {

@@ -21,7 +21,6 @@ import {
   type ProjectStatusCache,
   projectStatus,
   projectStatusSettingsOf,
-  TEST_MARKS_REASK_AFTER_KEY,
 } from '@/lib/project-status/project-status-cache';
 import { sendMessage } from '@/lib/protocol';
 import { isSitePage } from '@/lib/site/pages';
@@ -32,6 +31,7 @@ import {
   projectThumbnail,
   projectThumbnailLink,
 } from '@/lib/site/selectors';
+import { pageTuning } from './page-tuning';
 import type { Feature } from './registry';
 import { follow } from './stored-message-count';
 import { addStyles } from './stylesheet';
@@ -74,13 +74,6 @@ const CSS = `
 export const REASK_AFTER_MS = 4_000;
 export const REASK_MAX_MS = 30_000;
 
-/** The first pause: REASK_AFTER_MS, or the shorter one of the test-only setting (lib/storage.ts). */
-export function reaskAfterMs(testSetting: unknown): number {
-  return typeof testSetting === 'number' && Number.isFinite(testSetting) && testSetting > 0
-    ? Math.min(testSetting, REASK_AFTER_MS)
-    : REASK_AFTER_MS;
-}
-
 interface Tracked {
   /** The project shown now (null: the thumbnail has no project link, e.g. while React fills it). */
   id: number | null;
@@ -110,11 +103,7 @@ function setFlag(element: Element, name: string, value: boolean | undefined): vo
 }
 
 /** Shows the marks while `signal` lives: the caller starts it signed in with marks on. */
-function showMarks(
-  signal: AbortSignal,
-  statuses: () => MemberStatuses | null,
-  firstPause: () => number,
-): { refresh(): void } {
+function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): { refresh(): void } {
   const tracked = new Map<Element, Tracked>();
   /** Ids asked for and not answered yet: told to the background when they leave view. */
   const asked = new Set<number>();
@@ -122,6 +111,7 @@ function showMarks(
   let toDrop = new Set<number>();
   let flushing = false;
   let reaskTimer: ReturnType<typeof setTimeout> | null = null;
+  let arming = false;
   /** The pause before the next ask again: the first pause, doubled after each one. */
   let reaskRound = 0;
 
@@ -150,8 +140,14 @@ function showMarks(
     scheduleFlush();
   };
   const armReask = () => {
-    if (reaskTimer !== null || signal.aborted) return;
-    reaskTimer = setTimeout(reask, Math.min(firstPause() * 2 ** reaskRound, REASK_MAX_MS));
+    if (reaskTimer !== null || arming || signal.aborted) return;
+    // The first pause is REASK_AFTER_MS, or a development install's shorter one (./page-tuning.ts).
+    arming = true;
+    void pageTuning().then(({ marksReaskAfterMs = REASK_AFTER_MS }) => {
+      arming = false;
+      if (reaskTimer === null && !signal.aborted)
+        reaskTimer = setTimeout(reask, Math.min(marksReaskAfterMs * 2 ** reaskRound, REASK_MAX_MS));
+    });
   };
 
   addStyles(PROJECT_STATUS_MARK, CSS, signal);
@@ -362,7 +358,6 @@ export const projectStatusMarks: Feature = {
     let marksOn: boolean | null = null;
     let cache: ProjectStatusCache | null | undefined;
     let running: { controller: AbortController; marks: { refresh(): void } } | null = null;
-    let firstPause = REASK_AFTER_MS;
 
     // Shown only while signed in with marks on; off or signed out, every mark goes.
     const apply = () => {
@@ -372,11 +367,7 @@ export const projectStatusMarks: Feature = {
         signal.addEventListener('abort', () => controller.abort(), { once: true });
         running = {
           controller,
-          marks: showMarks(
-            controller.signal,
-            () => currentMember(cache),
-            () => firstPause,
-          ),
+          marks: showMarks(controller.signal, () => currentMember(cache)),
         };
       } else if (!wanted && running !== null) {
         running.controller.abort();
@@ -389,9 +380,6 @@ export const projectStatusMarks: Feature = {
     follow(signal, PROJECT_STATUS_SETTINGS_KEY, (value) => {
       marksOn = projectStatusSettingsOf(value).marks;
       apply();
-    });
-    follow(signal, TEST_MARKS_REASK_AFTER_KEY, (value) => {
-      firstPause = reaskAfterMs(value);
     });
     follow(signal, PROJECT_STATUS_KEY, (value) => {
       cache = (value as ProjectStatusCache | undefined) ?? null;

@@ -7,12 +7,11 @@
 import { t } from '@/lib/i18n';
 import { commentListOf } from '@/lib/site/selectors';
 import { linkButton } from './link-button';
+import { pageTuning } from './page-tuning';
 
 export const TRANSLATE_ALL_MARK = 'translate-all';
 /** Between two requests of "Translate all": at most 2.5 a second from it, half the extension's 5. */
 export const TRANSLATE_ALL_PACE_MS = 400;
-/** TEST ONLY (lib/storage.ts, testTranslateAllPaceMsItem): another pace; unset in real use. */
-const TEST_PACE_KEY = 'testTranslateAllPaceMs';
 
 /** What "Translate all" needs of a text with buttons. */
 export interface ListedText {
@@ -49,14 +48,6 @@ export function createTranslateAll<T extends ListedText>(options: TranslateAllOp
   const lists = new WeakMap<Element, ListState<T>>();
   /** When the last request of "Translate all" left (any list: the pace is the page's). */
   let lastRequest = 0;
-  let pace = TRANSLATE_ALL_PACE_MS;
-  browser.storage.local.get(TEST_PACE_KEY).then(
-    (values) => {
-      const value = values[TEST_PACE_KEY];
-      if (typeof value === 'number' && value > 0) pace = value;
-    },
-    () => undefined,
-  );
   const observers: IntersectionObserver[] = [];
   const controls: HTMLButtonElement[] = [];
   signal.addEventListener(
@@ -102,7 +93,10 @@ export function createTranslateAll<T extends ListedText>(options: TranslateAllOp
           if (!next) break;
           if (next.shown || !next.element.isConnected || !options.isCurrent(next)) continue;
           // Requests start at least the pace apart; answers from the cache cost nothing and wait not.
-          const wait = lastRequest + pace - Date.now();
+          // The pace: TRANSLATE_ALL_PACE_MS, or a development install's (./page-tuning.ts), asked
+          // of the background at the first click.
+          const { translateAllPaceMs = TRANSLATE_ALL_PACE_MS } = await pageTuning();
+          const wait = lastRequest + translateAllPaceMs - Date.now();
           if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
           if (!state.running) break;
           const started = Date.now();

@@ -7,12 +7,21 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { sendMessage } from '@/lib/protocol';
+import type { PageTuning } from '@/lib/dev-tuning';
 import { sitePage } from '@/lib/site/pages';
+import { EVERY_TEST_SWITCH } from '@/tests/unit/test-switches';
 import { TRANSLATE_ALL_PACE_MS } from './translate-all';
 import { translateComments } from './translate-comments';
 
-vi.mock('@/lib/protocol', () => ({ sendMessage: vi.fn() }));
+// One mock for every copy of the module (the tests of the tuning load the feature afresh).
+const sendMessage = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/protocol', () => ({ sendMessage }));
+/** The texts sent to translate, in order. */
+const translated = () =>
+  vi
+    .mocked(sendMessage)
+    .mock.calls.filter(([type]) => type === 'translate')
+    .map(([, data]) => (data as { text: string }).text);
 
 const COMMENTS = `
 <div class="comments-list">
@@ -67,7 +76,10 @@ let running: AbortController;
 beforeEach(() => {
   fakeBrowser.reset();
   vi.mocked(sendMessage).mockReset();
-  vi.mocked(sendMessage).mockResolvedValue({ text: 'Hello everyone', from: 'fr', cached: false } as never);
+  // The background: a store install's tuning (none), and a translation for every text.
+  vi.mocked(sendMessage).mockImplementation(async (type: string) =>
+    type === 'getPageTuning' ? {} : { text: 'Hello everyone', from: 'fr', cached: false },
+  );
   vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
   inView = () => true;
   running = new AbortController();
@@ -111,27 +123,23 @@ describe('Translate buttons setting', () => {
 
     document.querySelector<HTMLButtonElement>('[data-companion="translate-all"]')?.click();
     await vi.waitFor(() => expect(count('#comments-1 [data-companion="translation"]')).toBe(1));
-    expect(vi.mocked(sendMessage).mock.calls.map(([, data]) => (data as { text: string }).text)).toEqual([
-      'Bonjour tout le monde',
-    ]);
+    expect(translated()).toEqual(['Bonjour tout le monde']);
     scrollTo(second());
     await vi.waitFor(() => expect(count('#comments-2 button[data-companion="translate"]')).toBe(1));
     scrollTo(second());
     await vi.waitFor(() => expect(count('#comments-2 [data-companion="translation"]')).toBe(1), {
       timeout: 3000,
     });
-    expect(vi.mocked(sendMessage).mock.calls.map(([, data]) => (data as { text: string }).text)).toEqual([
-      'Bonjour tout le monde',
-      'Hola a todos',
-    ]);
+    expect(translated()).toEqual(['Bonjour tout le monde', 'Hola a todos']);
   });
 
   it('"Translate all" asks at most once per pace (400 ms: 2.5 a second, half the extension\'s 5)', async () => {
     const sent: number[] = [];
-    vi.mocked(sendMessage).mockImplementation((async () => {
+    vi.mocked(sendMessage).mockImplementation(async (type: string) => {
+      if (type === 'getPageTuning') return {};
       sent.push(Date.now());
       return { text: 'Hello', from: 'fr', cached: false };
-    }) as never);
+    });
     translateComments.run(sitePage('https://scratch.mit.edu/projects/5/'), running.signal);
     await vi.waitFor(() => expect(count('button[data-companion="translate"]')).toBe(2));
     document.querySelector<HTMLButtonElement>('[data-companion="translate-all"]')?.click();
@@ -139,5 +147,53 @@ describe('Translate buttons setting', () => {
     expect(TRANSLATE_ALL_PACE_MS).toBe(400);
     expect(sent).toHaveLength(2);
     expect((sent[1] ?? 0) - (sent[0] ?? 0)).toBeGreaterThanOrEqual(TRANSLATE_ALL_PACE_MS - 5);
+  });
+  describe('"Translate all"\'s pace in each kind of install', () => {
+    /**
+     * The feature loaded afresh (its page asks the background for its tuning once), on a page whose
+     * background answers `getPageTuning` with `tuning` (a store install answers `{}`); the clock is
+     * the test's. Resolves with the times of the translate requests, and the tuning asks.
+     */
+    const freshPageWhoseBackgroundAnswers = async (tuning: PageTuning) => {
+      const sent: number[] = [];
+      vi.mocked(sendMessage).mockImplementation(async (type: string) => {
+        if (type === 'getPageTuning') return tuning;
+        sent.push(Date.now());
+        return { text: 'Hello', from: 'fr', cached: false };
+      });
+      vi.resetModules();
+      const { translateComments: feature } = await import('./translate-comments');
+      feature.run(sitePage('https://scratch.mit.edu/projects/5/'), running.signal);
+      await vi.waitFor(() => expect(count('button[data-companion="translate"]')).toBe(2));
+      const tuningAsks = () => vi.mocked(sendMessage).mock.calls.filter(([type]) => type === 'getPageTuning');
+      // Nothing asked of the background before the member clicks "Translate all".
+      expect(tuningAsks()).toHaveLength(0);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+      document.querySelector<HTMLButtonElement>('[data-companion="translate-all"]')?.click();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(sent).toHaveLength(1);
+      return { sent, tuningAsks };
+    };
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('is 400 ms in a store install, whatever storage holds (the tuning item, the old test switches)', async () => {
+      await fakeBrowser.storage.local.set(EVERY_TEST_SWITCH);
+      const { sent } = await freshPageWhoseBackgroundAnswers({});
+      await vi.advanceTimersByTimeAsync(TRANSLATE_ALL_PACE_MS - 1);
+      expect(sent).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(sent).toHaveLength(2);
+    });
+
+    it("is a development install's tuning, asked of the background once, at the first click", async () => {
+      const { sent, tuningAsks } = await freshPageWhoseBackgroundAnswers({ translateAllPaceMs: 250 });
+      await vi.advanceTimersByTimeAsync(249);
+      expect(sent).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(sent).toHaveLength(2);
+      expect(tuningAsks()).toHaveLength(1);
+    });
   });
 });

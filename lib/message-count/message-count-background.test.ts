@@ -1,26 +1,16 @@
 /**
- * The message count's ports on the fake browser: the polling period, the test-only settings, and
- * the toolbar badge as the settings say.
+ * The message count's ports on the fake browser: the polling period and the idle state (a store
+ * install's, whatever storage holds; a development install's tuning), and the toolbar badge as
+ * the settings say.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { siteProfiles } from '@/lib/config';
-import {
-  defaultMessageCountSettings,
-  messageCountItem,
-  messageCountSettingsItem,
-  testIgnoreIdleItem,
-  testPollPeriodSecondsItem,
-} from '@/lib/storage';
+import { defaultMessageCountSettings, messageCountItem, messageCountSettingsItem } from '@/lib/storage';
+import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
+import { EVERY_TEST_SWITCH } from '@/tests/unit/test-switches';
 import { type Activity, DEFAULT_PERIOD_MS, signedOutState, UNSEEN_AWAY_PERIODS } from './message-count';
-import {
-  idleUnlessTestSaysNo,
-  MESSAGE_COUNT_ALARM,
-  MIN_TEST_PERIOD_SECONDS,
-  messageCountPorts,
-  refreshBadge,
-  registerMessageCount,
-} from './message-count-background';
+import { MESSAGE_COUNT_ALARM, refreshBadge, registerMessageCount } from './message-count-background';
 import { IDLE_AFTER_SECONDS } from './site-activity';
 
 // The messaging library allows one handler per message in a context, and these tests register the
@@ -33,34 +23,69 @@ afterEach(() => {
   fakeBrowser.reset();
 });
 
+/** The ports of a new background of this install type (a background asks its type once). */
+async function backgroundOf(installType: 'normal' | 'development') {
+  vi.resetModules();
+  fakeInstallType(installType);
+  return import('./message-count-background');
+}
+
 describe('idle state', () => {
-  it("is the browser's, unless the test-only setting says to ignore it", async () => {
+  const browserSaysIdle = () => {
     const queryState = vi.fn(async () => 'idle' as const);
     (fakeBrowser as { idle?: unknown }).idle = { queryState };
+    return queryState;
+  };
+  afterEach(() => {
+    delete (fakeBrowser as { idle?: unknown }).idle;
+  });
+
+  it("is the browser's in a store install, whatever storage holds (the tuning item, the old test switches)", async () => {
+    const queryState = browserSaysIdle();
+    await fakeBrowser.storage.local.set(EVERY_TEST_SWITCH);
+    const { idleUnlessTestSaysNo } = await backgroundOf('normal');
     expect(await idleUnlessTestSaysNo()).toBe(true);
     expect(queryState).toHaveBeenCalledWith(IDLE_AFTER_SECONDS);
-    await testIgnoreIdleItem.setValue(true);
+  });
+
+  it("is the browser's in a development install, unless its tuning says to ignore it", async () => {
+    browserSaysIdle();
+    const { idleUnlessTestSaysNo } = await backgroundOf('development');
+    expect(await idleUnlessTestSaysNo()).toBe(true);
+    await fakeBrowser.storage.local.set({ devTuning: { ignoreIdle: true } });
     expect(await idleUnlessTestSaysNo()).toBe(false);
-    delete (fakeBrowser as { idle?: unknown }).idle;
+    await fakeBrowser.storage.local.set({ devTuning: { ignoreIdle: 'yes' } });
+    expect(await idleUnlessTestSaysNo()).toBe(true);
   });
 });
 
 describe('polling period', () => {
-  const ports = () =>
-    messageCountPorts({
-      profile,
-      readCount: async () => 0,
-      latestMessages: async () => [],
-      signedInUser: async () => null,
-      onSessionChanged: () => undefined,
-    });
+  const periodMs = async (installType: 'normal' | 'development') =>
+    (await backgroundOf(installType))
+      .messageCountPorts({
+        profile,
+        readCount: async () => 0,
+        latestMessages: async () => [],
+        signedInUser: async () => null,
+        onSessionChanged: () => undefined,
+      })
+      .periodMs();
 
-  it('is a minute unless the test-only setting says otherwise, never below its minimum', async () => {
-    expect(await ports().periodMs()).toBe(DEFAULT_PERIOD_MS);
-    await testPollPeriodSecondsItem.setValue(5);
-    expect(await ports().periodMs()).toBe(5_000);
-    await testPollPeriodSecondsItem.setValue(0);
-    expect(await ports().periodMs()).toBe(MIN_TEST_PERIOD_SECONDS * 1000);
+  it('is a minute in a store install, whatever storage holds (the tuning item, the old test switches)', async () => {
+    await fakeBrowser.storage.local.set(EVERY_TEST_SWITCH);
+    expect(await periodMs('normal')).toBe(DEFAULT_PERIOD_MS);
+  });
+
+  it("is a development install's tuning, clamped between a second and a minute", async () => {
+    expect(await periodMs('development')).toBe(DEFAULT_PERIOD_MS);
+    await fakeBrowser.storage.local.set({ devTuning: { pollPeriodSeconds: 5 } });
+    expect(await periodMs('development')).toBe(5_000);
+    await fakeBrowser.storage.local.set({ devTuning: { pollPeriodSeconds: 0 } });
+    expect(await periodMs('development')).toBe(1_000);
+    await fakeBrowser.storage.local.set({ devTuning: { pollPeriodSeconds: 3600 } });
+    expect(await periodMs('development')).toBe(DEFAULT_PERIOD_MS);
+    await fakeBrowser.storage.local.set({ devTuning: { pollPeriodSeconds: '5' } });
+    expect(await periodMs('development')).toBe(DEFAULT_PERIOD_MS);
   });
 });
 

@@ -7,19 +7,14 @@
 import type { Message } from '@/lib/api/schemas';
 import { answerMessages } from '@/lib/checked-messages';
 import { isSitePage, type SiteProfile } from '@/lib/config';
+import { devTuning, onDevTuningChange } from '@/lib/dev-tuning';
 import { applyBadge, badgeLook } from '@/lib/message-count/badge';
 import {
   type MessageCountSettings,
   messageCountSettingsOf,
 } from '@/lib/message-count/message-count-settings';
 import { showNotification } from '@/lib/notifications/show-notification';
-import {
-  lastNotifiedMessageItem,
-  messageCountItem,
-  messageCountSettingsItem,
-  testIgnoreIdleItem,
-  testPollPeriodSecondsItem,
-} from '@/lib/storage';
+import { lastNotifiedMessageItem, messageCountItem, messageCountSettingsItem } from '@/lib/storage';
 import { openSitePageOnNotificationClick } from '../notifications/notification-clicks';
 import {
   type Activity,
@@ -34,8 +29,6 @@ import { browserIdle, siteActivity } from './site-activity';
 
 /** The name of the poller's one alarm. */
 export const MESSAGE_COUNT_ALARM = 'message-count';
-/** The shortest period the test-only setting may ask for. */
-export const MIN_TEST_PERIOD_SECONDS = 1;
 
 /** What the message count needs from the API client and the session. */
 export interface MessageCountDeps {
@@ -51,16 +44,16 @@ export interface MessageCountDeps {
   now?: () => number;
   /**
    * Injected in tests; otherwise `browser.idle` when the permission exists (never idle without it,
-   * or while the test-only setting `testIgnoreIdle` is on).
+   * or while a development install's tuning says `ignoreIdle`: lib/dev-tuning.ts).
    */
   isIdle?: () => Promise<boolean>;
   /** Injected in tests (the fake browser has no focus); tabs and windows otherwise. */
   activity?: () => Promise<Activity>;
 }
 
-/** The browser's idle state, unless an end-to-end test (which gives no input) turned it off. */
+/** The browser's idle state, unless an end-to-end test (which gives no input) tuned it off. */
 export async function idleUnlessTestSaysNo(): Promise<boolean> {
-  if (await testIgnoreIdleItem.getValue()) return false;
+  if ((await devTuning()).ignoreIdle) return false;
   return browserIdle();
 }
 
@@ -73,9 +66,8 @@ export function messageCountPorts(deps: MessageCountDeps): MessageCountPorts {
     signedInUser: deps.signedInUser,
     activity: deps.activity ?? (() => siteActivity(deps.profile, deps.isIdle ?? idleUnlessTestSaysNo)),
     async periodMs() {
-      const seconds = await testPollPeriodSecondsItem.getValue();
-      if (seconds === null || !Number.isFinite(seconds)) return DEFAULT_PERIOD_MS;
-      return Math.max(MIN_TEST_PERIOD_SECONDS, seconds) * 1000;
+      const seconds = (await devTuning()).pollPeriodSeconds;
+      return seconds === undefined ? DEFAULT_PERIOD_MS : seconds * 1000;
     },
     alarm: {
       async set(when) {
@@ -147,8 +139,8 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
   browser.windows.onFocusChanged.addListener(activityChanged);
   const idle = (browser as { idle?: typeof browser.idle }).idle;
   idle?.onStateChanged.addListener(activityChanged);
-  testPollPeriodSecondsItem.watch(activityChanged);
-  testIgnoreIdleItem.watch(activityChanged);
+  // A test changed the period or the idle state's say (a development install only).
+  onDevTuningChange(activityChanged);
 
   // Badge and notifications follow the stored state and the settings, whoever changed them: the
   // badge goes (or comes back) the moment the member turns it off (or on).

@@ -5,7 +5,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { siteProfiles } from '@/lib/config';
-import { messageCountItem, testPollPeriodSecondsItem } from '@/lib/storage';
+import { devTuningItem, messageCountItem } from '@/lib/storage';
+import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
 import {
   type Activity,
   BROWSING_PERIODS,
@@ -17,6 +18,9 @@ import {
   UNSEEN_AWAY_PERIODS,
 } from './message-count';
 import { MESSAGE_COUNT_ALARM, messageCountPorts } from './message-count-background';
+
+// A development install, as the tests' own (lib/dev-tuning.ts): some tests shorten the period.
+fakeInstallType('development');
 
 const MINUTE = 60_000;
 const START = Date.UTC(2026, 0, 1, 12, 0, 0);
@@ -277,7 +281,7 @@ describe('message-count poller', () => {
   });
 
   it('opening the messages page shows 0 at once, confirms past the CDN, and ignores stale page readings', async () => {
-    await testPollPeriodSecondsItem.setValue(20);
+    await devTuningItem.setValue({ pollPeriodSeconds: 20 });
     const service = makeService();
     await service.start();
     world.clock = START + 20_000;
@@ -379,14 +383,14 @@ describe('message-count poller', () => {
     expect(gaps.at(-1)).toBe(5 * MINUTE);
   });
 
-  it('takes its period from the test-only setting', async () => {
-    await testPollPeriodSecondsItem.setValue(5);
+  it("takes its period from a development install's tuning", async () => {
+    await devTuningItem.setValue({ pollPeriodSeconds: 5 });
     const service = makeService();
     await service.start();
     expect(await alarmTime()).toBe(START + 5_000);
     await runUntil(service, START + 20_000);
     expect(world.reads).toHaveLength(5);
-    await testPollPeriodSecondsItem.setValue(null);
+    await devTuningItem.setValue(null);
     await service.activityChanged();
     expect(await alarmTime()).toBe(START + 20_000 + DEFAULT_PERIOD_MS);
   });

@@ -8,13 +8,13 @@
 import type { ApiClient } from '@/lib/api/client';
 import { answerMessages, type Handlers } from '@/lib/checked-messages';
 import type { SiteProfile } from '@/lib/config';
+import { followDevTuning } from '@/lib/dev-tuning';
 import {
   messageCountItem,
   messageDraftsItem,
   messagePendingPostsItem,
   messagesCacheItem,
   messageThreadsItem,
-  testRequestTimeoutMsItem,
 } from '@/lib/storage';
 import { installWriteReferer } from '../api/write-referer';
 import { createMessagesService, type Member, type MessagesApi, type MessagesService } from './messages';
@@ -98,14 +98,11 @@ export function messagesHandlers(service: MessagesService) {
 
 /** Registers the handlers and the count watch. Call synchronously from the background's main function. */
 export function registerMessages(deps: MessagesDeps): MessagesService {
-  // A sent POST may land until the request's timeout has passed: the tests' shorter timeout
-  // (test-only, lib/storage.ts) shortens the wait for a reply whose outcome is unknown with it.
+  // A sent POST may land until the request's timeout has passed: a development install's shorter
+  // timeout (lib/dev-tuning.ts) shortens the wait for a reply whose outcome is unknown with it.
   let settleMs = pendingSettleMs(null);
-  testRequestTimeoutMsItem.getValue().then((ms) => {
-    settleMs = pendingSettleMs(ms);
-  });
-  testRequestTimeoutMsItem.watch((ms) => {
-    settleMs = pendingSettleMs(ms);
+  followDevTuning((tuning) => {
+    settleMs = pendingSettleMs(tuning.requestTimeoutMs ?? null);
   });
   const service = createMessagesService({
     now: deps.now ?? Date.now,

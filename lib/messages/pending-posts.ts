@@ -24,7 +24,8 @@ export const PENDING_SETTLE_MS = 12_000;
 const PENDING_MARGIN_MS = 2_000;
 /**
  * The window for a request timeout other than the 10 s (the end-to-end tests shorten it through
- * the test-only `testRequestTimeoutMs`): that timeout and the same margin. Null: PENDING_SETTLE_MS.
+ * a development install's tuning, lib/dev-tuning.ts): that timeout and the same margin. Null:
+ * PENDING_SETTLE_MS.
  */
 export function pendingSettleMs(requestTimeoutMs: number | null): number {
   return requestTimeoutMs !== null && requestTimeoutMs > 0

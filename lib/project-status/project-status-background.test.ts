@@ -6,8 +6,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { siteProfiles } from '@/lib/config';
 import { currentMember, projectStatus } from '@/lib/project-status/project-status-cache';
-import { projectStatusesItem, projectStatusSettingsItem, testMarksReadsPerSecondItem } from '@/lib/storage';
-import { marksReadsPerSecond, registerProjectStatus } from './project-status-background';
+import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/storage';
+import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
+import { EVERY_TEST_SWITCH } from '@/tests/unit/test-switches';
+import { registerProjectStatus } from './project-status-background';
 
 type Handler = (message: { data: unknown; sender: unknown }) => unknown;
 const handlers = new Map<string, Handler>();
@@ -28,10 +30,10 @@ const elsewhere = () => ({
   tab: { id: 9, index: 0, url: 'https://evil.example/projects/5/' },
 });
 
-function setup(user: string | null = 'demo') {
+function setup(user: string | null = 'demo', register = registerProjectStatus) {
   handlers.clear();
   const reads: string[] = [];
-  const service = registerProjectStatus({
+  const service = register({
     profile,
     readLove: async (id) => {
       reads.push(`love ${id}`);
@@ -129,23 +131,30 @@ describe('project-status handlers', () => {
     expect(service.queued()).toEqual([]);
   });
 
-  it('reads 3 a second, or what the test-only setting says (never past the client-wide 5)', async () => {
-    expect(marksReadsPerSecond(null)).toBe(3);
-    expect(marksReadsPerSecond(4)).toBe(4);
-    expect(marksReadsPerSecond(50)).toBe(5);
-    expect(marksReadsPerSecond(0)).toBe(1);
+  it('reads 3 a second in a store install, whatever storage holds; up to 5 tuned in a development install', async () => {
     const ids = [11, 12, 13, 14, 15, 16, 17, 18];
     // Within the first second: the favorites' first page and love reads, as many as the share has.
-    const readsInFirstSecond = async () => {
-      const { send, reads } = setup();
+    // A new background each time, of this install type (a background asks its type once).
+    const readsInFirstSecond = async (
+      installType: 'normal' | 'development',
+      stored: Record<string, unknown>,
+    ) => {
+      fakeBrowser.reset();
+      await fakeBrowser.storage.local.set(stored);
+      vi.resetModules();
+      fakeInstallType(installType);
+      const { registerProjectStatus: register } = await import('./project-status-background');
+      const { send, reads } = setup('demo', register);
       await settle();
       await send('getProjectStatuses', { ids }, siteTab('/explore/projects/all/'));
       await new Promise((resolve) => setTimeout(resolve, 400));
       return reads.length;
     };
-    expect(await readsInFirstSecond()).toBe(3);
-    fakeBrowser.reset();
-    await testMarksReadsPerSecondItem.setValue(5);
-    expect(await readsInFirstSecond()).toBe(5);
+    expect(await readsInFirstSecond('normal', {})).toBe(3);
+    expect(await readsInFirstSecond('normal', EVERY_TEST_SWITCH)).toBe(3);
+    expect(await readsInFirstSecond('development', {})).toBe(3);
+    expect(await readsInFirstSecond('development', { devTuning: { marksReadsPerSecond: 5 } })).toBe(5);
+    // Clamped to the client-wide 5 (lib/dev-tuning.ts).
+    expect(await readsInFirstSecond('development', { devTuning: { marksReadsPerSecond: 50 } })).toBe(5);
   });
 });

@@ -12,14 +12,10 @@
 import { SlidingWindowLimiter } from '@/lib/api/rate-limiter';
 import { answerMessages } from '@/lib/checked-messages';
 import { isSitePage, type SiteProfile } from '@/lib/config';
+import { followDevTuning } from '@/lib/dev-tuning';
 import { projectStatusSettingsOf } from '@/lib/project-status/project-status-cache';
 import { projectPageId, sitePage } from '@/lib/site/pages';
-import {
-  projectStatusesItem,
-  projectStatusSettingsItem,
-  testMarksReadsPerSecondItem,
-  testRetryBackoffScaleItem,
-} from '@/lib/storage';
+import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/storage';
 import { createProjectStatusService, type FavoritesPage, type ProjectStatusService } from './project-status';
 
 /**
@@ -27,14 +23,6 @@ import { createProjectStatusService, type FavoritesPage, type ProjectStatusServi
  * so the message count and the popup always find room.
  */
 export const MARKS_REQUESTS_PER_SECOND = 3;
-/** The client-wide limit (lib/api/rate-limiter.ts): no share, not even a test's, goes past it. */
-const CLIENT_REQUESTS_PER_SECOND = 5;
-
-/** Reads a second of the marks' share: 3, unless the test-only setting says otherwise (1 to 5). */
-export function marksReadsPerSecond(testSetting: number | null): number {
-  if (testSetting === null || !Number.isFinite(testSetting)) return MARKS_REQUESTS_PER_SECOND;
-  return Math.min(CLIENT_REQUESTS_PER_SECOND, Math.max(1, Math.floor(testSetting)));
-}
 /** Answers within this long of each other reach the tabs as one storage write. */
 const WRITE_BATCH_MS = 150;
 
@@ -63,22 +51,18 @@ export function senderProjectId(url: string | undefined, profile: SiteProfile): 
 
 export function registerProjectStatus(deps: ProjectStatusDeps): ProjectStatusService {
   const { profile } = deps;
-  const shareOf = (testSetting: number | null) =>
-    new SlidingWindowLimiter({ max: marksReadsPerSecond(testSetting), windowMs: 1000 });
-  let share = shareOf(null);
-  testMarksReadsPerSecondItem.getValue().then((value) => {
-    if (value !== null) share = shareOf(value);
-  });
-  testMarksReadsPerSecondItem.watch((value) => {
-    share = shareOf(value);
-  });
-  // TEST ONLY (unset in real use): the fault tests' scale on the wait before a failed read goes again.
-  let retryWaitScale: number | null = null;
-  testRetryBackoffScaleItem.getValue().then((value) => {
-    retryWaitScale = value;
-  });
-  testRetryBackoffScaleItem.watch((value) => {
-    retryWaitScale = value;
+  let sharePerSecond = MARKS_REQUESTS_PER_SECOND;
+  let share = new SlidingWindowLimiter({ max: sharePerSecond, windowMs: 1000 });
+  let retryWaitScale = 1;
+  // A development install's tuning (lib/dev-tuning.ts, clamped there: never past the client's 5 a
+  // second): the whole rate for a test's hundred thumbnails, and the fault tests' shorter retry waits.
+  followDevTuning((tuning) => {
+    const perSecond = tuning.marksReadsPerSecond ?? MARKS_REQUESTS_PER_SECOND;
+    if (perSecond !== sharePerSecond) {
+      sharePerSecond = perSecond;
+      share = new SlidingWindowLimiter({ max: perSecond, windowMs: 1000 });
+    }
+    retryWaitScale = tuning.retryBackoffScale ?? 1;
   });
   const service = createProjectStatusService({
     now: deps.now ?? Date.now,
@@ -88,7 +72,7 @@ export function registerProjectStatus(deps: ProjectStatusDeps): ProjectStatusSer
     turn: () => share.acquire(),
     cache: { get: () => projectStatusesItem.getValue(), set: (value) => projectStatusesItem.setValue(value) },
     beforeWrite: () => new Promise((resolve) => setTimeout(resolve, WRITE_BATCH_MS)),
-    retryWaitScale: () => retryWaitScale ?? 1,
+    retryWaitScale: () => retryWaitScale,
   });
   const warn = (what: string) => (error: unknown) =>
     console.warn(`Companion: project statuses: ${what}`, error);

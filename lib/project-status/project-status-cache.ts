@@ -64,11 +64,6 @@ export const FAVORITES_FRESH_MS = 15 * 60 * 1000;
 export const PROJECT_STATUS_KEY = 'local:projectStatuses';
 /** The key of the settings (`ProjectStatusSettings`). */
 export const PROJECT_STATUS_SETTINGS_KEY = 'sync:projectStatusSettings';
-/**
- * TEST ONLY: the key of a shorter first pause (ms) before the marks ask again for what stays
- * unanswered (lib/features/project-status-marks.ts); unset in real use (lib/storage.ts).
- */
-export const TEST_MARKS_REASK_AFTER_KEY = 'local:testMarksReaskAfterMs';
 
 export interface ProjectStatusSettings {
   /** Marks on project thumbnails of the site's pages (and on the popup's cards). */

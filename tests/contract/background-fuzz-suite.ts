@@ -40,7 +40,14 @@ const RUNS = 25;
  * Messages that carry no data (their handlers never read it): a few runs prove that; more would only
  * wait for the reads they start (`messagesPageOpened` re-reads the count after the site's own write).
  */
-const DATALESS = ['ping', 'whoami', 'messagesPageOpened', 'refreshMessageCount', 'loadMoreMessages'];
+const DATALESS = [
+  'ping',
+  'whoami',
+  'getPageTuning',
+  'messagesPageOpened',
+  'refreshMessageCount',
+  'loadMoreMessages',
+];
 
 let bg: FakeBackground;
 let token: string;

@@ -143,7 +143,7 @@ const surface: FaultSurface = {
   async prime({ browser }) {
     // The marks' whole share of the client's rate limit (5 reads a second, not 3): each row reads
     // a dozen thumbnails twice over (under the fault, then after it).
-    await browser.setStorage('local', { testMarksReadsPerSecond: 5 });
+    await browser.tune({ marksReadsPerSecond: 5 });
     const page = await browser.openPage(`${browser.profile.site}/explore/projects/all/`);
     await page.setViewport({ width: 900, height: 600 });
     let inView: Shown[] = [];

@@ -7,7 +7,7 @@
  * the poller's next read brings the new count everywhere without a reload. A session that expires
  * changes nothing for the count (its route is public) and the rest renews the token on its own.
  *
- * The poller runs on the test-only one-second period; the site's CDN copy of the count is off so
+ * The poller runs on the development tuning's one-second period; the site's CDN copy of the count is off so
  * that a read after the fault sees the service's current value.
  */
 import { expect } from 'vitest';
@@ -76,8 +76,8 @@ describeFaultMatrix(
 
     async prime({ browser, sandbox }) {
       sandbox.control.messageCountCacheSeconds = 0;
-      // Headless browsers get no input: without testIgnoreIdle the member would turn "away".
-      await browser.setStorage('local', { testPollPeriodSeconds: PERIOD_SECONDS, testIgnoreIdle: true });
+      // Headless browsers get no input: without ignoreIdle the member would turn "away".
+      await browser.tune({ pollPeriodSeconds: PERIOD_SECONDS, ignoreIdle: true });
       while (unread() < 3) sandbox.control.addMessage(DEMO_USERNAME, { type: 'followuser', actor: 'alice' });
       const page = await browser.openPage(`${browser.profile.site}/explore/projects/all/`);
       sitePages.set(browser.name, page);

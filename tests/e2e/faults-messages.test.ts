@@ -79,11 +79,8 @@ describeFaultMatrix(
     async prime({ browser, sandbox }) {
       const { control } = sandbox;
       control.messageCountCacheSeconds = 0;
-      await browser.setStorage('local', {
-        testPollPeriodSeconds: 1,
-        testIgnoreIdle: true,
-        popupTab: 'messages',
-      });
+      await browser.tune({ pollPeriodSeconds: 1, ignoreIdle: true });
+      await browser.setStorage('local', { popupTab: 'messages' });
       const demo = store().getUser(DEMO_USERNAME) as User;
       const projects = store()
         .sharedProjectsOf(demo.id)

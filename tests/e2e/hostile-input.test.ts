@@ -373,8 +373,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   it('site pages: comments, notes and their translations, marks, counts, a profile and a studio run nothing', async () => {
     const { commented, comments, mallory, studio, projects } = w();
     // The whole client-wide rate for the marks of mallory's gallery, not their share of it
-    // (test-only setting, lib/storage.ts).
-    await browser().setStorage('local', { testMarksReadsPerSecond: 5 });
+    // (the development tuning, lib/dev-tuning.ts).
+    await browser().tune({ marksReadsPerSecond: 5 });
     // The project page: 20 hostile comments, hostile notes, all translated.
     const page = await openTrapped(`${site()}/projects/${commented.id}/`);
     // A comment that is only a link has nothing to translate (no button): every other one has.

@@ -4,13 +4,14 @@
  * a new message shows up within one polling period; the messages page zeroes everything; ten site
  * tabs cost one poller; signed out, no authenticated request leaves the browser.
  *
- * The polling period is shortened through the test-only setting (`testPollPeriodSeconds`) and the
+ * The polling period is shortened through the development tuning (`pollPeriodSeconds`) and the
  * sandbox's CDN keeps counts for half of it, the ratio of the live site's cache to the real period.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RequestLogEntry } from '@/sandbox/control';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import { BROWSER_NAMES, useBrowser, withSandbox } from './harness';
+import { readInstallTypeInExtension } from './harness/extension-api';
 
 /** The words the extension uses for a count, in English (the browsers run in English). */
 const messagesPhrase = (count: number) =>
@@ -53,7 +54,21 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   describe('message count', () => {
     beforeAll(async () => {
       // Headless browsers get no input: without this the member would turn "away" after 5 minutes.
-      await browser().setStorage('local', { testPollPeriodSeconds: PERIOD_SECONDS, testIgnoreIdle: true });
+      await browser().tune({ pollPeriodSeconds: PERIOD_SECONDS, ignoreIdle: true });
+    });
+
+    it('runs as a development install, which obeys the tuning: it polls every few seconds, not every minute', async () => {
+      // Chromium's --load-extension and Firefox's temporary add-on: the only installs that obey
+      // the tuning (lib/dev-tuning.ts); a store or AMO install is "normal".
+      expect(await browser().evaluateInExtension(readInstallTypeInExtension, undefined)).toBe('development');
+      const since = Date.now();
+      const page = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
+      // Two reads of its own: a member's copy makes them a minute apart at the least; tuned, the
+      // first comes 2.5 periods after the page's own reading (5 s) and the next a period later.
+      await expect
+        .poll(() => countReads(since).fromExtension.length, { timeout: 4 * PERIOD_SECONDS * 1000 + 3000 })
+        .toBeGreaterThanOrEqual(2);
+      await page.close();
     });
 
     it('shows the count on the badge, in the navigation bar, the tab title and the popup', async () => {

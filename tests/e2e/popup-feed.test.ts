@@ -478,9 +478,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   });
 
   it('keeps the cached items beside a clear sentence when a refresh fails (500, malformed, 429)', async () => {
-    // The client's waits before retrying a 500 (0.5, 1, 2 s) a tenth as long (test-only item, as in
+    // The client's waits before retrying a 500 (0.5, 1, 2 s) a tenth as long (the tuning, as in
     // the fault matrix): as many retries, sooner. Production waits are unit-tested (lib/api/http.test.ts).
-    await browser().setStorage('local', { testRetryBackoffScale: 0.1 });
+    await browser().tune({ retryBackoffScale: 0.1 });
     const popup = await openFeed();
     const before = await countOf(popup, ITEM);
     const control = sandbox().control;
@@ -533,7 +533,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       }
     } finally {
       control.clearFaults();
-      await browser().setStorage('local', { testRetryBackoffScale: null });
+      await browser().tune({ retryBackoffScale: null });
     }
     await popup.close();
   });
@@ -630,7 +630,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       })
       .toBeNull();
     // The background's read of the session after the sign-in gets no answer, nor do its retries.
-    await browser().setStorage('local', { testRetryBackoffScale: 0.1 });
+    await browser().tune({ retryBackoffScale: 0.1 });
     sandbox().control.addOutage({ pattern: '/session/', part: 'site' });
     try {
       const logged = browser().consoleLog().length;
@@ -647,7 +647,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         .toBe(true);
     } finally {
       sandbox().control.clearFaults();
-      await browser().setStorage('local', { testRetryBackoffScale: null });
+      await browser().tune({ retryBackoffScale: null });
     }
     // The site is back and the cookies stay as they are: opening the popup is enough (signed out,
     // no token is sent, so no refusal from the API would ever tell the background otherwise).

@@ -189,8 +189,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   const openMessages = async () => {
     // A reply after a failed post (500: its outcome unknown) first looks whether the failed one
     // landed after all, until the request's timeout and a margin have passed: 4 s + 2 s here, not
-    // 10 s + 2 s (test-only setting, lib/storage.ts; the sandbox answers in milliseconds).
-    await browser().setStorage('local', { popupTab: 'messages', testRequestTimeoutMs: 4_000 });
+    // 10 s + 2 s (the development tuning, lib/dev-tuning.ts; the sandbox answers in milliseconds).
+    await browser().tune({ requestTimeoutMs: 4_000 });
+    await browser().setStorage('local', { popupTab: 'messages' });
     popup = await browser().openPopup();
     await popup.waitFor((selector) => document.querySelectorAll(selector).length > 0, ITEM, {
       timeout: 20_000,

@@ -91,8 +91,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   });
   const browser = useBrowser(name, { sandbox, signedInAs: DEMO_USERNAME });
   // The whole client-wide rate for the marks, not their share of it: the pages here show a hundred
-  // thumbnails and more, each read once (test-only setting, lib/storage.ts).
-  beforeEach(() => browser().setStorage('local', { testMarksReadsPerSecond: 5 }));
+  // thumbnails and more, each read once (the development tuning, lib/dev-tuning.ts).
+  beforeEach(() => browser().tune({ marksReadsPerSecond: 5 }));
   const store = () => sandbox().control.store;
   const demoId = () => store().getUser(DEMO_USERNAME)?.id ?? 0;
   const truth = (id: number) => ({

@@ -98,8 +98,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
   it('during a message-count read: the poller goes on by itself and the badge follows', async () => {
     const { control } = sandbox();
-    // A short period (test-only setting); headless browsers get no input, so never "away".
-    await browser().setStorage('local', { testPollPeriodSeconds: PERIOD_SECONDS, testIgnoreIdle: true });
+    // A short period (the development tuning); headless browsers get no input, so never "away".
+    await browser().tune({ pollPeriodSeconds: PERIOD_SECONDS, ignoreIdle: true });
     await expect.poll(badgeText, { timeout: 15_000 }).toBe(String(unread()));
     control.addLatency({ part: 'api', pattern: COUNT_ROUTE, fixedMs: HELD_MS });
     await underWay({ part: 'api', pattern: COUNT_ROUTE });
@@ -151,10 +151,10 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
   it('during a queue of love reads: every thumbnail gets its mark without a reload', async () => {
     const { control } = sandbox();
-    // Test-only settings (lib/storage.ts): the whole client-wide rate for the marks, not their share
-    // of it (the page shows a few dozen thumbnails, each read once), and the page asks again for
-    // what stays unanswered after 1 s, not 4 s (then 2, 4, … as in real use).
-    await browser().setStorage('local', { testMarksReadsPerSecond: 5, testMarksReaskAfterMs: 1_000 });
+    // The development tuning (lib/dev-tuning.ts): the whole client-wide rate for the marks, not
+    // their share of it (the page shows a few dozen thumbnails, each read once), and the page asks
+    // again for what stays unanswered after 1 s, not 4 s (then 2, 4, … as in real use).
+    await browser().tune({ marksReadsPerSecond: 5, marksReaskAfterMs: 1_000 });
     control.addLatency({ part: 'api', pattern: LOVE_READ, fixedMs: HELD_MS });
     const page = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
     await underWay({ part: 'api', pattern: LOVE_READ });

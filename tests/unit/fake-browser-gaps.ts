@@ -1,7 +1,8 @@
 /**
  * WXT's fake browser throws "not implemented" for a few events the background registers at start
- * (the quick-search command, the address-bar keyword). Tests that start the whole background
- * (tests/contract/token.test.ts) get plain in-memory events for them.
+ * (the quick-search command, the address-bar keyword) and for `management.getSelf()`. Tests that
+ * start the whole background (tests/contract/token.test.ts) get plain in-memory events for them,
+ * and an install type (`normal`, a store install, unless the test file says otherwise).
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
@@ -23,3 +24,17 @@ Object.assign(fakeBrowser.omnibox, {
   onInputCancelled: fakeEvent(),
   setDefaultSuggestion: async () => undefined,
 });
+
+/**
+ * `management.getSelf()` (WXT's fake has none), which lib/dev-tuning.ts asks once per background:
+ * the fake answers as a store install (`normal`) unless a test file says otherwise, before the
+ * background first asks (the answer is kept for the background's life, as in a browser).
+ */
+export function fakeInstallType(
+  installType: 'normal' | 'development' | 'sideload' | 'admin' | 'other',
+): void {
+  Object.assign(fakeBrowser.management, {
+    getSelf: async () => ({ id: fakeBrowser.runtime.id, name: 'Companion', enabled: true, installType }),
+  });
+}
+fakeInstallType('normal');

@@ -12,7 +12,7 @@ import { writeArtifacts } from './artifacts';
 import { CHROMIUM_QUIET_ARGS, chromiumExecutable } from './browsers';
 import { ConsoleLog } from './console-log';
 import { readBadgeInExtension, readStorageInExtension, writeStorageInExtension } from './extension-api';
-import type { ExtensionBrowser, LaunchOptions } from './extension-browser';
+import { type ExtensionBrowser, type LaunchOptions, tuneIn } from './extension-browser';
 import { buildDir } from './paths';
 import { signInThroughSandbox, signOutThroughSandbox } from './sign-in';
 import { createTestPage, type PageFunction, type TestPage } from './test-page';
@@ -214,6 +214,7 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
     evaluateInExtension,
     readStorage: (area, keys) => evaluateInExtension(readStorageInExtension, { area, keys: keys ?? null }),
     setStorage: (area, items) => evaluateInExtension(writeStorageInExtension, { area, items }),
+    tune: (fields) => tuneIn(evaluateInExtension, fields),
     stopBackground,
     pages: () =>
       context

@@ -41,3 +41,31 @@ export function readUiLanguageInExtension(): string {
     (globalThis as unknown as { chrome: ExtensionApi }).chrome;
   return api.i18n.getUILanguage();
 }
+
+/**
+ * Merges `fields` into the development tuning item (`local:devTuning`, lib/dev-tuning.ts; a null
+ * field is removed) and answers the install type, which must be `development` for the extension to
+ * honour it (a store install ignores the item).
+ */
+export async function tuneInExtension(fields: Record<string, unknown>): Promise<string> {
+  const api =
+    (globalThis as { browser?: ExtensionApi }).browser ??
+    (globalThis as unknown as { chrome: ExtensionApi }).chrome;
+  const { devTuning } = await api.storage.local.get('devTuning');
+  const next: Record<string, unknown> =
+    typeof devTuning === 'object' && devTuning !== null && !Array.isArray(devTuning) ? { ...devTuning } : {};
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === null) delete next[name];
+    else next[name] = value;
+  }
+  await api.storage.local.set({ devTuning: next });
+  return (await api.management.getSelf()).installType;
+}
+
+/** How the browser installed the extension (`management.getSelf().installType`). */
+export async function readInstallTypeInExtension(): Promise<string> {
+  const api =
+    (globalThis as { browser?: ExtensionApi }).browser ??
+    (globalThis as unknown as { chrome: ExtensionApi }).chrome;
+  return (await api.management.getSelf()).installType;
+}

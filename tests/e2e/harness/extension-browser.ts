@@ -1,9 +1,14 @@
 /** The one interface the end-to-end tests use for either browser (see chromium.ts, firefox.ts). */
 import type { SiteProfile } from '@/lib/config';
+import type { DevTuning } from '@/lib/dev-tuning';
 import type { BrowserName } from './browsers';
+import { tuneInExtension } from './extension-api';
 import type { PageFunction, TestPage } from './test-page';
 
 export type StorageArea = 'local' | 'session' | 'sync';
+
+/** Fields of the development tuning (lib/dev-tuning.ts) to set, or to remove (null). */
+export type TuningFields = { [K in keyof DevTuning]?: DevTuning[K] | null };
 
 export interface Badge {
   text: string;
@@ -69,6 +74,12 @@ export interface ExtensionBrowser {
    */
   stopBackground(): Promise<void>;
   setStorage(area: StorageArea, items: Record<string, unknown>): Promise<void>;
+  /**
+   * Sets (or, null, removes) fields of the development tuning (`local:devTuning`, lib/dev-tuning.ts:
+   * a shorter poll, timeouts, paces), keeping the others. The test installs are development
+   * installs, the only kind that honours it; throws if this one is not (a store install ignores it).
+   */
+  tune(fields: TuningFields): Promise<void>;
   /** The open tabs the test made, oldest first. */
   pages(): TestPage[];
   /** Every console line and page error seen so far (pages and, where reachable, the background). */
@@ -80,4 +91,21 @@ export interface ExtensionBrowser {
   close(): Promise<void>;
   /** Settles when the browser has gone, closed by close() or by the person using it. */
   readonly closed: Promise<void>;
+}
+
+/**
+ * `tune()` for either browser: writes the fields through `evaluate` (the browser's
+ * evaluateInExtension) and throws unless the install is a development one, which alone honours
+ * them: a test would otherwise wait, and fail, on the members' minute-long poll.
+ */
+export async function tuneIn(
+  evaluate: ExtensionBrowser['evaluateInExtension'],
+  fields: TuningFields,
+): Promise<void> {
+  const installType = await evaluate(tuneInExtension, fields);
+  if (installType !== 'development') {
+    throw new Error(
+      `The extension runs as a "${installType}" install, not "development": it ignores the tuning (lib/dev-tuning.ts)`,
+    );
+  }
 }

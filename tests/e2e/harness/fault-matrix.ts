@@ -17,16 +17,17 @@ import type { ExtensionBrowser } from './extension-browser';
 import { type UseBrowserOptions, useBrowser } from './launch';
 
 /**
- * The per-attempt timeout the matrix gives the extension (test-only item), so a timeout costs ~2 s
- * instead of the client's 10. Not less: two e2e files share the 2-core machine, and a plain answer
- * from a busy sandbox to a busy browser has taken over a second.
+ * The per-attempt timeout the matrix gives the extension (the development tuning,
+ * lib/dev-tuning.ts), so a timeout costs ~2 s instead of the client's 10. Not less: two e2e files
+ * share the 2-core machine, and a plain answer from a busy sandbox to a busy browser has taken
+ * over a second.
  */
 export const MATRIX_REQUEST_TIMEOUT_MS = 2_000;
 
 /**
- * The factor the matrix puts on the waits before retrying a failed read (test-only item): the HTTP
- * client's backoff (0.5, 1, 2 s become 50, 100, 200 ms) and the marks' retry of a failed status
- * read (2 s, doubling, becomes 200 ms, doubling). As many retries as members get, sooner;
+ * The factor the matrix puts on the waits before retrying a failed read (the development tuning):
+ * the HTTP client's backoff (0.5, 1, 2 s become 50, 100, 200 ms) and the marks' retry of a failed
+ * status read (2 s, doubling, becomes 200 ms, doubling). As many retries as members get, sooner;
  * Retry-After stays the service's.
  */
 export const MATRIX_RETRY_BACKOFF_SCALE = 0.1;
@@ -172,9 +173,9 @@ export function describeFaultMatrix(
     it.each(faults.map((fault) => [fault.name, fault] as const))('%s', async (_name, fault) => {
       const context: FaultContext = { browser: browser(), sandbox: sandbox(), fault };
       if (!primed) {
-        await context.browser.setStorage('local', {
-          testRequestTimeoutMs: MATRIX_REQUEST_TIMEOUT_MS,
-          testRetryBackoffScale: MATRIX_RETRY_BACKOFF_SCALE,
+        await context.browser.tune({
+          requestTimeoutMs: MATRIX_REQUEST_TIMEOUT_MS,
+          retryBackoffScale: MATRIX_RETRY_BACKOFF_SCALE,
         });
         await surface.prime(context);
         primed = true;

@@ -11,7 +11,7 @@ import { writeArtifacts } from './artifacts';
 import { firefoxExecutable } from './browsers';
 import { ConsoleLog } from './console-log';
 import { readBadgeInExtension, readStorageInExtension, writeStorageInExtension } from './extension-api';
-import type { ExtensionBrowser, LaunchOptions } from './extension-browser';
+import { type ExtensionBrowser, type LaunchOptions, tuneIn } from './extension-browser';
 import { buildDir } from './paths';
 import { signInThroughSandbox, signOutThroughSandbox } from './sign-in';
 import { createTestPage, type PageFunction, type TestPage } from './test-page';
@@ -238,6 +238,7 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
     evaluateInExtension,
     readStorage: (area, keys) => evaluateInExtension(readStorageInExtension, { area, keys: keys ?? null }),
     setStorage: (area, items) => evaluateInExtension(writeStorageInExtension, { area, items }),
+    tune: (fields) => tuneIn(evaluateInExtension, fields),
     stopBackground,
     pages: () => tracked.filter((page) => !page.isClosed()),
     consoleLog: () => log.lines(),

@@ -1,0 +1,131 @@
+/**
+ * The development tuning: the end-to-end tests make the extension quicker to test (a poll every
+ * second, short timeouts, a faster pace) through ONE storage item (`devTuningItem`,
+ * `local:devTuning`), and this file is the only reader of it. Each field is checked and clamped to
+ * a sane range here; a malformed item or field is ignored, never thrown.
+ *
+ * Honoured only in a development install: `management.getSelf()` reports `installType`
+ * `development` for an extension loaded unpacked (Chromium's `--load-extension`, Firefox's
+ * temporary add-ons, which is how the tests load the production build), and `normal` for one from
+ * a store or AMO. A store install never obeys the item, whatever is stored in it: a write to the
+ * extension's storage must not be enough to make it poll every second. `getSelf` needs no
+ * "management" permission (Chrome and Firefox alike). If it cannot answer, the install counts as
+ * a store install.
+ *
+ * Background only. Content scripts cannot call `management`: they ask the background for their
+ * part (`getPageTuning`, lib/protocol-messages.ts; lib/features/page-tuning.ts), when they first
+ * need it.
+ */
+import { devTuningItem } from '@/lib/storage';
+
+/** What the tests may tune; every field optional, each absent one at the member's own value. */
+export interface DevTuning {
+  /** The message count's polling period, in seconds (a minute for members). */
+  pollPeriodSeconds?: number;
+  /** Never count the member as idle: headless browsers get no input, so they would turn "away". */
+  ignoreIdle?: boolean;
+  /** The HTTP client's per-attempt timeout, in ms (10 s for members). */
+  requestTimeoutMs?: number;
+  /** The loved/favorited marks' share of the rate limit, reads a second (3 for members). */
+  marksReadsPerSecond?: number;
+  /** A factor on the waits before retrying a failed read (not Retry-After): as many retries, sooner. */
+  retryBackoffScale?: number;
+  /** The marks' first pause before asking again for statuses still unanswered, in ms (4 s). */
+  marksReaskAfterMs?: number;
+  /** The pause between two requests of "Translate all", in ms (400 for members). */
+  translateAllPaceMs?: number;
+}
+
+/** The part of the tuning the content script's features use, as the background answers it. */
+export type PageTuning = Pick<DevTuning, 'marksReaskAfterMs' | 'translateAllPaceMs'>;
+
+type NumberField = Exclude<keyof DevTuning, 'ignoreIdle'>;
+
+/**
+ * Each number's range [least, most]. The most is the member's own value (lib/dev-tuning.test.ts
+ * checks that against each one's owner), and the extension's whole rate (5 requests a second)
+ * bounds the rest: a tuning only ever makes a test quicker, never the extension heavier on the
+ * service than a member's copy may be (more reads a second than 5, a pace under 200 ms).
+ */
+export const DEV_TUNING_RANGES: Readonly<Record<NumberField, readonly [number, number]>> = {
+  pollPeriodSeconds: [1, 60],
+  requestTimeoutMs: [500, 10_000],
+  marksReadsPerSecond: [1, 5],
+  retryBackoffScale: [0.01, 1],
+  marksReaskAfterMs: [100, 4_000],
+  translateAllPaceMs: [200, 400],
+};
+
+/** Whole numbers only: a share of the rate limit is a count of reads. */
+const WHOLE: ReadonlySet<NumberField> = new Set(['marksReadsPerSecond']);
+
+/**
+ * The item's value as a tuning: each known field that is a finite number (or, for `ignoreIdle`, a
+ * boolean) clamped into its range; anything else, and anything that is not a plain object, left out.
+ */
+export function parseDevTuning(value: unknown): DevTuning {
+  const tuning: DevTuning = {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return tuning;
+  const fields = value as Record<string, unknown>;
+  const own = (name: string) => (Object.hasOwn(fields, name) ? fields[name] : undefined);
+  for (const [name, [least, most]] of Object.entries(DEV_TUNING_RANGES) as [
+    NumberField,
+    [number, number],
+  ][]) {
+    const field = own(name);
+    if (typeof field !== 'number' || !Number.isFinite(field)) continue;
+    const number = WHOLE.has(name) ? Math.floor(field) : field;
+    tuning[name] = Math.min(most, Math.max(least, number));
+  }
+  const ignoreIdle = own('ignoreIdle');
+  if (typeof ignoreIdle === 'boolean') tuning.ignoreIdle = ignoreIdle;
+  return tuning;
+}
+
+/** The install type, asked once: it cannot change while this background lives. */
+let development: Promise<boolean> | undefined;
+
+/** True when the extension runs as a development install (loaded unpacked, or temporary in Firefox). */
+export function isDevelopmentInstall(): Promise<boolean> {
+  development ??= Promise.resolve()
+    .then(() => browser.management.getSelf())
+    .then(
+      (self) => self.installType === 'development',
+      () => false,
+    );
+  return development;
+}
+
+/** The tuning in force: the item's, checked and clamped, in a development install; otherwise none. */
+export async function devTuning(): Promise<DevTuning> {
+  if (!(await isDevelopmentInstall())) return {};
+  return parseDevTuning(await devTuningItem.getValue().catch(() => null));
+}
+
+/**
+ * Calls `listener` with the tuning in force whenever the item changes (the tests change it in the
+ * middle of a run); never in a store install. Registered at once (the item may change while the
+ * install type is being asked).
+ */
+export function onDevTuningChange(listener: (tuning: DevTuning) => void): void {
+  devTuningItem.watch((value) => {
+    void isDevelopmentInstall().then((isDevelopment) => {
+      if (isDevelopment) listener(parseDevTuning(value));
+    });
+  });
+}
+
+/** Calls `apply` with the tuning in force now (none in a store install), and again on every change. */
+export function followDevTuning(apply: (tuning: DevTuning) => void): void {
+  onDevTuningChange(apply);
+  devTuning().then(apply, () => undefined);
+}
+
+/** The answer to a content script's `getPageTuning`: its features' part, only the fields set. */
+export async function pageTuning(): Promise<PageTuning> {
+  const { marksReaskAfterMs, translateAllPaceMs } = await devTuning();
+  const part: PageTuning = {};
+  if (marksReaskAfterMs !== undefined) part.marksReaskAfterMs = marksReaskAfterMs;
+  if (translateAllPaceMs !== undefined) part.translateAllPaceMs = translateAllPaceMs;
+  return part;
+}
