@@ -69,6 +69,12 @@ export default defineConfig({
       // acts only within the host permissions below.
       'declarativeNetRequestWithHostAccess',
     ],
+    // Never in a private window, in either browser (the member cannot allow it there either). Such a
+    // window may be someone else's on a shared computer, signed in as them or not at all, and must
+    // leave nothing behind: Companion keeps translations, statuses and drafts on disk. Its content
+    // script and background refuse a private tab anyway (lib/features/member-context.ts,
+    // lib/sender.ts); Firefox containers are handled there, as the manifest cannot name them.
+    incognito: 'not_allowed',
     // Asked for only when the member turns desktop notifications on in the settings.
     optional_permissions: ['notifications'],
     // The site and its own services only (lib/config.ts): no other host, ever.

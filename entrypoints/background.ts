@@ -15,6 +15,7 @@ import { registerMessageCount } from '@/lib/message-count/message-count-backgrou
 import { registerMessages } from '@/lib/messages/messages-background';
 import type { ProjectStatusService } from '@/lib/project-status/project-status';
 import { registerProjectStatus } from '@/lib/project-status/project-status-background';
+import { isMemberCookieStore, tabContext } from '@/lib/sender';
 import { keepMemberItem } from '@/lib/session/member-item';
 import { afterCheck, checkPreviousMember } from '@/lib/session/previous-member';
 import { browserSiteCookies, Session } from '@/lib/session/session';
@@ -80,7 +81,10 @@ export default defineBackground(() => {
   };
   browser.runtime.onStartup.addListener(readSession('browser start'));
   browser.runtime.onInstalled.addListener(readSession('install'));
-  browser.cookies.onChanged.addListener((change) => session.handleCookieChange(change));
+  // Only the member's own cookie store: a container's sign-in or sign-out is someone else's.
+  browser.cookies.onChanged.addListener((change) => {
+    if (isMemberCookieStore(change.cookie.storeId)) session.handleCookieChange(change);
+  });
   registerSessionMessages(checkedSession, profile);
   // The message count: one poller for the browser, badge, notifications, its protocol handlers.
   registerMessageCount({
@@ -134,5 +138,7 @@ export default defineBackground(() => {
   answerMessages(profile, {
     ping: () => ({ ok: true, version: browser.runtime.getManifest().version, profile: profile.name }),
     getPageTuning: pageTuning,
+    // From the tab the browser names, never from anything the page could say.
+    inMemberContext: ({ sender }) => tabContext(sender.tab) === 'member',
   });
 });

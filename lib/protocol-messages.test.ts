@@ -36,8 +36,13 @@ describe('protocolMessages', () => {
       'getPageTuning',
     ] as const)
       expect(from(type), type).toBe('site tab');
-    expect(from('translate')).toBe('extension page + site tab');
-    expect(from('ping')).toBe('extension page + site tab');
+    // What uses nothing of the member's: a Firefox container's tab too (lib/sender.ts).
+    for (const type of ['ping', 'translate', 'startReading', 'readingEnded', 'stopReading'] as const)
+      expect(from(type), type).toBe('extension page + site tab in any container');
+    expect(from('inMemberContext')).toBe('site tab in any container');
+    // Everything else a site tab may send is about the member: their own tabs only.
+    expect(from('getProjectStatuses')).toBe('extension page + site tab');
+    expect(from('whoami')).toBe('extension page + site tab');
   });
 
   it('take what the popup and the content scripts send', () => {

@@ -50,8 +50,11 @@ export interface MessageDeclaration {
 const answer = <T>() => undefined as T;
 
 const EXTENSION_PAGE = ['extension page'] as const;
+// A `site tab` is in the member's own browsing context: everything that reads or writes their state.
 const SITE_TAB = ['site tab'] as const;
 const EITHER = ['extension page', 'site tab'] as const;
+/** Uses nothing of the member's (no token, no cookie, nothing of theirs): also from a container's tab. */
+const MEMBER_FREE = ['extension page', 'site tab in any container'] as const;
 
 /** The longest text a content script may send to translate or read aloud (project notes hold 5,000). */
 export const MAX_MESSAGE_TEXT = 20_000;
@@ -89,7 +92,12 @@ const detailSource = z
 
 export const protocolMessages = {
   /** Liveness check: proves a context can reach the background. */
-  ping: { from: EITHER, answer: answer<PingResult>() },
+  ping: { from: MEMBER_FREE, answer: answer<PingResult>() },
+  /**
+   * Whether the sender's tab is in the member's own browsing context (not a container, not a
+   * private window), from the tab the browser names: a content script cannot tell a container.
+   */
+  inMemberContext: { from: ['site tab in any container'], answer: answer<boolean>() },
   /** The signed-in member (username, id, avatar URL), or null when signed out. */
   whoami: { from: EITHER, answer: answer<WhoAmI | null>() },
   /**
@@ -131,24 +139,24 @@ export const protocolMessages = {
 
   // Translation and read aloud (lib/translation/translation-background.ts).
   /** `text` (plain, decoded) in `language` (a helper code); cached, once per text and language. */
-  translate: { from: EITHER, data: z.object({ text, language }), answer: answer<TranslationResult>() },
+  translate: { from: MEMBER_FREE, data: z.object({ text, language }), answer: answer<TranslationResult>() },
   /**
    * Reads `text` aloud in the voice of `language` (stopping any other reading of the sender);
    * answers once the audio plays. Throws when it cannot start.
    */
   startReading: {
-    from: EITHER,
+    from: MEMBER_FREE,
     data: z.object({ text, language }),
     answer: answer<{ readingId: number }>(),
   },
   /** Answers when the reading ends, however it ended. */
   readingEnded: {
-    from: EITHER,
+    from: MEMBER_FREE,
     data: z.object({ readingId: z.number().int() }),
     answer: answer<'finished' | 'stopped' | 'failed'>(),
   },
   /** Stops the sender's reading `readingId`. */
-  stopReading: { from: EITHER, data: z.object({ readingId: z.number().int() }), answer: answer<void>() },
+  stopReading: { from: MEMBER_FREE, data: z.object({ readingId: z.number().int() }), answer: answer<void>() },
 
   // The Messages tab (lib/messages/messages-background.ts): reads, posts and deletes with the
   // member's token, so the extension's own pages only.

@@ -93,6 +93,8 @@ describe('store packages', () => {
       expect(manifest.name).toBe('Companion');
       expect(manifest.default_locale).toBe('en');
       expect(manifest.description).toMatch(/^__MSG_\w+__$/);
+      // Never in a private window, and the member cannot allow it there (wxt.config.ts says why).
+      expect(manifest.incognito).toBe('not_allowed');
       // The public profile: the live site's hosts, no loopback.
       expect(JSON.stringify(manifest.host_permissions)).toContain('scratch.mit.edu');
       expect(JSON.stringify(manifest)).not.toContain('127.0.0.1');

@@ -1,9 +1,11 @@
 /**
  * The one content script on site pages. It asks the background for what it needs and runs the
- * enabled features (see lib/features). It never talks to the network with credentials itself.
+ * enabled features (see lib/features), those of the member only in the member's own browsing
+ * context (lib/features/member-context.ts). It never talks to the network with credentials itself.
  */
 import { currentSite, isSitePage } from '@/lib/config';
-import { features } from '@/lib/features';
+import { memberFeatures, memberFreeFeatures } from '@/lib/features';
+import { runInContext } from '@/lib/features/member-context';
 import { runFeatures } from '@/lib/features/registry';
 import { sendMessage } from '@/lib/protocol';
 
@@ -15,7 +17,14 @@ export default defineContentScript({
   async main(ctx) {
     // The local profile matches every port of 127.0.0.1: run only on the sandbox's site origin.
     if (!isSitePage(location.href, site)) return;
-    runFeatures(ctx, features);
+    // Containers are Firefox's own (contextualIdentities): the Chrome build has none to tell apart.
+    await runInContext(
+      { member: memberFeatures, memberFree: memberFreeFeatures },
+      import.meta.env.FIREFOX,
+      (features) => {
+        if (!ctx.isInvalid) runFeatures(ctx, features);
+      },
+    );
     const pong = await sendMessage('ping', undefined);
     if (ctx.isInvalid) return;
     // A marker the end-to-end tests read to prove the round trip; invisible to members.

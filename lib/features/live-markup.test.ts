@@ -14,11 +14,13 @@ import { sitePage } from '@/lib/site/pages';
 import { messageCountItem, projectStatusesItem } from '@/lib/storage';
 import { InViewObserver } from '@/tests/unit/in-view-observer';
 import { editorMessageCount } from './editor-message-count';
-import { features } from './index';
+import { memberFeatures, memberFreeFeatures } from './index';
 import { projectStatusMarks } from './project-status-marks';
 import { translateComments } from './translate-comments';
 
 vi.mock('@/lib/protocol', () => ({ sendMessage: vi.fn() }));
+
+const features = [...memberFeatures, ...memberFreeFeatures];
 
 const count = (selector: string) => document.querySelectorAll(selector).length;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));

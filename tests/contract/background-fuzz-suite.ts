@@ -6,11 +6,12 @@
  * demo signed in, a draft waiting and the token in the session (see ./fake-background.ts).
  *
  * From three kinds of sender: strangers (a page that is not the site, a frame of another origin in a
- * site tab, another extension) must be refused every time; our content script in a site page and
- * our own extension pages get an answer or a clean error. For all of them: an answer always comes
- * (no handler dies on the input, no unhandled rejection), the background still answers the next
- * message, nothing is posted or deleted (the sandbox's request log, read over HTTP), nothing in
- * `Object.prototype` changes, and no answer carries the token, the draft or another member's data.
+ * site tab, a site tab in a private window, another extension) must be refused every time; our
+ * content script in a site page and our own extension pages get an answer or a clean error. For all
+ * of them: an answer always comes (no handler dies on the input, no unhandled rejection), the
+ * background still answers the next message, nothing is posted or deleted (the sandbox's request
+ * log, read over HTTP), nothing in `Object.prototype` changes, and no answer carries the token, the
+ * draft or another member's data.
  *
  * Run twice: on the fake browser's own `browser` (./background-fuzz.test.ts) and behind
  * webextension-polyfill wrapping a callback-style `chrome` (./background-fuzz-polyfill.test.ts).
@@ -70,6 +71,12 @@ const strangers: Record<string, () => Sender> = {
     id: fakeBrowser.runtime.id,
     url: `${profile.site}.evil.example/projects/1/`,
     tab: { id: 8, url: `${profile.site}.evil.example/projects/1/`, index: 0 },
+  }),
+  // Companion is not allowed in private windows; should it run there, the window gets nothing.
+  'a site tab in a private window': () => ({
+    id: fakeBrowser.runtime.id,
+    url: `${profile.site}/projects/123/`,
+    tab: { id: 11, url: `${profile.site}/projects/123/`, index: 0, incognito: true } as Sender['tab'],
   }),
   'another extension': () => ({ id: 'evil-extension', url: 'chrome-extension://evil-extension/page.html' }),
   'a sender without an id': () => ({ url: `${profile.site}/projects/123/` }),
