@@ -29,17 +29,13 @@ describe('protocolMessages', () => {
     ] as const)
       expect(from(type), type).toBe('extension page');
     // What only the site's pages can tell.
-    for (const type of [
-      'reportMessageCount',
-      'messagesPageOpened',
-      'reportProjectStatus',
-      'getPageTuning',
-    ] as const)
+    for (const type of ['reportMessageCount', 'messagesPageOpened', 'reportProjectStatus'] as const)
       expect(from(type), type).toBe('site tab');
     // What uses nothing of the member's: a Firefox container's tab too (lib/sender.ts).
     for (const type of ['ping', 'translate', 'startReading', 'readingEnded', 'stopReading'] as const)
       expect(from(type), type).toBe('extension page + site tab in any container');
-    expect(from('inMemberContext')).toBe('site tab in any container');
+    for (const type of ['inMemberContext', 'getPageTuning'] as const)
+      expect(from(type), type).toBe('site tab in any container');
     // Everything else a site tab may send is about the member: their own tabs only.
     expect(from('getProjectStatuses')).toBe('extension page + site tab');
     expect(from('whoami')).toBe('extension page + site tab');

@@ -102,9 +102,10 @@ export const protocolMessages = {
   whoami: { from: EITHER, answer: answer<WhoAmI | null>() },
   /**
    * The tuning of the page's features (lib/dev-tuning.ts): the fields a development install's tests
-   * set, checked and clamped; nothing (`{}`) in a store install. Asked when a feature first needs it.
+   * set, checked and clamped; nothing (`{}`) in a store install. Asked when a feature first needs it
+   * (Translate all too, which a container's tab has: nothing of the member's in it).
    */
-  getPageTuning: { from: SITE_TAB, answer: answer<PageTuning>() },
+  getPageTuning: { from: ['site tab in any container'], answer: answer<PageTuning>() },
 
   // The message count (lib/message-count/message-count-background.ts).
   /**

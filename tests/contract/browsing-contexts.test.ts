@@ -13,7 +13,15 @@ import { type FakeBackground, profile, type Sender, startFakeBackground } from '
 import { protocolMessageNames } from './protocol-names';
 
 /** What uses nothing of the member's: the one list a container's tab may send. */
-const MEMBER_FREE = ['ping', 'inMemberContext', 'translate', 'startReading', 'readingEnded', 'stopReading'];
+const MEMBER_FREE = [
+  'ping',
+  'inMemberContext',
+  'getPageTuning',
+  'translate',
+  'startReading',
+  'readingEnded',
+  'stopReading',
+];
 
 let bg: FakeBackground;
 let projectId: number;
