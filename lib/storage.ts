@@ -2,7 +2,9 @@
  * Every storage item of the extension, in one place, each versioned (bump `version` and add a
  * migration when a shape changes). Area by prefix: `session:` lives in memory for the browser
  * session (never written to disk; not readable by content scripts), `local:` persists on this
- * device. Nothing secret goes in `local:` or `sync:`: the token lives only in `session:`.
+ * device. Nothing secret goes in `local:` or `sync:`: the token lives only in `session:`. The
+ * `local:` caches are kept to byte caps where they are written, leaving room for the member's words
+ * (lib/storage-budget.ts).
  */
 
 import {

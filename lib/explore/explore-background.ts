@@ -5,8 +5,11 @@
  * worker is woken by these events and must find them at once), the quick-search command and the
  * address-bar keyword included.
  */
+
+import { budgetedCache } from '@/lib/cache-budget';
 import { answerMessages, type Handlers } from '@/lib/checked-messages';
 import { exploreCacheItem, exploreViewsItem } from '@/lib/storage';
+import { exploreCacheBudget } from '@/lib/storage-budget';
 import { createExploreService, type ExploreService } from './explore';
 import { registerQuickSearchCommand } from './explore-command';
 import { registerOmnibox } from './explore-omnibox';
@@ -43,7 +46,7 @@ export function exploreHandlers(service: ExploreService) {
 export function registerExplore(deps: ExploreDeps): ExploreService {
   const service = createExploreService(
     explorePorts(deps, {
-      cache: { get: () => exploreCacheItem.getValue(), set: (value) => exploreCacheItem.setValue(value) },
+      cache: budgetedCache(exploreCacheItem, exploreCacheBudget),
       views: { get: () => exploreViewsItem.getValue(), set: (value) => exploreViewsItem.setValue(value) },
     }),
   );

@@ -5,9 +5,11 @@
  */
 import type { ApiClient } from '@/lib/api/client';
 import type { ActivityEvent } from '@/lib/api/schemas';
+import { budgetedCache } from '@/lib/cache-budget';
 import { answerMessages, type Handlers } from '@/lib/checked-messages';
 import type { SiteProfile } from '@/lib/config';
 import { feedCacheItem } from '@/lib/storage';
+import { feedCacheBudget } from '@/lib/storage-budget';
 import { createFeedService, type FeedPorts, type FeedService, toFeedProject } from './feed';
 import type { FeedListName } from './feed-model';
 
@@ -46,7 +48,7 @@ export function feedPorts(deps: FeedDeps): FeedPorts {
       const { items, received } = await deps.api[projectLists[list]].listPage({ username }, page);
       return { items: items.map((project) => toFeedProject(project, list, fallbackThumbnail)), received };
     }) as FeedPorts['readPage'],
-    cache: { get: () => feedCacheItem.getValue(), set: (cache) => feedCacheItem.setValue(cache) },
+    cache: budgetedCache(feedCacheItem, feedCacheBudget),
   };
 }
 

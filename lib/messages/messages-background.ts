@@ -6,6 +6,7 @@
  * background read, post or delete anything here.
  */
 import type { ApiClient } from '@/lib/api/client';
+import { budgetedCache } from '@/lib/cache-budget';
 import { answerMessages, type Handlers } from '@/lib/checked-messages';
 import type { SiteProfile } from '@/lib/config';
 import { followDevTuning } from '@/lib/dev-tuning';
@@ -16,6 +17,8 @@ import {
   messagesCacheItem,
   messageThreadsItem,
 } from '@/lib/storage';
+import { messagesCacheBudget, messageThreadsBudget } from '@/lib/storage-budget';
+import { writeMakingRoom } from '@/lib/storage-full';
 import { installWriteReferer } from '../api/write-referer';
 import { createMessagesService, type Member, type MessagesApi, type MessagesService } from './messages';
 import { pendingSettleMs } from './pending-posts';
@@ -108,12 +111,16 @@ export function registerMessages(deps: MessagesDeps): MessagesService {
     now: deps.now ?? Date.now,
     member: deps.member,
     api: messagesApi(deps.api),
-    cache: { get: () => messagesCacheItem.getValue(), set: (v) => messagesCacheItem.setValue(v) },
-    threads: { get: () => messageThreadsItem.getValue(), set: (v) => messageThreadsItem.setValue(v) },
-    drafts: { get: () => messageDraftsItem.getValue(), set: (v) => messageDraftsItem.setValue(v) },
+    cache: budgetedCache(messagesCacheItem, messagesCacheBudget),
+    threads: budgetedCache(messageThreadsItem, messageThreadsBudget),
+    // The member's words: written even when storage is full, caches given up for them.
+    drafts: {
+      get: () => messageDraftsItem.getValue(),
+      set: (v) => writeMakingRoom(() => messageDraftsItem.setValue(v)),
+    },
     pending: {
       get: () => messagePendingPostsItem.getValue(),
-      set: (v) => messagePendingPostsItem.setValue(v),
+      set: (v) => writeMakingRoom(() => messagePendingPostsItem.setValue(v)),
     },
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     settleMs: () => settleMs,

@@ -338,7 +338,9 @@ export type PostOutcome =
   | { ok: false; kind: 'failed'; error: ListError }
   | { ok: false; kind: 'not-in-thread' }
   /** Written for another member than the one signed in now: not sent (the draft stays theirs). */
-  | { ok: false; kind: 'other-member' };
+  | { ok: false; kind: 'other-member' }
+  /** Storage had no room for the record a reply needs before it leaves: nothing was sent. */
+  | { ok: false; kind: 'storage-full' };
 
 export type DeleteOutcome =
   | { ok: true }

@@ -54,6 +54,19 @@ describe('replies', () => {
     expect(ports.drafts.value).toEqual(withDraft({}, 'demo', KEY, 'thanks!', 1));
   });
 
+  it('are not sent when storage has no room for their record, even with the caches given up: the draft stays', async () => {
+    const { service, api, ports } = setup();
+    ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks!', 1);
+    await service.openThread('project', 5, 12);
+    // What lib/storage-full.ts passes on when even the last cache given up left no room.
+    ports.pending.set = async () => {
+      throw new Error('Resource::kQuotaBytes quota exceeded');
+    };
+    expect(await service.reply(REPLY)).toEqual({ ok: false, kind: 'storage-full' });
+    expect(api.post).not.toHaveBeenCalled();
+    expect(ports.drafts.value).toEqual(withDraft({}, 'demo', KEY, 'thanks!', 1));
+  });
+
   it('are not sent to a comment outside the conversation the member was shown', async () => {
     const { service, api } = setup();
     expect(await service.reply(REPLY)).toEqual({ ok: false, kind: 'not-in-thread' });

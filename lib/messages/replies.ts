@@ -13,6 +13,7 @@ import type { ListError } from '@/lib/cached-list/cached-list';
 import { listErrorOf } from '@/lib/cached-list/list-error';
 import type { Serially } from '@/lib/serial';
 import { singleFlight } from '@/lib/single-flight';
+import { isQuotaError } from '@/lib/storage-quota';
 import { type MessageThreads, toThreadComment } from './message-threads';
 import {
   draftKey,
@@ -167,8 +168,10 @@ export function createReplies(ports: MessagesPorts, serially: Serially, threads:
     const thread = await threads.cached(member.username, tKey);
     const address = thread === null ? null : replyAddress(thread, request.repliedId, request.text);
     if (thread === null || address === null) return { ok: false, kind: 'not-in-thread' };
-    // Recorded before it leaves: a worker stopped before the answer leaves this behind.
-    await setPending((all) =>
+    // Recorded before it leaves: a worker stopped before the answer leaves this behind. Without
+    // the record a second send could post it twice: no room for it (caches given up already,
+    // lib/storage-full.ts) means no send.
+    const recorded = setPending((all) =>
       withPending(all, member.username, key, {
         kind: request.kind,
         objectId: request.objectId,
@@ -181,6 +184,12 @@ export function createReplies(ports: MessagesPorts, serially: Serially, threads:
         at: ports.now(),
       }),
     );
+    try {
+      await recorded;
+    } catch (error) {
+      if (isQuotaError(error)) return { ok: false, kind: 'storage-full' };
+      throw error;
+    }
     let posted: Comment;
     try {
       posted = await ports.api.post(request.kind, request.objectId, {

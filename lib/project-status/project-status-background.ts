@@ -10,12 +10,14 @@
  * a page sends makes the background post anything.
  */
 import { SlidingWindowLimiter } from '@/lib/api/rate-limiter';
+import { budgetedCache } from '@/lib/cache-budget';
 import { answerMessages } from '@/lib/checked-messages';
 import { isSitePage, type SiteProfile } from '@/lib/config';
 import { followDevTuning } from '@/lib/dev-tuning';
 import { projectStatusSettingsOf } from '@/lib/project-status/project-status-cache';
 import { projectPageId, sitePage } from '@/lib/site/pages';
 import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/storage';
+import { projectStatusesBudget } from '@/lib/storage-budget';
 import { createProjectStatusService, type FavoritesPage, type ProjectStatusService } from './project-status';
 
 /**
@@ -70,7 +72,7 @@ export function registerProjectStatus(deps: ProjectStatusDeps): ProjectStatusSer
     readFavorite: deps.readFavorite,
     readFavoritesPage: deps.readFavoritesPage,
     turn: () => share.acquire(),
-    cache: { get: () => projectStatusesItem.getValue(), set: (value) => projectStatusesItem.setValue(value) },
+    cache: budgetedCache(projectStatusesItem, projectStatusesBudget),
     beforeWrite: () => new Promise((resolve) => setTimeout(resolve, WRITE_BATCH_MS)),
     retryWaitScale: () => retryWaitScale,
   });

@@ -6,9 +6,11 @@
  * speak a text, stop its own reading; nothing posts, deletes or reveals anything.
  */
 import type { ApiClient } from '@/lib/api/client';
+import { budgetedCache } from '@/lib/cache-budget';
 import { answerMessages, type Handlers } from '@/lib/checked-messages';
 import type { SiteProfile } from '@/lib/config';
 import { translationCacheItem } from '@/lib/storage';
+import { translationCacheBudget } from '@/lib/storage-budget';
 import {
   DEFAULT_SPEECH_LOCALE,
   isTranslationLanguage,
@@ -77,10 +79,11 @@ export function translationHandlers({ translation, reader, preferredVoice }: Tra
 }
 
 export function registerTranslation(api: ApiClient, profile: SiteProfile): void {
+  const cache = budgetedCache(translationCacheItem, translationCacheBudget);
   const translation = createTranslationService({
     translatePiece: (text, language) => api.translateWithSource(text, language),
-    loadCache: () => translationCacheItem.getValue(),
-    saveCache: (cache) => translationCacheItem.setValue(cache),
+    loadCache: cache.get,
+    saveCache: cache.set,
     now: Date.now,
   });
   // A DOM means an event page (Firefox): play here. A service worker (Chrome) needs its offscreen page.

@@ -12,6 +12,7 @@ import {
   type ThreadComment,
 } from '@/lib/messages/messages-model';
 import { sendMessage } from '@/lib/protocol';
+import { isQuotaError } from '@/lib/storage-quota';
 import { draftsSaved, saveDraft, useDraft } from './drafts';
 import { postFailureSentence } from './outcome-sentence';
 
@@ -42,6 +43,11 @@ export function ReplyBox(props: {
   const over = length > MAX_REPLY_LENGTH;
   const empty = text.trim() === '' || content.trim() === mention.trim();
   const id = `reply-${thread.key}-${replied.id}`.replace(/[^A-Za-z0-9_-]/g, '-');
+  /** A draft storage has no room for, even with the caches given up: the member is told; the text stays here. */
+  const notSaved = (error: unknown) => {
+    if (!isQuotaError(error)) throw error;
+    setError(t('messagesTab.thread.storageFull'));
+  };
 
   const send = async () => {
     if (inFlight.current || empty || over) return;
@@ -50,7 +56,11 @@ export function ReplyBox(props: {
     setError(null);
     try {
       // The draft is on disk before anything leaves: a popup closed mid-post loses nothing.
-      await saveDraft(username, key, text);
+      try {
+        await saveDraft(username, key, text);
+      } catch (error) {
+        return notSaved(error);
+      }
       await draftsSaved();
       const request = {
         member: username,
@@ -106,7 +116,7 @@ export function ReplyBox(props: {
             const value = (event.currentTarget as HTMLTextAreaElement).value;
             setText(value);
             setError(null);
-            void saveDraft(username, key, value);
+            saveDraft(username, key, value).catch(notSaved);
           }}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {

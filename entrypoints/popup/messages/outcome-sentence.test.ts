@@ -15,6 +15,12 @@ describe('what a failed reply says', () => {
       }),
     ).toBe('The site asked Companion to slow down. Your reply is kept here as a draft.');
   });
+
+  it('says when storage had no room to keep the reply before sending it (nothing was sent)', () => {
+    expect(postFailureSentence({ ok: false, kind: 'storage-full' })).toBe(
+      'Your browser has no room left to save this reply. Your text is still here: copy it somewhere safe before you close this window.',
+    );
+  });
 });
 
 describe('a reply or delete refused because another member signed in', () => {

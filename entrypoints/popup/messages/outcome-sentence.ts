@@ -36,6 +36,8 @@ export function postFailureSentence(outcome: Exclude<PostOutcome, { ok: true }>)
       return t('messagesTab.thread.notInThread');
     case 'other-member':
       return t('messagesTab.thread.replyOtherMember');
+    case 'storage-full':
+      return t('messagesTab.thread.storageFull');
     default: {
       // A reply is never sent again by itself: no "It will try again in N seconds" under it.
       const { retryAfterMs: _promise, ...error } = outcome.error;

@@ -1,0 +1,40 @@
+/**
+ * A member's words are written even when storage is full: a write of a draft or of the record of a
+ * reply being sent that is refused for room (lib/storage-quota.ts) gives up the caches one after
+ * another and is tried again after each. Only caches go, never drafts, reply records or settings.
+ * If it is refused with every cache gone, the writer tells the member (their text stays where they
+ * typed it).
+ */
+import { browser } from 'wxt/browser';
+import { isQuotaError } from '@/lib/storage-quota';
+
+/**
+ * The caches of `storage.local` (their items' names, lib/storage.ts), in the order they are given
+ * up: public data anyone can read again first, then the member's feed and marks, their
+ * conversations and messages last (the popup may be showing them).
+ */
+export const CACHES_GIVEN_UP = [
+  'exploreCache',
+  'translationCache',
+  'feedCache',
+  'projectStatuses',
+  'messageThreads',
+  'messagesCache',
+] as const;
+
+/**
+ * Runs `write` (a write of the member's words), giving up a cache each time it is refused for
+ * room. Refused with every cache gone, it rejects with the browser's quota error (isQuotaError):
+ * the writer tells the member.
+ */
+export async function writeMakingRoom(write: () => Promise<void>): Promise<void> {
+  for (const cache of CACHES_GIVEN_UP) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isQuotaError(error)) throw error;
+      await browser.storage.local.remove(cache);
+    }
+  }
+  return write();
+}
