@@ -23,18 +23,31 @@ export const CACHES_GIVEN_UP = [
 ] as const;
 
 /**
- * Runs `write` (a write of the member's words), giving up a cache each time it is refused for
- * room. Refused with every cache gone, it rejects with the browser's quota error (isQuotaError):
- * the writer tells the member.
+ * After `write` (a write of the member's words) was refused with `refusal`: when it was refused for
+ * room, gives up a cache and tries again, cache after cache. Resolves true once written, false when
+ * refused for room with every cache gone; rejects with any other error.
  */
-export async function writeMakingRoom(write: () => Promise<void>): Promise<void> {
+export async function retryMakingRoom(write: () => Promise<void>, refusal: unknown): Promise<boolean> {
+  let error = refusal;
   for (const cache of CACHES_GIVEN_UP) {
+    if (!isQuotaError(error)) throw error;
+    await browser.storage.local.remove(cache);
     try {
-      return await write();
-    } catch (error) {
-      if (!isQuotaError(error)) throw error;
-      await browser.storage.local.remove(cache);
+      await write();
+      return true;
+    } catch (next) {
+      error = next;
     }
   }
-  return write();
+  if (!isQuotaError(error)) throw error;
+  return false;
+}
+
+/** Runs `write`, making room as above; refused even then, rejects with the browser's quota error. */
+export async function writeMakingRoom(write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (refusal) {
+    if (!(await retryMakingRoom(write, refusal))) throw refusal;
+  }
 }

@@ -12,7 +12,6 @@ import {
   type ThreadComment,
 } from '@/lib/messages/messages-model';
 import { sendMessage } from '@/lib/protocol';
-import { isQuotaError } from '@/lib/storage-quota';
 import { draftsSaved, saveDraft, useDraft } from './drafts';
 import { postFailureSentence } from './outcome-sentence';
 
@@ -44,10 +43,7 @@ export function ReplyBox(props: {
   const empty = text.trim() === '' || content.trim() === mention.trim();
   const id = `reply-${thread.key}-${replied.id}`.replace(/[^A-Za-z0-9_-]/g, '-');
   /** A draft storage has no room for, even with the caches given up: the member is told; the text stays here. */
-  const notSaved = (error: unknown) => {
-    if (!isQuotaError(error)) throw error;
-    setError(t('messagesTab.thread.storageFull'));
-  };
+  const noRoom = () => setError(postFailureSentence({ ok: false, kind: 'storage-full' }));
 
   const send = async () => {
     if (inFlight.current || empty || over) return;
@@ -56,11 +52,7 @@ export function ReplyBox(props: {
     setError(null);
     try {
       // The draft is on disk before anything leaves: a popup closed mid-post loses nothing.
-      try {
-        await saveDraft(username, key, text);
-      } catch (error) {
-        return notSaved(error);
-      }
+      if (!(await saveDraft(username, key, text))) return noRoom();
       await draftsSaved();
       const request = {
         member: username,
@@ -116,7 +108,7 @@ export function ReplyBox(props: {
             const value = (event.currentTarget as HTMLTextAreaElement).value;
             setText(value);
             setError(null);
-            saveDraft(username, key, value).catch(notSaved);
+            void saveDraft(username, key, value).then((saved) => saved || noRoom());
           }}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {

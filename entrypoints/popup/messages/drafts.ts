@@ -4,7 +4,6 @@
  */
 import { type Drafts, draftOf, withDraft } from '@/lib/messages/messages-model';
 import { messageDraftsItem } from '@/lib/storage';
-import { writeMakingRoom } from '@/lib/storage-full';
 import { useStorageItem } from '../storage-hooks';
 
 export function useDraft(username: string, key: string): string {
@@ -15,14 +14,17 @@ export function useDraft(username: string, key: string): string {
 let draftWrites: Promise<unknown> = Promise.resolve();
 
 /**
- * Saves a draft as it is typed (a blank one is removed); caches are given up for it when storage
- * is full. Rejects with the browser's quota error (lib/storage-quota.ts) if even then there is no room.
+ * Saves a draft as it is typed (a blank one is removed). Refused, storage may be full: caches are
+ * given up for it (lib/storage-full.ts, loaded only then: the popup's budget). Resolves false if
+ * even then there is no room (the member is told; the text stays in the box).
  */
-export function saveDraft(username: string, key: string, text: string): Promise<void> {
+export function saveDraft(username: string, key: string, text: string): Promise<boolean> {
   const write = draftWrites.then(async () => {
     const drafts: Drafts = await messageDraftsItem.getValue();
-    await writeMakingRoom(() =>
-      messageDraftsItem.setValue(withDraft(drafts, username, key, text, Date.now())),
+    const save = () => messageDraftsItem.setValue(withDraft(drafts, username, key, text, Date.now()));
+    return save().then(
+      () => true,
+      (refusal: unknown) => import('@/lib/storage-full').then((room) => room.retryMakingRoom(save, refusal)),
     );
   });
   draftWrites = write.catch(() => undefined);
