@@ -1,13 +1,16 @@
 import { useState } from 'preact/hooks';
+import { siteImageUrl } from '@/lib/site-images';
 import './Avatar.css';
 
 /**
  * A user's round avatar. Decorative (`alt=""`): the name beside it says who it is. Without an image
- * (no id from the service, or offline) it shows the name's first letter instead of a broken image.
+ * (no id from the service, offline, or an address off the site's image hosts: lib/site-images.ts)
+ * it shows the name's first letter instead.
  */
-export function Avatar({ src, name, size }: { src: string | null; name: string; size: number }) {
+export function Avatar({ src: given, name, size }: { src: string | null; name: string; size: number }) {
   const [failed, setFailed] = useState(false);
   const style = { width: `${size}px`, height: `${size}px` };
+  const src = siteImageUrl(given);
   if (src === null || failed) {
     return (
       <span class="avatar avatar-letter" style={style} aria-hidden="true">

@@ -20,7 +20,7 @@ describe('ProjectCard', () => {
       <ProjectCard
         id={42}
         title="A project"
-        thumbnailUrl="https://uploads.example/42.png"
+        thumbnailUrl="//cdn2.scratch.mit.edu/get_image/project/42_480x360.png"
         href="https://site.example/projects/42/"
         onOpen={onOpen}
         mark={<span data-testid="project-status" />}
@@ -35,6 +35,10 @@ describe('ProjectCard', () => {
     expect(link?.href).toBe('https://site.example/projects/42/');
     expect(link?.textContent).toBe('A project');
     expect(link?.querySelector('img')?.getAttribute('alt')).toBe('');
+    // The service's protocol-relative address takes the site's scheme.
+    expect(link?.querySelector('img')?.src).toBe(
+      'https://cdn2.scratch.mit.edu/get_image/project/42_480x360.png',
+    );
     expect(card?.querySelectorAll('a')).toHaveLength(1);
     expect(card?.querySelector('.card-sub')?.textContent).toBe('by alice');
     link?.click();
@@ -47,7 +51,7 @@ describe('ProjectCard', () => {
         kind="studio"
         id={7}
         title="A studio"
-        thumbnailUrl="https://u.example/7.png"
+        thumbnailUrl="https://uploads.scratch.mit.edu/get_image/gallery/7_170x100.png"
         href="/s/7/"
       />,
     );
@@ -55,5 +59,20 @@ describe('ProjectCard', () => {
     expect(card?.dataset.studioId).toBe('7');
     expect(card?.classList.contains('card-studio')).toBe(true);
     expect(card?.querySelector('img')?.getAttribute('width')).toBe('170');
+  });
+
+  it('shows an empty frame for a picture off the site’s image hosts', () => {
+    for (const thumbnailUrl of [
+      'https://evil.example/42.png',
+      'http://cdn2.scratch.mit.edu/42.png',
+      'javascript:alert(1)',
+      'data:image/svg+xml,<svg/>',
+      '//evil.example/42.png',
+      '/42.png',
+    ]) {
+      const root = show(<ProjectCard id={42} title="A project" thumbnailUrl={thumbnailUrl} href="/p/42/" />);
+      expect(root.querySelector('img')).toBeNull();
+      expect(root.querySelector('a [data-testid="image-refused"]')?.className).toBe('card-thumb');
+    }
   });
 });

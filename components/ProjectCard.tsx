@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { SiteImage } from './SiteImage';
 import './ProjectCard.css';
 
 /** The thumbnail's size as the site serves it, per kind (its aspect ratio is set in the stylesheet). */
@@ -14,7 +15,7 @@ export function ProjectCard(props: {
   kind?: 'project' | 'studio';
   id: number;
   title: string;
-  /** Absolute. */
+  /** As the service sent it (shown only from the site's image hosts). */
   thumbnailUrl: string;
   href: string;
   onOpen?: (event: MouseEvent) => void;
@@ -37,15 +38,7 @@ export function ProjectCard(props: {
         class="card-link project-title x-card-link"
         onClick={props.onOpen}
       >
-        <img
-          class="card-thumb"
-          src={props.thumbnailUrl}
-          alt=""
-          width={width}
-          height={height}
-          loading="lazy"
-          decoding="async"
-        />
+        <SiteImage class="card-thumb" src={props.thumbnailUrl} width={width} height={height} lazy />
         <span class="card-title">
           <bdi>{props.title}</bdi>
         </span>

@@ -2,7 +2,7 @@ import { Avatar } from '@/components/Avatar';
 import { t } from '@/lib/i18n';
 import type { SessionUser } from '@/lib/storage';
 import { MessageCountLine } from './MessageCountLine';
-import { absoluteImageUrl, siteLinks } from './site-links';
+import { siteLinks } from './site-links';
 
 /** Opens the options page in a tab and closes the popup (it would hide behind the new tab anyway). */
 function openSettings(event: MouseEvent) {
@@ -49,11 +49,7 @@ export function Header({ member }: { member: SessionUser | null }) {
             title={t('popup.profileOf', [member.username])}
             data-testid="popup-member"
           >
-            <Avatar
-              src={member.avatarUrl ? absoluteImageUrl(member.avatarUrl) : null}
-              name={member.username}
-              size={36}
-            />
+            <Avatar src={member.avatarUrl || null} name={member.username} size={36} />
             <bdi class="member-name">{member.username}</bdi>
           </a>
           <MessageCountLine />

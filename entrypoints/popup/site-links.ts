@@ -20,8 +20,3 @@ export const siteLinks = {
   /** A user's avatar by id, as the site's What's Happening shows it. */
   avatar: (userId: number) => `${uploads()}/users/avatars/${userId}.png`,
 };
-
-/** Image URLs the service sends protocol-relative (`//host/...`) get the site's scheme. */
-export function absoluteImageUrl(url: string): string {
-  return url.startsWith('//') ? `${new URL(site()).protocol}${url}` : url;
-}

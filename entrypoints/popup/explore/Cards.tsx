@@ -4,7 +4,7 @@ import { Sentence } from '@/components/Sentence';
 import { sentenceMarkers } from '@/components/sentence-markers';
 import type { ProjectCard, StudioCard, UserCard } from '@/lib/explore/explore-model';
 import { plural, t } from '@/lib/i18n';
-import { absoluteImageUrl, siteLinks } from '../site-links';
+import { siteLinks } from '../site-links';
 import { useViewLink } from './navigation';
 
 /** A member's name that opens their view in the popup (their profile on the site with a modified click). */
@@ -24,7 +24,7 @@ export function ProjectCardView({ card }: { card: ProjectCard }) {
     <ProjectCardBase
       id={card.id}
       title={card.title}
-      thumbnailUrl={absoluteImageUrl(card.thumbnailUrl)}
+      thumbnailUrl={card.thumbnailUrl}
       href={siteLinks.project(card.id)}
       onOpen={onOpen}
     >
@@ -54,7 +54,7 @@ export function StudioCardView({ card }: { card: StudioCard }) {
       kind="studio"
       id={card.id}
       title={card.title}
-      thumbnailUrl={absoluteImageUrl(card.thumbnailUrl)}
+      thumbnailUrl={card.thumbnailUrl}
       href={siteLinks.studio(card.id)}
       onOpen={onOpen}
     >
@@ -70,7 +70,7 @@ export function UserCardView({ card }: { card: UserCard }) {
   return (
     <li class="x-user" data-testid="user-card" data-username={card.username}>
       <a href={siteLinks.user(card.username)} target="_blank" rel="noreferrer" onClick={onClick}>
-        <Avatar src={absoluteImageUrl(card.avatarUrl)} name={card.username} size={40} />
+        <Avatar src={card.avatarUrl} name={card.username} size={40} />
         <bdi class="x-user-name">{card.username}</bdi>
       </a>
     </li>

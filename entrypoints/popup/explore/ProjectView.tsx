@@ -2,11 +2,12 @@ import { useState } from 'preact/hooks';
 import { Avatar } from '@/components/Avatar';
 import { RelativeTime } from '@/components/RelativeTime';
 import { Sentence } from '@/components/Sentence';
+import { SiteImage } from '@/components/SiteImage';
 import { sentenceMarkers } from '@/components/sentence-markers';
 import { TabBar, TabPanel } from '@/components/TabBar';
 import type { ListSource } from '@/lib/explore/explore-model';
 import { t } from '@/lib/i18n';
-import { absoluteImageUrl, siteLinks } from '../site-links';
+import { siteLinks } from '../site-links';
 import { UserLink } from './Cards';
 import { retryDetail, useDetail, useList, useMore } from './explore-data';
 import { ItemList } from './ListView';
@@ -102,24 +103,13 @@ export function ProjectView({ uid, id, member }: { uid: string; id: number; memb
       <ViewBar href={siteLinks.project(id)} />
       {project !== null ? (
         <>
-          <img
-            class="x-hero"
-            src={absoluteImageUrl(project.thumbnailUrl)}
-            alt=""
-            width={356}
-            height={267}
-            decoding="async"
-          />
+          <SiteImage class="x-hero" src={project.thumbnailUrl} width={356} height={267} />
           <div class="x-view-body">
             <h1 id={`${uid}-title`} class="x-title">
               <bdi>{project.title}</bdi>
             </h1>
             <p class="x-byline">
-              <Avatar
-                src={project.authorImage && absoluteImageUrl(project.authorImage)}
-                name={project.author}
-                size={24}
-              />
+              <Avatar src={project.authorImage} name={project.author} size={24} />
               <Sentence
                 message={t('explore.byAuthor', sentenceMarkers(1))}
                 parts={[<UserLink key="a" username={project.author} class="x-strong" />]}

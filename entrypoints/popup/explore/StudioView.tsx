@@ -2,9 +2,10 @@ import { useState } from 'preact/hooks';
 import { Avatar } from '@/components/Avatar';
 import { Empty } from '@/components/Empty';
 import { RelativeTime } from '@/components/RelativeTime';
+import { SiteImage } from '@/components/SiteImage';
 import type { CommentItem, ListSource } from '@/lib/explore/explore-model';
 import { plural, t } from '@/lib/i18n';
-import { absoluteImageUrl, siteLinks } from '../site-links';
+import { siteLinks } from '../site-links';
 import { UserLink } from './Cards';
 import { ExploreErrorLine } from './ExploreErrorLine';
 import { retryDetail, useDetail, useList, useMore } from './explore-data';
@@ -15,11 +16,7 @@ function Comment({ comment, studioId }: { comment: CommentItem; studioId: number
   const [showReplies, setShowReplies] = useState(false);
   return (
     <li class="x-comment" data-testid="studio-comment" data-comment-id={String(comment.id)}>
-      <Avatar
-        src={comment.authorImage && absoluteImageUrl(comment.authorImage)}
-        name={comment.author}
-        size={32}
-      />
+      <Avatar src={comment.authorImage} name={comment.author} size={32} />
       <div class="x-comment-body">
         <p class="x-comment-head">
           <UserLink username={comment.author} class="x-strong" />{' '}
@@ -122,14 +119,7 @@ export function StudioView({ uid, id }: { uid: string; id: number }) {
       <ViewBar href={siteLinks.studio(id)} />
       {studio !== null ? (
         <>
-          <img
-            class="x-hero x-hero-studio"
-            src={absoluteImageUrl(studio.thumbnailUrl)}
-            alt=""
-            width={356}
-            height={209}
-            decoding="async"
-          />
+          <SiteImage class="x-hero x-hero-studio" src={studio.thumbnailUrl} width={356} height={209} />
           <div class="x-view-body">
             <h1 id={`${uid}-title`} class="x-title">
               <bdi>{studio.title}</bdi>

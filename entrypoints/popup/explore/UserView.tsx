@@ -6,7 +6,7 @@ import { sentenceMarkers } from '@/components/sentence-markers';
 import { TabBar, TabPanel } from '@/components/TabBar';
 import type { ListSource } from '@/lib/explore/explore-model';
 import { t } from '@/lib/i18n';
-import { absoluteImageUrl, siteLinks } from '../site-links';
+import { siteLinks } from '../site-links';
 import { retryDetail, useDetail, useList, useMore } from './explore-data';
 import { ItemList } from './ListView';
 import { LongText, ViewBar, ViewError, ViewLoading } from './ViewParts';
@@ -78,11 +78,7 @@ export function UserView({ uid, username }: { uid: string; username: string }) {
         <>
           <div class="x-view-body">
             <div class="x-person">
-              <Avatar
-                src={user.avatarUrl && absoluteImageUrl(user.avatarUrl)}
-                name={user.username}
-                size={64}
-              />
+              <Avatar src={user.avatarUrl} name={user.username} size={64} />
               <div class="x-person-text">
                 <h1 id={`${uid}-title`} class="x-title">
                   <bdi>{user.username}</bdi>

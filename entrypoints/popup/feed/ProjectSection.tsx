@@ -9,7 +9,7 @@ import { sentenceMarkers } from '@/components/sentence-markers';
 import { FEED_MAX_ITEMS, type FeedList, type FeedProject } from '@/lib/feed/feed-model';
 import { t } from '@/lib/i18n';
 import type { MemberStatuses, ProjectStatus } from '@/lib/project-status/project-status-cache';
-import { absoluteImageUrl, siteLinks } from '../site-links';
+import { siteLinks } from '../site-links';
 import { HideLovedFilter } from './HideLovedFilter';
 import { statusOf, useStatusesInView } from './project-statuses';
 
@@ -59,7 +59,7 @@ function FollowedProject({ project, status }: { project: FeedProject; status: Pr
     <ProjectCard
       id={project.id}
       title={project.title}
-      thumbnailUrl={absoluteImageUrl(project.thumbnailUrl)}
+      thumbnailUrl={project.thumbnailUrl}
       href={siteLinks.project(project.id)}
       mark={status && <StatusMark status={status} />}
     >

@@ -15,7 +15,6 @@ import {
 } from '@/lib/messages/messages-model';
 import { sendMessage } from '@/lib/protocol';
 import type { SessionUser } from '@/lib/storage';
-import { absoluteImageUrl } from '../site-links';
 import { CommentText } from './CommentText';
 import { messageLinks } from './links';
 import { useThread } from './messages-data';
@@ -67,11 +66,7 @@ function CommentRow(props: {
       data-testid="comment"
       data-comment-id={String(comment.id)}
     >
-      <Avatar
-        src={comment.author.image === null ? null : absoluteImageUrl(comment.author.image)}
-        name={comment.author.username}
-        size={24}
-      />
+      <Avatar src={comment.author.image} name={comment.author.username} size={24} />
       <div class="comment-body">
         <p class="comment-head">
           <SiteLink
