@@ -1,6 +1,7 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
-import { isSiteProfileName, LOCAL_SANDBOX_PORT, siteProfiles } from './lib/config';
+import { isSiteProfileName, LOCAL_SANDBOX_PORT, localProfile, siteProfiles } from './lib/config';
+import { extensionPagesCsp } from './lib/extension-csp';
 import { noEvalNoInnerHtml } from './scripts/vite/no-eval-no-inner-html';
 import { plainDynamicImports } from './scripts/vite/plain-dynamic-imports';
 import { polyfillAsModule } from './scripts/vite/polyfill-as-module';
@@ -10,7 +11,6 @@ const profileName = process.env.COMPANION_PROFILE ?? 'public';
 if (!isSiteProfileName(profileName)) {
   throw new Error(`COMPANION_PROFILE must be "public" or "local", not "${profileName}"`);
 }
-const profile = siteProfiles[profileName];
 
 // A local build for a sandbox on other ports than the default (LOCAL_SANDBOX_PORT): the end-to-end
 // tests run two sandboxes side by side (tests/e2e/harness/lanes.ts). It gets its own output folder.
@@ -23,6 +23,8 @@ if (sandboxPort !== LOCAL_SANDBOX_PORT && profileName !== 'local') {
   throw new Error('COMPANION_SANDBOX_PORT applies to the local profile only');
 }
 const outDirPrefix = sandboxPort === LOCAL_SANDBOX_PORT ? profileName : `${profileName}-${sandboxPort}`;
+// The profile the build talks to (a local build, on its sandbox's ports).
+const profile = profileName === 'local' ? localProfile(sandboxPort) : siteProfiles[profileName];
 
 export default defineConfig({
   // webextension-polyfill, as the design card names it: WXT's module makes `wxt/browser` (and so the
@@ -79,6 +81,8 @@ export default defineConfig({
     optional_permissions: ['notifications'],
     // The site and its own services only (lib/config.ts): no other host, ever.
     host_permissions: [...profile.hostPermissions],
+    // The extension's pages reach the same hosts and nothing else (lib/extension-csp.ts).
+    content_security_policy: { extension_pages: extensionPagesCsp(profile) },
     // public/icon/<size>.png become `icons` (WXT finds them); the toolbar uses the small ones.
     action: {
       default_title: 'Companion',

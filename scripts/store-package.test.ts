@@ -10,10 +10,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteProfiles } from '../lib/config';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+const { site, api, translate, synthesis, uploads } = siteProfiles.public;
+const publicHosts = [site, api, translate, synthesis, ...uploads];
 const zipPath = (what: string) => path.join(root, '.output', `companion-${pkg.version}-${what}.zip`);
 
 function run(command: string, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
@@ -97,6 +100,10 @@ describe('store packages', () => {
       expect(manifest.incognito).toBe('not_allowed');
       // The public profile: the live site's hosts, no loopback.
       expect(JSON.stringify(manifest.host_permissions)).toContain('scratch.mit.edu');
+      // Its pages' policy names exactly the profile's hosts (lib/extension-csp.ts), scripts its own.
+      const policy: string = manifest.content_security_policy.extension_pages;
+      expect(policy).toContain("script-src 'self';");
+      expect(new Set(policy.match(/[a-z]+:\/\/[^\s;]+/g))).toEqual(new Set(publicHosts));
       expect(JSON.stringify(manifest)).not.toContain('127.0.0.1');
       const english = JSON.parse(await textOf(zip, '_locales/en/messages.json'));
       expect(english[manifest.description.slice(6, -2)]?.message).toBeTruthy();

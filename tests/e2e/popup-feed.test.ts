@@ -207,6 +207,41 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await popup.close();
   });
 
+  it("runs under a policy naming the profile's hosts: its avatars load, a picture from elsewhere is blocked", async () => {
+    const popup = await openFeed();
+    // The feed's avatars came from the image host and loaded.
+    await popup.waitFor(() =>
+      [...document.querySelectorAll<HTMLImageElement>('img.avatar')].some(
+        (img) => img.complete && img.naturalWidth > 0,
+      ),
+    );
+    const avatars = await popup.evaluate(() =>
+      [...document.querySelectorAll<HTMLImageElement>('img.avatar')].map((img) => new URL(img.src).origin),
+    );
+    expect(new Set(avatars)).toEqual(new Set([new URL(uploads()).origin]));
+    // A picture the page itself asks for: the image host loads; the site (not an image host) and
+    // any other host are blocked by the extension pages' policy, with the event that says so.
+    const load = (src: string) =>
+      popup.evaluate(
+        (url) =>
+          new Promise<string>((resolve) => {
+            const img = new Image();
+            document.addEventListener('securitypolicyviolation', (event) => {
+              if (event.blockedURI.startsWith(new URL(url).origin))
+                resolve(`blocked by ${event.effectiveDirective}`);
+            });
+            img.onload = () => resolve('loaded');
+            img.onerror = () => setTimeout(() => resolve('failed'), 2000);
+            img.src = url;
+          }),
+        src,
+      );
+    expect(await load(`${uploads()}/users/avatars/1.png`)).toBe('loaded');
+    expect(await load(`${site()}/favicon.ico`)).toBe('blocked by img-src');
+    expect(await load('https://pictures.example/1.png')).toBe('blocked by img-src');
+    await popup.close();
+  });
+
   it('the purple bar stays legible while it waits for the first message count (light and dark)', async () => {
     // A member's first open, before any count was read: the bar says it is reading. The read is
     // held until the test has looked (CI once caught this line grey on purple, 1.05:1, when a
