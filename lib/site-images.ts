@@ -9,19 +9,19 @@
 import { currentProfile, type SiteProfile } from './config';
 
 /**
- * `url` as a picture to show, or null. The service sends some addresses protocol-relative
- * (`//cdn2.scratch.mit.edu/...`): they take the site's scheme, then face the same check.
+ * `url` as a picture to show, or null. Resolved against the site, so the service's protocol-relative
+ * addresses (`//cdn2.scratch.mit.edu/...`) take its scheme and a relative one lands on the site (not
+ * an image host). Then the whole address must begin with an image host and a slash: another scheme
+ * (`blob:` keeps its inner address after it), a port, a name and password, or a longer host name
+ * (`cdn2.scratch.mit.edu.example`) all fail that.
  */
 export function siteImageUrl(
   url: string | null | undefined,
   profile: Pick<SiteProfile, 'site' | 'uploads'> = currentProfile(),
 ): string | null {
-  if (!url) return null;
   try {
-    const parsed = new URL(url.startsWith('//') ? new URL(profile.site).protocol + url : url);
-    // Scheme and host as written, not `origin`: a `blob:` address has its inner address's origin.
-    const host = `${parsed.protocol}//${parsed.host}`;
-    return profile.uploads.includes(host) && !parsed.username && !parsed.password ? parsed.href : null;
+    const { href } = new URL(url ?? '', profile.site);
+    return profile.uploads.some((host) => href.startsWith(`${host}/`)) ? href : null;
   } catch {
     return null;
   }
