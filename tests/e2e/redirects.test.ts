@@ -140,8 +140,14 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       await popup.waitForText(replyError, /\S/, WAIT);
       expect(arrivedElsewhere()).toEqual([]);
       expect(await popup.text(replyError)).toBe(`${REDIRECTED} Your reply is kept here as a draft.`);
-      // A write is sent once, whatever the answer.
-      expect(posts()).toBe(1);
+      // Every post the reply made met the redirect, and none was followed (arrivedElsewhere above).
+      // Usually one: a second comes only when the popup lost the background's answer and asked once
+      // more (lib/background-gone.ts), which a redirect, known not to have landed, rightly allows.
+      const sent = redirectedRequests(browser(), status, /^\/proxy\/comments\//);
+      expect(
+        sent.length,
+        JSON.stringify(sent.map((entry) => [entry.method, entry.time])),
+      ).toBeLessThanOrEqual(2);
       expect(await popup.evaluate((s) => document.querySelector<HTMLTextAreaElement>(s)?.value, box)).toBe(
         text,
       );
