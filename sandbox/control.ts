@@ -4,7 +4,7 @@
  * and counters, and reaches into the store for resets, token expiry and new messages.
  */
 import type { ElsewhereRequest } from './elsewhere';
-import type { ActivityEvent, Message, Project } from './model';
+import type { ActivityEvent, Comment, Message, Project } from './model';
 import type { SandboxPart } from './origins';
 import { Random } from './random';
 import type { NewActivity, NewMessage, NewSharedProject, SignInResult, Store } from './store';
@@ -271,6 +271,11 @@ export class SandboxControl {
 
   addMessage(username: string, message: NewMessage): Message {
     return this.store.addMessage(username, message);
+  }
+
+  /** The `addcomment` message the site sends `username` about `comment` (see the store's). */
+  addCommentMessage(username: string, comment: Comment, actor?: string): Message {
+    return this.store.addCommentMessage(username, comment, actor);
   }
 
   /** An activity event that happens now: the newest in the feeds of the actor's followers. */

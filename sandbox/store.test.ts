@@ -131,3 +131,56 @@ describe('store writes', () => {
     expect(local.tokenUser(fresh ?? '')?.username).toBe('alice');
   });
 });
+
+describe('addCommentMessage', () => {
+  it('words the message as the site does for a comment on a project, a profile and in a studio', () => {
+    const local = new Store();
+    const me = local.getUser(DEMO_USERNAME);
+    const carol = local.getUser('carol');
+    const project = local.sharedProjectsOf(me?.id ?? 0)[0];
+    const studio = local.studios()[0];
+    if (!me || !carol || !project || !studio)
+      throw new Error('the seed lacks demo, carol, a project or a studio');
+    const places = [
+      { place: 'project', placeId: project.id, type: 0, title: project.title },
+      { place: 'user', placeId: me.id, type: 1, title: DEMO_USERNAME },
+      { place: 'studio', placeId: studio.id, type: 2, title: studio.title },
+    ] as const;
+    for (const { place, placeId, type, title } of places) {
+      const comment = local.addComment({
+        place,
+        placeId,
+        parentId: null,
+        commenteeId: me.id,
+        authorId: carol.id,
+        content: `${'a long comment, '.repeat(5)}on a ${place}`,
+      });
+      const message = local.addCommentMessage(DEMO_USERNAME, comment);
+      expect(message).toMatchObject({ type: 'addcomment', actorId: carol.id, unread: true });
+      expect(message.fields).toEqual({
+        comment_type: type,
+        comment_obj_id: placeId,
+        comment_obj_title: title,
+        comment_id: comment.id,
+        comment_fragment: comment.content.slice(0, 60),
+        commentee_username: DEMO_USERNAME,
+      });
+      expect(local.messagesFor(DEMO_USERNAME)[0]).toBe(message);
+    }
+  });
+
+  it('refuses a comment whose place is gone', () => {
+    const local = new Store();
+    const carol = local.getUser('carol');
+    if (!carol) throw new Error('the seed has no carol');
+    const comment = local.addComment({
+      place: 'studio',
+      placeId: 99_999_999,
+      parentId: null,
+      commenteeId: null,
+      authorId: carol.id,
+      content: 'hi',
+    });
+    expect(() => local.addCommentMessage(DEMO_USERNAME, comment)).toThrow(/no studio/);
+  });
+});

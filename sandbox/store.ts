@@ -143,6 +143,8 @@ function pristineWorld(seed: number): World {
 const newest = <T extends { created: string }>(a: T, b: T) => compareIso(b.created, a.created);
 const newestAt = <T extends { at: string }>(a: T, b: T) => compareIso(b.at, a.at);
 const placeKey = (place: CommentPlace, placeId: Id) => `${place}:${placeId}`;
+/** An `addcomment` message's `comment_type` by the comment's place (site-reference.md, "Objects"). */
+const COMMENT_TYPES: Record<CommentPlace, number> = { project: 0, user: 1, studio: 2 };
 const secret = () => randomBytes(16).toString('hex');
 
 export class Store {
@@ -662,6 +664,35 @@ export class Store {
     list.push(message);
     this.messagesByRecipient.set(recipient.id, list);
     return message;
+  }
+
+  /**
+   * The `addcomment` message the live site sends `username` about `comment` (its owner, or the
+   * person it replies to): `comment_type` 0 on a project, 1 on a profile, 2 in a studio, with the
+   * place's title (a profile's is its username) and a fragment of the comment (its first 60 characters)
+   * (site-reference.md, "Objects"). From the comment's author unless `actor` says otherwise.
+   */
+  addCommentMessage(username: string, comment: Comment, actor?: string): Message {
+    const title =
+      comment.place === 'project'
+        ? this.getProject(comment.placeId)?.title
+        : comment.place === 'studio'
+          ? this.getStudio(comment.placeId)?.title
+          : this.getUserById(comment.placeId)?.username;
+    if (title === undefined) throw new Error(`no ${comment.place} ${comment.placeId}`);
+    const commentee = comment.commenteeId === null ? undefined : this.getUserById(comment.commenteeId);
+    return this.addMessage(username, {
+      type: 'addcomment',
+      actor: actor ?? this.getUserById(comment.authorId)?.username,
+      fields: {
+        comment_type: COMMENT_TYPES[comment.place],
+        comment_obj_id: comment.placeId,
+        comment_obj_title: title,
+        comment_id: comment.id,
+        comment_fragment: comment.content.slice(0, 60),
+        commentee_username: commentee?.username ?? null,
+      },
+    });
   }
 
   // Sessions and tokens

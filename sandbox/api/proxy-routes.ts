@@ -120,7 +120,6 @@ export function mountProxyRoutes(app: Hono<SandboxEnv>, { store, control }: ApiC
         title: project.title,
         owners: [project.authorId],
         commentsAllowed: project.commentsAllowed,
-        commentType: 0,
       };
     }
     const studio = store.getStudio(id);
@@ -130,7 +129,6 @@ export function mountProxyRoutes(app: Hono<SandboxEnv>, { store, control }: ApiC
       title: studio.title,
       owners: [studio.hostId, ...store.studioManagers(studio.id)],
       commentsAllowed: studio.commentsAllowed,
-      commentType: 2,
     };
   };
 
@@ -172,18 +170,7 @@ export function mountProxyRoutes(app: Hono<SandboxEnv>, { store, control }: ApiC
       for (const userId of notified) {
         const recipient = store.getUserById(userId);
         if (!recipient) continue;
-        store.addMessage(recipient.username, {
-          type: 'addcomment',
-          actor: author.username,
-          fields: {
-            comment_type: where.commentType,
-            comment_obj_id: where.id,
-            comment_obj_title: where.title,
-            comment_id: comment.id,
-            comment_fragment: comment.content.slice(0, 60),
-            commentee_username: commentee?.username ?? null,
-          },
-        });
+        store.addCommentMessage(recipient.username, comment);
       }
       return c.json(commentJson(store, originsFor(c), comment));
     });

@@ -104,18 +104,7 @@ describeFaultMatrix(
         authorId: carol.id,
         content: `@${DEMO_USERNAME} how does the ${browser.name} version work?`,
       });
-      const message = control.addMessage(DEMO_USERNAME, {
-        type: 'addcomment',
-        actor: 'carol',
-        fields: {
-          comment_type: 0,
-          comment_obj_id: project.id,
-          comment_obj_title: project.title,
-          comment_id: toDemo.id,
-          comment_fragment: toDemo.content.slice(0, 60),
-          commentee_username: DEMO_USERNAME,
-        },
-      });
+      const message = control.addCommentMessage(DEMO_USERNAME, toDemo);
       const popup = await browser.openPopup();
       const world: World = { demo, project, toDemo, message, popup };
       worlds.set(browser.name, world);

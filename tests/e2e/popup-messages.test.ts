@@ -170,18 +170,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         fields: { project_id: loved.id, title: loved.title },
       }),
     );
-    commentMessage = control.addMessage(DEMO_USERNAME, {
-      type: 'addcomment',
-      actor: 'carol',
-      fields: {
-        comment_type: 0,
-        comment_obj_id: project.id,
-        comment_obj_title: project.title,
-        comment_id: toDemo.id,
-        comment_fragment: toDemo.content.slice(0, 60),
-        commentee_username: DEMO_USERNAME,
-      },
-    });
+    commentMessage = control.addCommentMessage(DEMO_USERNAME, toDemo);
   });
   const browser = useBrowser(name, { sandbox, signedInAs: DEMO_USERNAME });
   let popup: TestPage;

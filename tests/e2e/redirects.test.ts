@@ -77,18 +77,7 @@ function aConversation(browser: ExtensionBrowser): { demo: User; toDemo: Comment
     authorId: (store().getUser('carol') as User).id,
     content: `@${DEMO_USERNAME} may I remix this? (${browser.name})`,
   });
-  const message = control().addMessage(DEMO_USERNAME, {
-    type: 'addcomment',
-    actor: 'carol',
-    fields: {
-      comment_type: 0,
-      comment_obj_id: project.id,
-      comment_obj_title: project.title,
-      comment_id: toDemo.id,
-      comment_fragment: toDemo.content.slice(0, 60),
-      commentee_username: DEMO_USERNAME,
-    },
-  });
+  const message = control().addCommentMessage(DEMO_USERNAME, toDemo);
   return { demo, toDemo, message };
 }
 
