@@ -31,6 +31,7 @@ import {
   messageCountSettingsV1ToV2,
 } from '@/lib/message-count/message-count-settings';
 import type { LastNotified } from '@/lib/message-count/message-notifications';
+import { type MessageMutes, noMutes } from '@/lib/message-count/mutes';
 import type { Drafts, MemberMessages, MessageFilter, MessageThread } from '@/lib/messages/messages-model';
 import type { PendingPosts } from '@/lib/messages/pending-posts';
 import {
@@ -93,6 +94,12 @@ export const messageCountSettingsItem = defineItem<MessageCountSettings>(MESSAGE
 /** The newest message shown in a desktop notification: nothing is notified twice, across restarts. */
 export const lastNotifiedMessageItem = defineItem<LastNotified | null>('local:lastNotifiedMessage', {
   fallback: null,
+  version: 1,
+});
+
+/** What the member muted: kinds and people (lib/message-count/mutes.ts). Follows the member (sync). */
+export const messageMutesItem = defineItem<MessageMutes>('sync:messageMutes', {
+  fallback: noMutes,
   version: 1,
 });
 

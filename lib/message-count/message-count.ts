@@ -60,6 +60,20 @@ export interface MessageCountState {
    * period or more reads at once. Absent while they are not away, and in states stored before.
    */
   awaySince?: number;
+  /**
+   * The count after the member's mutes (lib/message-count/mutes.ts): what the badge, tab titles,
+   * the editor's count and notifications show. `of` is the site's count it was worked out for (it
+   * may lag a fresh reading until the unread messages are read; then `count` stays at most the
+   * site's count); `over`: more than 200 unread, so "200+" is shown rather than reading further.
+   * Absent when nothing is muted (the site's count is shown).
+   */
+  shown?: { count: number; of: number; over: boolean };
+  /**
+   * Messages the count includes but the interface never lists (the site team's alerts and
+   * invitations, which only the site's messages page shows): the count read right after the
+   * messages page cleared the rest, lowered with every smaller reading. Absent: none known.
+   */
+  unlisted?: number;
 }
 
 export const signedOutState: MessageCountState = Object.freeze({
