@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { Avatar } from '@/components/Avatar';
 import { ItemRow, NewMark } from '@/components/ItemRow';
 import { RelativeTime } from '@/components/RelativeTime';
@@ -14,7 +14,17 @@ import type { SessionUser } from '@/lib/storage';
 import { CommentText } from './CommentText';
 import { messageLinks } from './links';
 import { MessageSentence } from './message-sentence';
-import { Thread } from './Thread';
+
+type ThreadView = typeof import('./thread-view');
+/** The conversation's chunk, once loaded: a conversation opens only then, so it renders at once. */
+let threadView: ThreadView | null = null;
+let loadingThreadView: Promise<ThreadView> | null = null;
+/** Loads the chunk once; pointing at or focusing a conversation's toggle starts it before the click. */
+const loadThreadView = (): Promise<ThreadView> =>
+  (loadingThreadView ??= import('./thread-view').then((module) => {
+    threadView = module;
+    return module;
+  }));
 
 /** The newest message of a row (its time and avatar). */
 const newestOf = (row: MessageRow): Message =>
@@ -37,6 +47,16 @@ export function MessageItem(props: { row: MessageRow; member: SessionUser; draft
           .filter((draft) => draft.startsWith(`${key}>`))
           .map((draft) => Number(draft.slice(key.length + 1)));
   const [open, setOpen] = useState(drafted.length > 0);
+  // A conversation opened by its draft: shown as soon as its chunk is there.
+  const [, setLoaded] = useState(threadView !== null);
+  useEffect(() => {
+    if (open && threadView === null) loadThreadView().then(() => setLoaded(true), console.error);
+  }, [open]);
+  const toggle = () => {
+    if (open || threadView !== null) setOpen(!open);
+    else loadThreadView().then(() => setOpen(true), console.error);
+  };
+  const Thread = threadView?.Thread;
   const ids = row.kind === 'group' ? row.messages.map((m) => m.id) : [row.message.id];
   const comment = row.kind === 'single' && row.message.type === 'addcomment' ? row.message : null;
   const threadId = key === null ? undefined : `thread-${key.replace(/[^A-Za-z0-9-]/g, '-')}`;
@@ -95,7 +115,9 @@ export function MessageItem(props: { row: MessageRow; member: SessionUser; draft
               aria-expanded={open}
               aria-controls={open ? threadId : undefined}
               data-testid="thread-toggle"
-              onClick={() => setOpen(!open)}
+              onPointerEnter={() => void loadThreadView()}
+              onFocus={() => void loadThreadView()}
+              onClick={toggle}
             >
               {open ? t('messagesTab.thread.hide') : t('messagesTab.thread.show')}
             </button>
@@ -103,13 +125,19 @@ export function MessageItem(props: { row: MessageRow; member: SessionUser; draft
       </p>
       {open && place !== null && (
         <div id={threadId}>
-          <Thread
-            member={member}
-            kind={place.kind}
-            objectId={place.objectId}
-            commentId={place.commentId}
-            drafted={drafted}
-          />
+          {Thread === undefined ? (
+            <p class="thread-note" aria-busy="true">
+              <span class="spinner" aria-hidden="true" /> {t('messagesTab.thread.loading')}
+            </p>
+          ) : (
+            <Thread
+              member={member}
+              kind={place.kind}
+              objectId={place.objectId}
+              commentId={place.commentId}
+              drafted={drafted}
+            />
+          )}
         </div>
       )}
     </ItemRow>
