@@ -81,6 +81,8 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
         'DELETE /faults',
         'POST /tokens/expire',
         'POST /messages',
+        'POST /admin-messages',
+        'POST /admin-messages/dismiss',
         'POST /activity',
         'POST /projects',
         'POST /sessions',
@@ -202,6 +204,24 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
       return c.json({ error: `no user ${message.actor}` }, 404);
     const created = control.addMessage(username, message);
     return c.json({ ok: true, id: created.id, unread: control.store.unreadCount(username) });
+  });
+
+  app.post('/admin-messages', async (c) => {
+    const body = await jsonBody(c);
+    const username = str(body, 'username');
+    const text = body.message === undefined ? 'A message from the site team.' : str(body, 'message');
+    if (!control.store.getUser(username)) return c.json({ error: `no user ${username}` }, 404);
+    const created = control.addAdminMessage(username, text);
+    return c.json({ ok: true, id: created.id, unread: control.store.unreadCount(username) });
+  });
+
+  app.post('/admin-messages/dismiss', async (c) => {
+    const body = await jsonBody(c);
+    const username = str(body, 'username');
+    const id = num(body, 'id');
+    if (!control.store.getUser(username)) return c.json({ error: `no user ${username}` }, 404);
+    if (!control.dismissAdminMessage(username, id)) return c.json({ error: `no alert ${id}` }, 404);
+    return c.json({ ok: true, unread: control.store.unreadCount(username) });
   });
 
   app.post('/activity', async (c) => {

@@ -145,6 +145,38 @@ describe('messages and tokens', () => {
     expect(await count()).toBe(before + 1);
   });
 
+  it('adds an alert from the site team: in the count and /messages/admin, never in /messages; dismisses it', async () => {
+    const demo = await signIn(sandbox(), DEMO_USERNAME);
+    const count = async () =>
+      (
+        (await (await api(`/users/${DEMO_USERNAME}/messages/count?_=${Math.random()}`)).json()) as {
+          count: number;
+        }
+      ).count;
+    const before = await count();
+    const added = await control('/admin-messages', { username: DEMO_USERNAME, message: 'Be kind' });
+    expect(added.body).toMatchObject({ ok: true, unread: before + 1 });
+    const id = (added.body as { id: number }).id;
+    expect(await count()).toBe(before + 1);
+    const token = { headers: { 'X-Token': demo.token } };
+    const listed = (await (await api(`/users/${DEMO_USERNAME}/messages?limit=40`, token)).json()) as {
+      id: number;
+    }[];
+    expect(listed.some((m) => m.id === id)).toBe(false);
+    // As scratch-www's getAdminMessages reads them: with the member's token only.
+    expect((await api(`/users/${DEMO_USERNAME}/messages/admin`)).status).toBe(401);
+    const admin = await api(`/users/${DEMO_USERNAME}/messages/admin`, token);
+    expect(await admin.json()).toEqual([{ id, message: 'Be kind', datetime_created: expect.any(String) }]);
+
+    expect((await control('/admin-messages/dismiss', { username: DEMO_USERNAME, id })).body).toMatchObject({
+      ok: true,
+      unread: before,
+    });
+    expect((await control('/admin-messages/dismiss', { username: DEMO_USERNAME, id })).status).toBe(404);
+    expect((await control('/admin-messages', { username: 'no_such_user_xyz' })).status).toBe(404);
+    expect(await count()).toBe(before);
+  });
+
   it('turns the referer check of writes on and off (POST /referer-check)', async () => {
     expect((await control('/referer-check', { on: true })).body).toEqual({ ok: true, on: true });
     expect(sandbox().control.refererCheck).toBe(true);

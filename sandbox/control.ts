@@ -4,7 +4,7 @@
  * and counters, and reaches into the store for resets, token expiry and new messages.
  */
 import type { ElsewhereRequest } from './elsewhere';
-import type { ActivityEvent, Comment, Message, Project } from './model';
+import type { ActivityEvent, AdminMessage, Comment, Message, Project } from './model';
 import type { SandboxPart } from './origins';
 import { Random } from './random';
 import type { NewActivity, NewMessage, NewSharedProject, SignInResult, Store } from './store';
@@ -271,6 +271,16 @@ export class SandboxControl {
 
   addMessage(username: string, message: NewMessage): Message {
     return this.store.addMessage(username, message);
+  }
+
+  /** An alert from the site's team: counted, never listed by `/messages`, not cleared by the messages page. */
+  addAdminMessage(username: string, message: string): AdminMessage {
+    return this.store.addAdminMessage(username, message);
+  }
+
+  /** Dismisses one of a user's alerts (the count drops by one); false when there is no such alert. */
+  dismissAdminMessage(username: string, id: number): boolean {
+    return this.store.dismissAdminMessage(username, id);
   }
 
   /** The `addcomment` message the site sends `username` about `comment` (see the store's). */

@@ -92,6 +92,21 @@ export interface Message {
   fields: EventFields;
 }
 
+/**
+ * A message from the site's team (an "alert"): the site's messages page shows it above the social
+ * list (scratch-www src/views/messages/presentation.jsx, `messages-admin`), read from
+ * `/users/<u>/messages/admin` (src/redux/messages.js, getAdminMessages), an endpoint outside the
+ * interface. It counts in `/users/<u>/messages/count` but is never in `/users/<u>/messages`, and
+ * opening the messages page does not clear it: only dismissing it does (the count drops by one).
+ */
+export interface AdminMessage {
+  id: Id;
+  recipientId: Id;
+  /** The text the team wrote (plain text in the sandbox; the live site's may carry markup). */
+  message: string;
+  created: string;
+}
+
 export interface ActivityEvent {
   id: Id;
   actorId: Id;
@@ -121,6 +136,8 @@ export interface World {
   studios: Studio[];
   comments: Comment[];
   messages: Message[];
+  /** The site team's alerts, oldest first. */
+  adminMessages: AdminMessage[];
   activity: ActivityEvent[];
   /** projectId -> lovers, in the order they loved it. */
   loves: Map<Id, Mark[]>;

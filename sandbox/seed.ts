@@ -9,6 +9,7 @@ import { compareIso } from './dates';
 import { HOSTILE_STRINGS, LONG_HOSTILE_TEXT } from './hostile';
 import type {
   ActivityEvent,
+  AdminMessage,
   Comment,
   EventFields,
   Id,
@@ -36,6 +37,7 @@ export const ID_BASE = {
   studio: 30_000_000,
   comment: 400_000_000,
   message: 900_000_000,
+  adminMessage: 950_000_000,
   activity: 1_200_000_000,
 } as const;
 
@@ -92,6 +94,37 @@ const iso = (ms: number) => new Date(ms).toISOString();
 function toUsername(raw: string): string {
   const name = raw.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 20);
   return name.length >= 3 ? name : `${name}___`.slice(0, 3);
+}
+
+/**
+ * The site team's alerts seeded per user (none for demo: opening the messages page takes demo's
+ * count to 0, as many tests expect). Plain text, no markup; fixed, so the rest of the seed's random
+ * sequence is untouched.
+ */
+export const SEEDED_ADMIN_MESSAGES: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  bob: [
+    'Your project was shared to the front page. Well done!',
+    'Please remember to be kind in the comments.',
+  ],
+  carol: ['A comment of yours was removed because it broke the community guidelines.'],
+  'new-scratcher': ['Welcome to the community! Start by making a project and sharing it.'],
+});
+
+function seedAdminMessages(users: readonly User[]): AdminMessage[] {
+  const admin: AdminMessage[] = [];
+  let id = ID_BASE.adminMessage + 1;
+  for (const [username, texts] of Object.entries(SEEDED_ADMIN_MESSAGES)) {
+    const user = users.find((u) => u.username === username);
+    if (user === undefined) continue;
+    for (const [k, message] of texts.entries())
+      admin.push({
+        id: id++,
+        recipientId: user.id,
+        message,
+        created: iso(SEED_NOW - (k + 1) * 5 * 3600_000),
+      });
+  }
+  return admin;
 }
 
 export function generateWorld(seed: number = DEFAULT_SEED): World {
@@ -460,6 +493,7 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
     addMessages(user, count, rng.int(0, Math.min(count, 8)));
   }
   messages.sort((a, b) => a.id - b.id);
+  const adminMessages = seedAdminMessages(users);
 
   // Activity events: every active user does a few things; demo's followees make a busy feed.
   const activity: ActivityEvent[] = [];
@@ -594,6 +628,7 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
     studios,
     comments,
     messages,
+    adminMessages,
     activity,
     loves,
     favorites,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_STRINGS, LONG_HOSTILE_TEXT } from './hostile';
-import { ACTIVITY_TYPES, DEMO_USERNAME, generateWorld, MESSAGE_TYPES } from './seed';
+import { ACTIVITY_TYPES, DEMO_USERNAME, generateWorld, MESSAGE_TYPES, SEEDED_ADMIN_MESSAGES } from './seed';
 import { Store } from './store';
 
 const store = new Store();
@@ -57,6 +57,26 @@ describe('the seeded world', () => {
     expect(sample(other)).not.toBe(sample(again));
   });
 
+  it('gives the demo user unread messages of every kind a member can mute, from several people', () => {
+    const unread = store.messagesFor(DEMO_USERNAME).filter((m) => m.unread);
+    for (const type of MESSAGE_TYPES) expect(unread.map((m) => m.type)).toContain(type);
+    expect(new Set(unread.map((m) => m.actorId)).size).toBeGreaterThan(5);
+    // Comments by place (mutes tell project, profile and studio comments apart).
+    const places = store.messagesFor(DEMO_USERNAME).filter((m) => m.type === 'addcomment');
+    expect(new Set(places.map((m) => m.fields.comment_type))).toEqual(new Set([0, 1, 2]));
+    // Opening the messages page takes demo's count to 0: no alerts from the site team by default.
+    expect(store.adminMessagesFor(DEMO_USERNAME)).toEqual([]);
+  });
+
+  it('seeds alerts from the site team for a few users, counted but not listed', () => {
+    for (const [username, texts] of Object.entries(SEEDED_ADMIN_MESSAGES)) {
+      const alerts = store.adminMessagesFor(username);
+      expect(alerts.map((a) => a.message).sort()).toEqual([...texts].sort());
+      const listedUnread = store.messagesFor(username).filter((m) => m.unread).length;
+      expect(store.unreadCount(username)).toBe(listedUnread + texts.length);
+    }
+  });
+
   it('gives the demo user unread messages of every type, a busy feed and projects with comments', () => {
     expect(store.unreadCount(DEMO_USERNAME)).toBeGreaterThan(0);
     const types = new Set(store.messagesFor(DEMO_USERNAME).map((m) => m.type));
@@ -87,6 +107,32 @@ describe('the seeded world', () => {
 });
 
 describe('store writes', () => {
+  it('alerts from the site team: counted, never listed, kept by the messages page, one fewer when dismissed', () => {
+    const local = new Store();
+    local.markMessagesRead(DEMO_USERNAME);
+    const alert = local.addAdminMessage(DEMO_USERNAME, 'Hello from the team');
+    local.addAdminMessage(DEMO_USERNAME, 'Another');
+    expect(local.unreadCount(DEMO_USERNAME)).toBe(2);
+    expect(local.messagesFor(DEMO_USERNAME).some((m) => m.id === alert.id)).toBe(false);
+    expect(local.adminMessagesFor(DEMO_USERNAME).map((m) => m.message)).toEqual([
+      'Another',
+      'Hello from the team',
+    ]);
+    // Opening the messages page reads every message but the alerts.
+    local.addMessage(DEMO_USERNAME, { type: 'followuser', actor: 'alice' });
+    expect(local.unreadCount(DEMO_USERNAME)).toBe(3);
+    local.markMessagesRead(DEMO_USERNAME);
+    expect(local.unreadCount(DEMO_USERNAME)).toBe(2);
+    // Only the recipient dismisses it, once.
+    expect(local.dismissAdminMessage('alice', alert.id)).toBe(false);
+    expect(local.dismissAdminMessage(DEMO_USERNAME, alert.id)).toBe(true);
+    expect(local.dismissAdminMessage(DEMO_USERNAME, alert.id)).toBe(false);
+    expect(local.unreadCount(DEMO_USERNAME)).toBe(1);
+    local.reset();
+    expect(local.adminMessagesFor(DEMO_USERNAME)).toEqual([]);
+    expect(local.adminMessagesFor('bob').length).toBe(SEEDED_ADMIN_MESSAGES.bob?.length);
+  });
+
   it('love, favorite, mark read and reset back to the seed', () => {
     const local = new Store();
     const project = local.projects().find((p) => p.isShared && !local.isLoved(p.id, demo.id));

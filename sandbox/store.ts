@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { compareIso } from './dates';
 import type {
   ActivityEvent,
+  AdminMessage,
   Comment,
   CommentPlace,
   EventFields,
@@ -135,6 +136,8 @@ function pristineWorld(seed: number): World {
     activity: world.activity.slice(),
     comments: world.comments.map((c) => ({ ...c })),
     messages: world.messages.map((m) => ({ ...m })),
+    // Dismissing one removes it from the list (the objects are never changed).
+    adminMessages: world.adminMessages.slice(),
     loves: copyLists(world.loves),
     favorites: copyLists(world.favorites),
   };
@@ -169,6 +172,7 @@ export class Store {
   private lovesByUserIndex: Map<Id, ProjectMark[]> | null = null;
   private favoritesByUserIndex: Map<Id, ProjectMark[]> | null = null;
   private messagesByRecipient = new Map<Id, Message[]>();
+  private nextAdminMessageId = 0;
   private sessions = new Map<string, Session>();
   private sessionsByToken = new Map<string, Session>();
   private nextIds = { comment: 0, message: 0, activity: 0, project: 0 };
@@ -242,6 +246,7 @@ export class Store {
     for (const message of w.messages) group(this.messagesByRecipient, message.recipientId, message);
     this.nextIds.comment = w.comments.reduce((max, c) => Math.max(max, c.id), 0) + 1;
     this.nextIds.message = w.messages.reduce((max, m) => Math.max(max, m.id), 0) + 1;
+    this.nextAdminMessageId = w.adminMessages.reduce((max, m) => Math.max(max, m.id), 0) + 1;
     this.nextIds.activity = w.activity.reduce((max, e) => Math.max(max, e.id), 0) + 1;
     this.nextIds.project = w.projects.reduce((max, p) => Math.max(max, p.id), 0) + 1;
   }
@@ -635,11 +640,53 @@ export class Store {
     return user ? (this.messagesByRecipient.get(user.id) ?? []).slice().sort((a, b) => b.id - a.id) : [];
   }
 
+  /**
+   * The count `/users/<u>/messages/count` says: the unread messages and the site team's alerts,
+   * which the interface never lists (scratch-www src/views/messages/presentation.jsx:
+   * numNewSocialMessages = count - admin messages).
+   */
   unreadCount(username: string): number {
-    return this.messagesFor(username).filter((m) => m.unread).length;
+    return this.messagesFor(username).filter((m) => m.unread).length + this.adminMessagesFor(username).length;
   }
 
-  /** What opening the messages page does on the live site: the count drops to 0. */
+  /** The site team's alerts to a user, newest first (`/users/<u>/messages/admin`). */
+  adminMessagesFor(username: string): AdminMessage[] {
+    const user = this.getUser(username);
+    if (!user) return [];
+    return this.world.adminMessages.filter((m) => m.recipientId === user.id).sort((a, b) => b.id - a.id);
+  }
+
+  /** A new alert from the site's team to a user (control interface). Throws on an unknown user. */
+  addAdminMessage(username: string, message: string): AdminMessage {
+    const recipient = this.getUser(username);
+    if (!recipient) throw new Error(`no user ${username}`);
+    const created: AdminMessage = {
+      id: this.nextAdminMessageId++,
+      recipientId: recipient.id,
+      message,
+      created: new Date().toISOString(),
+    };
+    this.world.adminMessages.push(created);
+    return created;
+  }
+
+  /**
+   * Dismisses one of a user's alerts, as the site's messages page does with its close button
+   * (`/site-api/messages/messages-delete/`, scratch-www src/redux/messages.js clearAdminMessage):
+   * the count drops by one. False when the user has no such alert.
+   */
+  dismissAdminMessage(username: string, id: Id): boolean {
+    const user = this.getUser(username);
+    const index = this.world.adminMessages.findIndex((m) => m.id === id && m.recipientId === user?.id);
+    if (index === -1) return false;
+    this.world.adminMessages.splice(index, 1);
+    return true;
+  }
+
+  /**
+   * What opening the messages page does on the live site: every message is read, the count drops
+   * to the site team's alerts (0 without any), which only dismissing clears.
+   */
   markMessagesRead(username: string): void {
     for (const message of this.messagesFor(username)) message.unread = false;
   }

@@ -98,6 +98,18 @@ export function mountUserRoutes(app: Hono<SandboxEnv>, { store, control, message
     return c.json(page(store.messagesFor(user.username), paging(c)).map((m) => messageJson(store, m)));
   });
 
+  // The site team's alerts: outside interface.md, read by the site's messages page
+  // (scratch-www src/redux/messages.js, getAdminMessages); never part of `/messages`.
+  app.get('/users/:username/messages/admin', (c) => {
+    const user = userParam(c, store);
+    requireToken(c, store, user);
+    return c.json(
+      store
+        .adminMessagesFor(user.username)
+        .map((m) => ({ id: m.id, message: m.message, datetime_created: m.created })),
+    );
+  });
+
   app.get('/users/:username/messages/count', (c) => {
     const user = userParam(c, store);
     const cacheBusted = Object.keys(c.req.queries()).some((name) => !COUNT_KNOWN_PARAMS.has(name));

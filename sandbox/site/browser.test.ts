@@ -304,6 +304,37 @@ describe('client-rendered site pages in Chromium', () => {
     await page.locator('span.message-count:not(.show)').waitFor({ state: 'attached' });
   });
 
+  it('messages page: the site team’s alerts above the list, kept by the page, dismissed one by one', async () => {
+    store().addMessage(DEMO_USERNAME, { type: 'followuser', actor: 'alice' });
+    const hostile = '<img src=x onerror="alert(1)"> please read';
+    store().addAdminMessage(DEMO_USERNAME, 'Welcome from the team');
+    store().addAdminMessage(DEMO_USERNAME, hostile);
+    const unread = store().unreadCount(DEMO_USERNAME);
+    await page.goto(`${sandbox.urls.site}/messages/`);
+    const alerts = page.locator('section.messages-admin ul.messages-admin-list > li.admin-message');
+    await page.locator('ul.messages-social-list > li.social-message').first().waitFor();
+    expect(await alerts.count()).toBe(2);
+    expect(
+      await page.locator('section.messages-admin h4.messages-header > .messages-header-unread').textContent(),
+    ).toBe('2');
+    // Newest first; remote text stays text.
+    expect(await alerts.first().locator('p.admin-message-content').textContent()).toBe(hostile);
+    // The social list marks only what the count has beyond the alerts.
+    expect(await page.locator('li.social-message.mod-unread').count()).toBe(Math.min(unread - 2, 40));
+    // Opening the page clears the social messages, not the alerts: the bar shows them.
+    await expect.poll(() => store().unreadCount(DEMO_USERNAME)).toBe(2);
+    await page.locator('span.message-count.show', { hasText: '2' }).waitFor();
+    await alerts.first().locator('button.mod-admin-message-dismiss > img[alt="close-icon"]').click();
+    await expect.poll(() => store().unreadCount(DEMO_USERNAME)).toBe(1);
+    await expect.poll(() => alerts.count()).toBe(1);
+    await page.locator('span.message-count.show', { hasText: '1' }).waitFor();
+    await alerts.first().locator('button.mod-admin-message-dismiss').click();
+    await expect.poll(() => store().unreadCount(DEMO_USERNAME)).toBe(0);
+    await page.locator('section.messages-admin').waitFor({ state: 'detached' });
+    await page.locator('span.message-count:not(.show)').waitFor({ state: 'attached' });
+    expect(dialogs).toEqual([]);
+  });
+
   it('nav count: two text nodes; the page’s read writes the number node in place; text put over it hides later counts', async () => {
     sandbox.control.messageCountCacheSeconds = 0;
     ensureUnread();

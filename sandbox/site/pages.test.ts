@@ -283,6 +283,30 @@ describe('site endpoints', () => {
     demo = await signIn(sandbox, DEMO_USERNAME);
   });
 
+  it('messages-clear keeps the alerts of the site team; messages-delete dismisses one (CSRF checked)', async () => {
+    const alert = store().addAdminMessage(DEMO_USERNAME, 'From the team');
+    const post = (path: string, headers: Record<string, string>, body?: unknown) =>
+      fetch(`${sandbox.urls.site}/site-api/messages/${path}/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const member = { cookie: demo.cookie, 'X-CSRFToken': demo.csrf };
+    expect((await post('messages-clear', member)).status).toBe(200);
+    expect(await messageCount(DEMO_USERNAME)).toBe(1);
+
+    const dismiss = { alertType: 'notification', alertId: alert.id };
+    expect((await post('messages-delete', { cookie: demo.cookie }, dismiss)).status).toBe(403);
+    expect((await post('messages-delete', { 'X-CSRFToken': demo.csrf }, dismiss)).status).toBe(401);
+    const other = { alertType: 'notification', alertId: alert.id + 1000 };
+    expect(await (await post('messages-delete', member, other)).json()).toEqual({ success: false });
+    expect(await messageCount(DEMO_USERNAME)).toBe(1);
+    expect(await (await post('messages-delete', member, dismiss)).json()).toEqual({ success: true });
+    expect(await messageCount(DEMO_USERNAME)).toBe(0);
+    store().reset();
+    demo = await signIn(sandbox, DEMO_USERNAME);
+  });
+
   it('studio details and project tiles page through the studio', async () => {
     const studio = store()
       .studios()

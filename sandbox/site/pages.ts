@@ -67,6 +67,13 @@ export function mountSitePages<E extends Env>(app: Hono<E>, deps: SitePagesDeps)
   });
   // No icon, but no 404 either: console errors are what page tests watch.
   app.get('/favicon.ico', (c) => c.body(null, 204));
+  // The close icon of the site team's alerts on the messages page (admin-message.jsx).
+  app.get('/svgs/modal/close-x.svg', (c) => {
+    c.header('Content-Type', 'image/svg+xml');
+    return c.body(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 12 12"><path d="M2 2l8 8M10 2l-8 8" stroke="#575e75" stroke-width="2"/></svg>',
+    );
+  });
   app.get('/css/site.css', (c) => {
     c.header('Content-Type', 'text/css; charset=utf-8');
     c.header('Cache-Control', 'no-cache');

@@ -46,6 +46,22 @@ export function mountSiteApi<E extends Env>(app: Hono<E>, store: Store): void {
     return c.json({ success: true });
   });
 
+  // Dismissing one of the site team's alerts (scratch-www src/redux/messages.js, clearAdminMessage):
+  // the count drops by one. Scratcher invitations (`alertType: "invite"`) are not modelled.
+  app.post('/site-api/messages/messages-delete/', async (c) => {
+    const user = sessionUserOf(c, store);
+    if (!user) return c.json({ code: 'Unauthorized', message: 'Sign in first.' }, 401);
+    if (!csrfMatches(c))
+      return c.json({ code: 'Forbidden', message: 'CSRF token missing or incorrect.' }, 403);
+    const body = (await c.req.json().catch(() => null)) as { alertType?: unknown; alertId?: unknown } | null;
+    const id = body?.alertId;
+    const dismissed =
+      body?.alertType === 'notification' &&
+      typeof id === 'number' &&
+      store.dismissAdminMessage(user.username, id);
+    return c.json({ success: dismissed });
+  });
+
   app.get('/site-api/studios/:id/', (c) => {
     const id = c.req.param('id');
     const studio = /^\d{1,15}$/.test(id) ? store.getStudio(Number(id)) : undefined;
