@@ -7,8 +7,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { budgetedCache } from '@/lib/cache-budget';
-import { type Drafts, MAX_DRAFTS, withDraft } from '@/lib/messages/messages-model';
+import type { Drafts } from '@/lib/messages/messages-model';
 import type { PendingPosts } from '@/lib/messages/pending-posts';
+import { MAX_DRAFTS, withDraft } from '@/lib/messages/replies-model';
 import * as storage from '@/lib/storage';
 import { CACHE_BUDGETS, STATE_BYTES, WORDS_RESERVE_BYTES } from '@/lib/storage-budget';
 import { CACHES_GIVEN_UP } from '@/lib/storage-full';

@@ -7,8 +7,9 @@ import { isApiError } from '@/lib/api/errors';
 import { listErrorOf } from '@/lib/cached-list/list-error';
 import { singleFlight } from '@/lib/single-flight';
 import type { MessageThreads } from './message-threads';
-import { canDelete, type DeleteOutcome, type ThreadKind, threadKey } from './messages-model';
+import { type DeleteOutcome, type ThreadKind, threadKey } from './messages-model';
 import type { MessagesPorts } from './messages-ports';
+import { canDelete } from './replies-model';
 
 export interface DeleteRequest {
   /** The member the delete was asked for (the username the popup showed). */

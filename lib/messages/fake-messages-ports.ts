@@ -6,8 +6,9 @@ import { vi } from 'vitest';
 import { NotFound } from '@/lib/api/errors';
 import type { Comment, Message } from '@/lib/api/schemas';
 import { createMessagesService, type Member, type MessagesPorts } from './messages';
-import { type Drafts, draftKey, threadKey } from './messages-model';
+import { type Drafts, threadKey } from './messages-model';
 import type { PendingPosts } from './pending-posts';
+import { draftKey } from './replies-model';
 
 export const DEMO: Member = { id: 1, username: 'demo' };
 export const people: Record<number, string> = { 1: 'demo', 2: 'alice', 3: 'bob', 4: 'carol' };

@@ -2,22 +2,24 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@/lib/api/schemas';
 import {
-  canDelete,
-  draftKey,
-  draftOf,
   emptyThread,
   groupMessages,
   linkPieces,
-  MAX_DRAFTS,
   type MessageThread,
   matchesFilter,
-  replyAddress,
-  replyLength,
   type ThreadComment,
   unreadIds,
+} from './messages-model';
+import {
+  canDelete,
+  draftKey,
+  draftOf,
+  MAX_DRAFTS,
+  replyAddress,
+  replyLength,
   withDraft,
   withoutDraft,
-} from './messages-model';
+} from './replies-model';
 
 let nextId = 1000;
 const at = (minutesAgo: number) => new Date(Date.UTC(2026, 10, 20, 12) - minutesAgo * 60_000).toISOString();

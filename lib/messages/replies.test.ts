@@ -7,8 +7,9 @@ import { fakeBrowser } from 'wxt/testing';
 import { CommentRejected, ServerError, Timeout } from '@/lib/api/errors';
 import { KEY, REPLY, setup } from './fake-messages-ports';
 import { createMessagesService } from './messages';
-import { threadKey, withDraft } from './messages-model';
+import { threadKey } from './messages-model';
 import { LANDED_RESEND_MS, PENDING_SETTLE_MS, unresolvedPosts } from './pending-posts';
+import { withDraft } from './replies-model';
 
 afterEach(() => {
   fakeBrowser.reset();

@@ -15,16 +15,7 @@ import type { Serially } from '@/lib/serial';
 import { singleFlight } from '@/lib/single-flight';
 import { isQuotaError } from '@/lib/storage-quota';
 import { type MessageThreads, toThreadComment } from './message-threads';
-import {
-  draftKey,
-  type PostOutcome,
-  replyAddress,
-  type ThreadComment,
-  type ThreadKind,
-  threadComments,
-  threadKey,
-  withoutDraft,
-} from './messages-model';
+import { type PostOutcome, type ThreadComment, type ThreadKind, threadKey } from './messages-model';
 import type { Member, MessagesPorts } from './messages-ports';
 import {
   allPending,
@@ -40,6 +31,7 @@ import {
   withoutPending,
   withPending,
 } from './pending-posts';
+import { draftKey, replyAddress, threadComments, withoutDraft } from './replies-model';
 
 export interface ReplyRequest {
   /** The member the reply was written as (the username the popup showed). */

@@ -10,13 +10,8 @@ import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { emptyExploreCache } from '@/lib/explore/explore-model';
-import {
-  draftOf,
-  emptyThread,
-  type MessageThread,
-  type ThreadComment,
-  withDraft,
-} from '@/lib/messages/messages-model';
+import { emptyThread, type MessageThread, type ThreadComment } from '@/lib/messages/messages-model';
+import { draftOf, withDraft } from '@/lib/messages/replies-model';
 import { exploreCacheItem, messageDraftsItem } from '@/lib/storage';
 import { LOCAL_QUOTA_BYTES, storedBytes } from '@/lib/storage-quota';
 import { hostileText } from '@/tests/unit/full-caches';

@@ -2,15 +2,12 @@ import { useRef, useState } from 'preact/hooks';
 import { sendSurvivingRestart } from '@/lib/background-gone';
 import { t } from '@/lib/i18n';
 import {
-  draftKey,
   MAX_REPLY_LENGTH,
   type MessageThread,
-  mentionOf,
   type PostOutcome,
-  replyAddress,
-  replyLength,
   type ThreadComment,
 } from '@/lib/messages/messages-model';
+import { draftKey, mentionOf, replyAddress, replyLength } from '@/lib/messages/replies-model';
 import { sendMessage } from '@/lib/protocol';
 import { draftsSaved, saveDraft, useDraft } from './drafts';
 import { postFailureSentence } from './outcome-sentence';

@@ -5,14 +5,13 @@ import { RelativeTime } from '@/components/RelativeTime';
 import { SiteLink } from '@/components/SiteLink';
 import { t } from '@/lib/i18n';
 import {
-  canDelete,
   type DeleteOutcome,
   type MessageThread,
   type ThreadComment,
   type ThreadKind,
-  threadComments,
   threadKey,
 } from '@/lib/messages/messages-model';
+import { canDelete, threadComments } from '@/lib/messages/replies-model';
 import { sendMessage } from '@/lib/protocol';
 import type { SessionUser } from '@/lib/storage';
 import { CommentText } from './CommentText';

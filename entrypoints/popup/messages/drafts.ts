@@ -2,7 +2,8 @@
  * The member's reply drafts: the popup writes them as they are typed; the background removes one
  * only when its reply is posted (DESIGN.md: a user's words are never lost).
  */
-import { type Drafts, draftOf, withDraft } from '@/lib/messages/messages-model';
+import type { Drafts } from '@/lib/messages/messages-model';
+import { draftOf, withDraft } from '@/lib/messages/replies-model';
 import { messageDraftsItem } from '@/lib/storage';
 import { useStorageItem } from '../storage-hooks';
 

@@ -5,7 +5,8 @@
  * tells that the draft and the delete were demo's.
  */
 import { afterAll, expect, it } from 'vitest';
-import { draftKey, threadKey, withDraft } from '@/lib/messages/messages-model';
+import { threadKey } from '@/lib/messages/messages-model';
+import { draftKey, withDraft } from '@/lib/messages/replies-model';
 import { messageDraftsItem } from '@/lib/storage';
 import { type FakeBackground, profile, senders, startFakeBackground } from '../fake-background';
 
