@@ -90,7 +90,8 @@ export default defineBackground(() => {
   registerMessageCount({
     profile,
     readCount: (username, options) => api.getMessageCount(username, options),
-    latestMessages: (username, limit) => api.messages.list({ username }, { limit }),
+    // Through the Messages tab's cached list (one read shared by the notifier and the count after mutes).
+    latestMessages: (username, limit, readAfter) => messages.newest(username, limit, readAfter),
     signedInUser: async () => (await checkedSession.whoami())?.username ?? null,
     onSessionChanged: (listener) => checkedSession.onChange((user) => listener(user?.username ?? null)),
     ready: previousMemberChecked,
@@ -111,7 +112,7 @@ export default defineBackground(() => {
   const feed = registerFeed({ profile, api, signedInUser });
   registerFeedNotifications({ profile, feed, signedInUser });
   // The Messages tab: messages, conversations, replies and deletes.
-  registerMessages({
+  const messages = registerMessages({
     profile,
     api,
     member: async () => {

@@ -6,7 +6,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { siteProfiles } from '@/lib/config';
-import { defaultMessageCountSettings, messageCountItem, messageCountSettingsItem } from '@/lib/storage';
+import { message, setup } from '@/lib/messages/fake-messages-ports';
+import {
+  defaultMessageCountSettings,
+  messageCountItem,
+  messageCountSettingsItem,
+  messageMutesItem,
+} from '@/lib/storage';
 import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
 import { EVERY_TEST_SWITCH } from '@/tests/unit/test-switches';
 import { type Activity, DEFAULT_PERIOD_MS, signedOutState, UNSEEN_AWAY_PERIODS } from './message-count';
@@ -194,6 +200,70 @@ describe('the member coming back, as the browser reports it', () => {
       expect(world.reads.at(-1)).toBe(START + 60 * MINUTE);
     } finally {
       delete (fakeBrowser as { idle?: unknown }).idle;
+    }
+  });
+});
+
+describe('the newest messages after a change of count', () => {
+  it('are read once for the notifier, the count after mutes and the Messages tab together', async () => {
+    const messages = setup();
+    let total = 3;
+    messages.api.messagesPage.mockImplementation(async (_u, page) => {
+      messages.calls.push(`messages@${page.offset}`);
+      // Every other message is a love (muted below).
+      const items = Array.from({ length: total }, (_, i) => {
+        const id = total - i;
+        return id % 2 === 0
+          ? { ...message(id), type: 'loveproject' as const, project_id: 5, title: 'Cats' }
+          : message(id);
+      }).slice(page.offset, page.offset + 40);
+      return { items, received: items.length };
+    });
+    let serverCount = 3;
+    vi.spyOn(fakeBrowser.permissions.onAdded, 'addListener').mockImplementation(() => undefined);
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true);
+    const shown: string[] = [];
+    (fakeBrowser as { notifications?: unknown }).notifications = {
+      create: async (id: string) => {
+        shown.push(id);
+        return id;
+      },
+      onClicked: { addListener: () => undefined, hasListener: () => false },
+    };
+    try {
+      await messageCountSettingsItem.setValue({ ...defaultMessageCountSettings, notifications: true });
+      await messageMutesItem.setValue({ kinds: ['loveproject'], people: [] });
+      const service = registerMessageCount({
+        profile,
+        now: () => messages.ports.now(),
+        activity: async () => 'watching',
+        readCount: async () => serverCount,
+        latestMessages: (username, limit, readAfter) => messages.service.newest(username, limit, readAfter),
+        signedInUser: async () => 'demo',
+        onSessionChanged: () => undefined,
+      });
+      // At start: one read for the notifier's record and the figure after mutes (1 of 3: one love).
+      await vi.waitFor(async () =>
+        expect((await messageCountItem.getValue()).shown).toEqual({ count: 2, of: 3, over: false }),
+      );
+      expect(messages.calls).toEqual(['messages@0']);
+
+      // Two new messages: one more read, both the notifier and the figure from it.
+      total = 5;
+      serverCount = 5;
+      messages.tick(60_000);
+      await service.refresh('popup');
+      await vi.waitFor(async () =>
+        expect((await messageCountItem.getValue()).shown).toEqual({ count: 3, of: 5, over: false }),
+      );
+      await vi.waitFor(() => expect(shown).toHaveLength(1));
+      expect(messages.calls).toEqual(['messages@0', 'messages@0']);
+      // The Messages tab opens on them.
+      expect(
+        (messages.ports.cache.value as Record<string, { list: { items: unknown[] } }>).demo?.list.items,
+      ).toHaveLength(5);
+    } finally {
+      delete (fakeBrowser as { notifications?: unknown }).notifications;
     }
   });
 });

@@ -14,7 +14,12 @@ import {
   messageCountSettingsOf,
 } from '@/lib/message-count/message-count-settings';
 import { showNotification } from '@/lib/notifications/show-notification';
-import { lastNotifiedMessageItem, messageCountItem, messageCountSettingsItem } from '@/lib/storage';
+import {
+  lastNotifiedMessageItem,
+  messageCountItem,
+  messageCountSettingsItem,
+  messageMutesItem,
+} from '@/lib/storage';
 import { openSitePageOnNotificationClick } from '../notifications/notification-clicks';
 import {
   type Activity,
@@ -24,6 +29,8 @@ import {
   type MessageCountService,
 } from './message-count';
 import { createMessageNotifier, pathOfNotification } from './message-notifications';
+import { createMutedCount, type MutedCountCause } from './muted-count-updates';
+import { mutesOf } from './mutes';
 import { publicCount } from './profile-message-counts';
 import { browserIdle, siteActivity } from './site-activity';
 
@@ -34,7 +41,12 @@ export const MESSAGE_COUNT_ALARM = 'message-count';
 export interface MessageCountDeps {
   profile: SiteProfile;
   readCount(username: string, options: { bypassCache: boolean }): Promise<number>;
-  latestMessages(username: string, limit: number): Promise<Message[]>;
+  /**
+   * The member's newest `limit` messages from a list read at or after `readAfter` (ms since the
+   * epoch), null when they could not be read: the messages service's cached list (`newest`), so the
+   * notifier, the count after mutes and the Messages tab share one read after a change of count.
+   */
+  latestMessages(username: string, limit: number, readAfter: number): Promise<Message[] | null>;
   signedInUser(): Promise<string | null>;
   /** Subscribes to sign-in, sign-out and change of user. */
   onSessionChanged(listener: (username: string | null) => void): void;
@@ -107,9 +119,17 @@ export async function refreshBadge(): Promise<void> {
 export function registerMessageCount(deps: MessageCountDeps): MessageCountService {
   const service = createMessageCountService(messageCountPorts(deps));
   const { profile } = deps;
+  // The newest messages as read after the count's latest reading: the read the count's change
+  // needs, shared with the count after mutes (and the cache's when it is that recent).
+  const latestSinceReading = async (username: string, limit: number): Promise<Message[]> => {
+    const { readAt } = await messageCountItem.getValue();
+    const messages = await deps.latestMessages(username, limit, readAt);
+    if (messages === null) throw new Error('the newest messages could not be read');
+    return messages;
+  };
   const notifier = createMessageNotifier({
     enabled: notificationsAllowed,
-    latestMessages: deps.latestMessages,
+    latestMessages: latestSinceReading,
     lastNotified: {
       get: () => lastNotifiedMessageItem.getValue(),
       set: (v) => lastNotifiedMessageItem.setValue(v),
@@ -117,6 +137,17 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
     show: showNotification,
   });
   const warn = (what: string) => (error: unknown) => console.warn(`Companion: message count: ${what}`, error);
+  // The count after the member's mutes: worked out when the count or the mutes change.
+  const mutedCount = createMutedCount({
+    now: deps.now ?? Date.now,
+    mutes: async () => mutesOf(await messageMutesItem.getValue()),
+    state: () => messageCountItem.getValue(),
+    newestMessages: deps.latestMessages,
+    setShown: service.setShown,
+  });
+  const updateMutedCount = (cause: MutedCountCause) => {
+    mutedCount.update(cause).catch(warn('count after mutes'));
+  };
 
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === MESSAGE_COUNT_ALARM) service.tick().catch(warn('poll'));
@@ -146,9 +177,11 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
   // badge goes (or comes back) the moment the member turns it off (or on).
   messageCountItem.watch((state, previous) => {
     refreshBadge().catch(warn('badge'));
+    updateMutedCount('count');
     const before = previous?.username === state.username ? (previous?.count ?? null) : null;
     notifier.countChanged(state.username, before, state.count).catch(warn('notifications'));
   });
+  messageMutesItem.watch(() => updateMutedCount('mutes'));
   messageCountSettingsItem.watch((settings, previous) => {
     refreshBadge().catch(warn('badge'));
     // Turned on: announce what arrives from now on, not the messages already waiting.
@@ -179,6 +212,10 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
   });
 
   void Promise.resolve(deps.ready).then(() => refreshBadge().catch(warn('badge')));
-  service.start().catch(warn('start'));
+  service
+    .start()
+    .catch(warn('start'))
+    // A figure a stopped worker left unworked.
+    .then(() => updateMutedCount('count'));
   return service;
 }

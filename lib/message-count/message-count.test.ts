@@ -306,6 +306,38 @@ describe('message-count poller', () => {
     expect((await messageCountItem.getValue()).count).toBe(2);
   });
 
+  it('after the messages page, what the count still holds is unlisted; later readings lower it, 0 makes it 0', async () => {
+    const service = makeService();
+    await service.start();
+    expect((await messageCountItem.getValue()).unlisted).toBeUndefined();
+    // Two alerts from the site's team: the page clears everything else.
+    world.clock = START + 10_000;
+    world.serverCount = 2;
+    const seen: (number | undefined)[] = [];
+    const unwatch = messageCountItem.watch((state) => seen.push(state.unlisted));
+    await service.refresh('messages-page');
+    unwatch();
+    // The 0 shown at once is no reading; the read after the settle delay is.
+    expect(seen).toEqual([undefined, 2]);
+    expect(await messageCountItem.getValue()).toMatchObject({ count: 2, unlisted: 2 });
+    // New messages come: the alerts are still 2.
+    world.serverCount = 5;
+    await runUntil(service, START + 10_000 + CDN_STALE_MS + MINUTE);
+    expect(await messageCountItem.getValue()).toMatchObject({ count: 5, unlisted: 2 });
+    // Read elsewhere and one alert dismissed: at most the count.
+    world.serverCount = 1;
+    await runUntil(service, START + 10_000 + CDN_STALE_MS + 2 * MINUTE);
+    expect(await messageCountItem.getValue()).toMatchObject({ count: 1, unlisted: 1 });
+    // A page reading is a reading too.
+    world.clock += CDN_STALE_MS;
+    await service.reportPageReading(4);
+    expect(await messageCountItem.getValue()).toMatchObject({ count: 4, unlisted: 1 });
+    world.serverCount = 0;
+    // (After a page reading the poller waits 2.5 periods.)
+    await runUntil(service, world.clock + 3 * MINUTE);
+    expect(await messageCountItem.getValue()).toMatchObject({ count: 0, unlisted: 0 });
+  });
+
   it('keeps the last count when a read fails and retries with a growing delay', async () => {
     const service = makeService();
     await service.start();

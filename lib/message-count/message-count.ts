@@ -17,6 +17,7 @@
 
 import { serialQueue } from '@/lib/serial';
 import { singleFlight } from '@/lib/single-flight';
+import { withNewCount } from './muted-count';
 
 /** What the member is doing, as far as polling cares. */
 export type Activity =
@@ -186,6 +187,12 @@ export interface MessageCountService {
   activityChanged(): Promise<void>;
   /** The current state. */
   current(): Promise<MessageCountState>;
+  /**
+   * Stores the count after mutes (`undefined`: nothing muted, the site's count is shown), worked out
+   * for `username`'s count `forCount`: refused (false) when the state has moved on meanwhile (another
+   * member, another count), so a read that ends after the count changed never lands a stale figure.
+   */
+  setShown(username: string, forCount: number, shown: MessageCountState['shown']): Promise<boolean>;
 }
 
 /** How a write changes `awaySince`: set it, clear it (null), or leave it (undefined). */
@@ -239,7 +246,7 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
    */
   function read(
     state: MessageCountState,
-    options: { bypassCache: boolean; polledWhile?: Activity; away?: AwayChange },
+    options: { bypassCache: boolean; polledWhile?: Activity; away?: AwayChange; fromMessagesPage?: boolean },
   ): Promise<MessageCountState> {
     const running = reading.get('count');
     if (running !== undefined) return running.done;
@@ -265,8 +272,7 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
         if (latest.username !== username) return latest;
         const next: MessageCountState = withAway(
           {
-            ...latest,
-            count,
+            ...withNewCount(latest, count, { fromMessagesPage: options.fromMessagesPage }),
             readAt: ports.now(),
             source: 'poll',
             failures: 0,
@@ -354,8 +360,7 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
           // The site marks every message read when the page opens: show 0 at once everywhere, keep
           // the CDN's stale copy out, then confirm with a read once the site had time to clear them.
           state = {
-            ...state,
-            count: 0,
+            ...withNewCount(state, 0, { reading: false }),
             readAt: ports.now(),
             source: 'action',
             staleUntil: ports.now() + CDN_STALE_MS,
@@ -363,7 +368,9 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
           await ports.state.set(state);
           await ports.sleep?.(MESSAGES_PAGE_SETTLE_MS);
         }
-        const after = await read(state, { bypassCache: true });
+        // Right after the page cleared them, what the count still holds are messages the page
+        // never clears (the site team's alerts): `unlisted`.
+        const after = await read(state, { bypassCache: true, fromMessagesPage: reason === 'messages-page' });
         await schedule(after);
         return after;
       }),
@@ -389,7 +396,12 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
           await schedule(after);
           return;
         }
-        const next: MessageCountState = { ...state, count, readAt: ports.now(), source: 'page', failures: 0 };
+        const next: MessageCountState = {
+          ...withNewCount(state, count),
+          readAt: ports.now(),
+          source: 'page',
+          failures: 0,
+        };
         await ports.state.set(next);
         await schedule(next);
       }),
@@ -415,5 +427,14 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
     activityChanged: () => serially(pollIfDue),
 
     current: () => ports.state.get(),
+
+    setShown: (username, forCount, shown) =>
+      serially(async () => {
+        const state = await ports.state.get();
+        if (state.username !== username || state.count !== forCount) return false;
+        const { shown: _, ...rest } = state;
+        await ports.state.set(shown === undefined ? rest : { ...rest, shown });
+        return true;
+      }),
   };
 }

@@ -84,3 +84,66 @@ describe('the list', () => {
     expect(api.messagesPage).toHaveBeenCalledTimes(4);
   });
 });
+
+describe('the newest messages (the count after mutes, the notifier)', () => {
+  /** A site of `total` messages, ids total..1 newest first, paged by 40. */
+  function site(api: ReturnType<typeof setup>['api'], calls: string[], total: () => number) {
+    api.messagesPage.mockImplementation(async (_u, page) => {
+      calls.push(`messages@${page.offset}`);
+      const ids = Array.from({ length: total() }, (_, i) => total() - i).slice(page.offset, page.offset + 40);
+      return { items: ids.map(message), received: ids.length };
+    });
+  }
+  const ids = (messages: { id: number }[] | null) => messages?.map((m) => m.id);
+
+  it('come from the Messages tab’s cache when it was read since, with no read', async () => {
+    const { service, api, calls, ports } = setup();
+    site(api, calls, () => 50);
+    await service.refresh();
+    const readAt = ports.now();
+    expect(ids(await service.newest('demo', 3, readAt))).toEqual([50, 49, 48]);
+    expect(calls).toEqual(['messages@0']);
+  });
+
+  it('a count grown by a few: one first-page read merged into the cache, never all pages again', async () => {
+    const { service, api, calls, ports, tick } = setup();
+    let total = 100;
+    site(api, calls, () => total);
+    await service.refresh();
+    await service.loadMore();
+    expect(calls).toEqual(['messages@0', 'messages@40']);
+    total = 103;
+    tick(1000);
+    expect(ids(await service.newest('demo', 45, ports.now()))).toEqual(
+      Array.from({ length: 45 }, (_, i) => 103 - i),
+    );
+    expect(calls).toEqual(['messages@0', 'messages@40', 'messages@0']);
+    // The popup's Messages tab opens on those (the cache holds them, read now).
+    const cached = (ports.cache.value as Record<string, { list: { items: unknown[]; readAt: number } }>).demo;
+    expect(cached?.list.items).toHaveLength(83);
+    expect(cached?.list.readAt).toBe(ports.now());
+  });
+
+  it('read page after page up to what is asked (at most 200), shared with the popup’s refresh', async () => {
+    const { service, api, calls } = setup();
+    site(api, calls, () => 500);
+    const [newest] = await Promise.all([service.newest('demo', 90, 0), service.refresh({ force: true })]);
+    expect(ids(newest)).toHaveLength(90);
+    expect(calls).toEqual(['messages@0', 'messages@40', 'messages@80']);
+    expect(await service.newest('demo', 500, 0)).toHaveLength(200);
+    expect(calls).toHaveLength(5);
+  });
+
+  it('are null when they could not be read, or for someone else than the member', async () => {
+    const { service, api, calls, ports, tick } = setup();
+    site(api, calls, () => 10);
+    api.messagesPage.mockRejectedValueOnce(new Error('offline'));
+    expect(await service.newest('demo', 3, 0)).toBeNull();
+    expect(await service.newest('alice', 3, 0)).toBeNull();
+    expect(ids(await service.newest('demo', 20, 0))).toHaveLength(10);
+    // A cache older than asked for and a read that fails: not the old items.
+    tick(1000);
+    api.messagesPage.mockRejectedValueOnce(new Error('offline'));
+    expect(await service.newest('demo', 3, ports.now())).toBeNull();
+  });
+});

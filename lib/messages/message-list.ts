@@ -28,6 +28,16 @@ const MESSAGES_LIMITS = { pageSize: MESSAGES_PAGE_SIZE, maxItems: MESSAGES_MAX_I
 export interface MessageList {
   refresh(options?: { force?: boolean; onlyIfCached?: boolean }): Promise<void>;
   loadMore(): Promise<void>;
+  /**
+   * The member's newest `n` messages (fewer when the list has fewer), newest first, from a list read
+   * at or after `readAfter` (ms since the epoch): the cached list when it is that recent and holds
+   * them, else its first page read again (merged into the cache: a list that grew by a few keeps its
+   * later pages) and next pages until it holds them (at most MESSAGES_MAX_ITEMS). The reads are the
+   * list's own, shared with every caller (the popup's Messages tab, the count after mutes, the
+   * notifier) and written into the cache. Null when `username` is not the member signed in or the
+   * messages could not be read.
+   */
+  newest(username: string, n: number, readAfter: number): Promise<Message[] | null>;
   /** Clears loading marks a stopped worker left behind; runs inside the service's serial queue. */
   clearLoadingMarks(): Promise<void>;
 }
@@ -77,6 +87,30 @@ export function createMessageList(ports: MessagesPorts, serially: Serially): Mes
       const member = await ports.member();
       if (member === null) return;
       await reads.loadMore(slot(member.username));
+    },
+
+    async newest(username, n, readAfter) {
+      if ((await ports.member())?.username !== username) return null;
+      const wanted = Math.min(n, MESSAGES_MAX_ITEMS);
+      const holds = (list: CachedList<Message>) => list.items.length >= wanted || list.complete;
+      const recent = (list: CachedList<Message> | null): list is CachedList<Message> =>
+        list !== null && list.readAt > 0 && list.readAt >= readAfter;
+      let list = await current(username);
+      // A recent list that is too short reads on from where it ends.
+      if (!recent(list)) {
+        await reads.refresh(slot(username), { force: true });
+        list = await current(username);
+        if (!recent(list)) return null;
+      }
+      while (!holds(list)) {
+        const before: number = list.items.length;
+        await reads.loadMore(slot(username));
+        const after = await current(username);
+        // No page came (an error, or a refresh started the list over) or the list is older: not read.
+        if (!recent(after) || (!holds(after) && after.items.length <= before)) return null;
+        list = after;
+      }
+      return list.items.slice(0, wanted);
     },
 
     async clearLoadingMarks() {

@@ -23,6 +23,7 @@ function fakeService() {
     start: vi.fn(async () => undefined),
     refresh: vi.fn(async () => undefined),
     loadMore: vi.fn(async () => undefined),
+    newest: vi.fn(async () => null),
     openThread: vi.fn(async () => undefined),
     reply: vi.fn(async () => ({ ok: false as const, kind: 'not-in-thread' as const })),
     deleteComment: vi.fn(async () => ({ ok: true as const })),

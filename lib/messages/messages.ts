@@ -8,6 +8,7 @@
  * cached, and a reply changes drafts, pending records and a thread, so no write may interleave.
  * Everything comes through `MessagesPorts`; ./messages-background.ts wires it to the browser.
  */
+import type { Message } from '@/lib/api/schemas';
 import { serialQueue } from '@/lib/serial';
 import { createCommentDeletes, type DeleteRequest } from './comment-deletes';
 import { createMessageList } from './message-list';
@@ -26,6 +27,8 @@ export interface MessagesService {
   start(): Promise<void>;
   refresh(options?: { force?: boolean; onlyIfCached?: boolean }): Promise<void>;
   loadMore(): Promise<void>;
+  /** The member's newest messages through the cached list (./message-list.ts, `newest`). */
+  newest(username: string, n: number, readAfter: number): Promise<Message[] | null>;
   openThread(
     kind: ThreadKind,
     objectId: number,
@@ -54,6 +57,7 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
     },
     refresh: list.refresh,
     loadMore: list.loadMore,
+    newest: list.newest,
     openThread: threads.open,
     reply: replies.reply,
     deleteComment,

@@ -1,0 +1,106 @@
+/**
+ * Keeps the count after mutes (`shown` in the message-count state) right, reading the member's
+ * newest messages ONLY when the count changed (or the mutes did), and through the messages
+ * service's cached list: one read in flight shared with the Messages tab and the notifier, written
+ * into the tab's cache so nothing is read twice, and none when that cache already holds them
+ * (lib/messages/message-list.ts, `newest`). A count that grows by a few costs one first-page read,
+ * merged into the cache. Nothing is read while nothing is muted, when every unread message is one
+ * the interface never lists, or above 200 unread ("200+").
+ *
+ * The figure is stored through the message-count service, which refuses it when the count moved
+ * on while the messages were read; that count's own update works out the figure again.
+ */
+import type { Message } from '@/lib/api/schemas';
+import { MESSAGES_FRESH_MS } from '@/lib/messages/messages-model';
+import type { MessageCountState } from './message-count';
+import { listedUnread, overCap, sameShown, shownAfterMutes } from './muted-count';
+import { anyMuted, type MessageMutes } from './mutes';
+
+export interface MutedCountPorts {
+  now(): number;
+  mutes(): Promise<MessageMutes>;
+  state(): Promise<MessageCountState>;
+  /**
+   * The member's newest `n` messages (fewer when there are fewer), newest first, from a list read at
+   * or after `readAfter` (ms since the epoch); null when they could not be read.
+   */
+  newestMessages(username: string, n: number, readAfter: number): Promise<Message[] | null>;
+  /** The message-count service's `setShown`. */
+  setShown(username: string, forCount: number, shown: MessageCountState['shown']): Promise<boolean>;
+}
+
+/** Why the figure is worked out again: a new count (or reading), or the member's mutes changed. */
+export type MutedCountCause = 'count' | 'mutes';
+
+export interface MutedCount {
+  /** Works the figure out again if it is due; several calls during one run make one more run. */
+  update(cause: MutedCountCause): Promise<void>;
+}
+
+/**
+ * Since when a list must have been read to say which messages are unread now. After a change of
+ * count: since the reading that brought it. Mutes changed with the figure worked out for this
+ * count: any list (it was read after the count came, and a list only gets newer). Mutes turned on:
+ * a list read since the last reading, or one the Messages tab itself would still call fresh.
+ */
+export function listReadAfter(state: MessageCountState, cause: MutedCountCause, now: number): number {
+  if (cause === 'mutes' && state.shown?.of === state.count) return 0;
+  if (cause === 'mutes' && state.shown === undefined) return Math.min(state.readAt, now - MESSAGES_FRESH_MS);
+  return state.readAt;
+}
+
+export function createMutedCount(ports: MutedCountPorts): MutedCount {
+  let running: Promise<void> | null = null;
+  let again: MutedCountCause | null = null;
+
+  async function work(cause: MutedCountCause): Promise<void> {
+    const state = await ports.state();
+    const { username, count } = state;
+    if (username === null || count === null) return;
+    const mutes = await ports.mutes();
+    if (!anyMuted(mutes)) {
+      if (state.shown !== undefined) await ports.setShown(username, count, undefined);
+      return;
+    }
+    // Worked out for this count already: a reading that found the same count reads nothing.
+    if (cause === 'count' && state.shown?.of === count) return;
+    let newest: Message[] = [];
+    const listed = listedUnread(count, state.unlisted);
+    if (listed > 0 && !overCap(count, state.unlisted)) {
+      const read = await ports.newestMessages(username, listed, listReadAfter(state, cause, ports.now()));
+      // Not read (offline, rate limited, signed out): the interim figure stays; the next reading
+      // that finds this count still unworked tries again.
+      if (read === null) return;
+      newest = read;
+    }
+    const shown = shownAfterMutes(count, state.unlisted, newest, mutes);
+    if (!sameShown(shown, state.shown)) await ports.setShown(username, count, shown);
+  }
+
+  function update(cause: MutedCountCause): Promise<void> {
+    if (running !== null) {
+      // A change of mutes outweighs a change of count (it always works the figure out).
+      again = again === 'mutes' || cause === 'mutes' ? 'mutes' : 'count';
+      return running;
+    }
+    const run = (async () => {
+      let next: MutedCountCause | null = cause;
+      let failure: unknown = null;
+      while (next !== null) {
+        again = null;
+        // A failed run still lets a change that came meanwhile have its own.
+        await work(next).catch((error: unknown) => {
+          failure = error;
+        });
+        next = again;
+      }
+      if (failure !== null) throw failure;
+    })().finally(() => {
+      running = null;
+    });
+    running = run;
+    return run;
+  }
+
+  return { update };
+}
