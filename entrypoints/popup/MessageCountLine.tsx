@@ -39,11 +39,13 @@ export function MessageCountLine() {
       </p>
     );
   }
+  // The same number as the badge: the count after the member's mutes, when anything is muted.
+  const count = state.shown?.count ?? state.count;
   return (
-    <p class="message-count" data-testid="popup-message-count" data-count={String(state.count)}>
+    <p class="message-count" data-testid="popup-message-count" data-count={String(count)}>
       <a href={`${site}/messages/`} target="_blank" rel="noreferrer">
         {t('messageCount.forMember', [
-          state.count === 0 ? t('messageCount.none') : messagesPhrase(state.count),
+          count === 0 ? t('messageCount.none') : messagesPhrase(count),
           state.username,
         ])}
       </a>

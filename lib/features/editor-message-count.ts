@@ -103,7 +103,8 @@ export const editorMessageCount: Feature = {
     };
     waitForBar();
 
-    followMessageCount(signal, (shown) => render(shown.count));
+    // After the member's mutes, as the badge and tab titles.
+    followMessageCount(signal, (shown) => render(shown.count), true);
 
     signal.addEventListener(
       'abort',

@@ -127,6 +127,7 @@ export const navBarMessageCount: Feature = {
     pageObserver.observe(document.documentElement, { childList: true, subtree: true });
     scan();
 
+    // The site's own number, never after mutes: the site's messages page shows every message.
     followMessageCount(signal, (shown) => {
       count = shown.count;
       for (const element of tracked.keys()) write(element);

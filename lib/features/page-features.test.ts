@@ -67,6 +67,30 @@ describe('title prefix', () => {
     expect(document.title).toBe('Explore');
   });
 
+  it('counts what is not muted, while the site’s navigation bar keeps the site’s number', async () => {
+    await messageCountItem.setValue({
+      username: 'demo',
+      count: 5,
+      readAt: Date.now(),
+      source: 'poll',
+      staleUntil: 0,
+      awayStreak: 0,
+      failures: 0,
+      shown: { count: 2, of: 5, over: false },
+    });
+    const titles: (number | null)[] = [];
+    const site: (number | null)[] = [];
+    followMessageCount(running.signal, (shown) => titles.push(shown.count), true);
+    followMessageCount(running.signal, (shown) => site.push(shown.count));
+    titleMessageCount.run(sitePage('https://scratch.mit.edu/explore/'), running.signal);
+    await vi.waitFor(() => expect(document.title).toBe('(2) Explore'));
+    expect(titles).toEqual([2]);
+    expect(site).toEqual([5]);
+    // Mutes turned off: the site's count again.
+    await setCount(5);
+    await vi.waitFor(() => expect(document.title).toBe('(5) Explore'));
+  });
+
   it('keeps a title that itself starts like a prefix', () => {
     expect(titleWithCount('(1) My project', '', 4)).toBe('(4) (1) My project');
     expect(titleWithCount('(4) (1) My project', '(4) ', 0)).toBe('(1) My project');

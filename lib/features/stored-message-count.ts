@@ -42,10 +42,15 @@ export function follow(signal: AbortSignal, key: string, deliver: (value: unknow
   );
 }
 
-export function shownCount(value: unknown): ShownCount {
-  const state = (value ?? {}) as { count?: unknown; username?: unknown };
+/**
+ * The stored count; `afterMutes`: the count after the member's mutes where there is one (tab titles
+ * and the editor), else the site's own (the site's navigation bar keeps the site's number).
+ */
+export function shownCount(value: unknown, afterMutes?: boolean): ShownCount {
+  const state = (value ?? {}) as { count?: unknown; username?: unknown; shown?: { count?: unknown } };
   const username = typeof state.username === 'string' ? state.username : null;
-  const count = typeof state.count === 'number' && username !== null ? state.count : null;
+  const raw = afterMutes && typeof state.shown?.count === 'number' ? state.shown.count : state.count;
+  const count = typeof raw === 'number' && username !== null ? raw : null;
   return { count, username };
 }
 
@@ -53,8 +58,12 @@ export function shownCount(value: unknown): ShownCount {
 export const settingsOf = messageCountSettingsOf;
 
 /** Calls `onChange` with the stored count now and after every change, until `signal` aborts. */
-export function followMessageCount(signal: AbortSignal, onChange: (shown: ShownCount) => void): void {
-  follow(signal, MESSAGE_COUNT_KEY, (value) => onChange(shownCount(value)));
+export function followMessageCount(
+  signal: AbortSignal,
+  onChange: (shown: ShownCount) => void,
+  afterMutes?: boolean,
+): void {
+  follow(signal, MESSAGE_COUNT_KEY, (value) => onChange(shownCount(value, afterMutes)));
 }
 
 /** Calls `onChange` with the member's settings now and after every change, until `signal` aborts. */

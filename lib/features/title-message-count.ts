@@ -48,10 +48,15 @@ export const titleMessageCount: Feature = {
       enabled = settings.titlePrefix;
       apply();
     });
-    followMessageCount(signal, (shown) => {
-      count = shown.count;
-      apply();
-    });
+    // After the member's mutes (the site's own bar keeps the site's number).
+    followMessageCount(
+      signal,
+      (shown) => {
+        count = shown.count;
+        apply();
+      },
+      true,
+    );
 
     signal.addEventListener(
       'abort',

@@ -36,6 +36,26 @@ describe('toolbar badge', () => {
     });
   });
 
+  it('shows the count after mutes, says how many are muted, and "200+" above 200 unread', () => {
+    const on = { badge: true, signedOutMark: true };
+    expect(badgeLook({ ...state(7), shown: { count: 4, of: 7, over: false } }, on)).toMatchObject({
+      text: '4',
+      title: 'Companion: 4 new messages for demo (3 muted messages not counted)',
+    });
+    expect(badgeLook({ ...state(1), shown: { count: 0, of: 1, over: false } }, on)).toMatchObject({
+      text: '',
+      title: 'Companion: 0 new messages for demo (1 muted message not counted)',
+    });
+    // Nothing muted among the unread: the plain tooltip.
+    expect(badgeLook({ ...state(2), shown: { count: 2, of: 2, over: false } }, on).title).toBe(
+      'Companion: 2 new messages for demo',
+    );
+    expect(badgeLook({ ...state(260), shown: { count: 260, of: 260, over: true } }, on)).toMatchObject({
+      text: '200+',
+      title: 'Companion: more than 200 new messages for demo',
+    });
+  });
+
   it('marks the signed-out state distinctly, unless the member turned the mark off', () => {
     const out = badgeLook(state(null, null), { badge: true, signedOutMark: true });
     expect(out).toMatchObject({ text: SIGNED_OUT_MARK, color: BADGE_SIGNED_OUT_COLOR });

@@ -5,6 +5,7 @@
  */
 import { plural, t } from '@/lib/i18n';
 import type { MessageCountState } from '@/lib/message-count/message-count';
+import { SHOWN_COUNT_CAP } from '@/lib/message-count/muted-count';
 
 export interface BadgeLook {
   text: string;
@@ -24,6 +25,9 @@ export function badgeCountText(count: number | null): string {
   if (count === null || count <= 0) return '';
   return count > 999 ? '1k+' : String(count);
 }
+
+/** The badge's text above 200 unread with mutes on: the muted ones among them are not counted. */
+export const OVER_CAP_TEXT = '200+';
 
 /** "1 new message" / "12 new messages". */
 export function messagesPhrase(count: number): string {
@@ -57,9 +61,30 @@ function lookOf(state: MessageCountState, signedOutMark: boolean): BadgeLook {
       color: BADGE_COUNT_COLOR,
     };
   }
+  const { shown } = state;
+  if (shown === undefined) {
+    return {
+      text: badgeCountText(state.count),
+      title: t('badge.count', [messagesPhrase(state.count), state.username]),
+      color: BADGE_COUNT_COLOR,
+    };
+  }
+  // After the member's mutes: the tooltip says how many are left out.
+  if (shown.over) {
+    return {
+      text: OVER_CAP_TEXT,
+      title: t('badge.count', [plural('mutedCount.overCap', SHOWN_COUNT_CAP), state.username]),
+      color: BADGE_COUNT_COLOR,
+    };
+  }
+  const muted = shown.of - shown.count;
+  const phrase = messagesPhrase(shown.count);
   return {
-    text: badgeCountText(state.count),
-    title: t('badge.count', [messagesPhrase(state.count), state.username]),
+    text: badgeCountText(shown.count),
+    title:
+      muted > 0
+        ? t('mutedCount.badgeTitle', [phrase, state.username, plural('mutedCount.mutedMessages', muted)])
+        : t('badge.count', [phrase, state.username]),
     color: BADGE_COUNT_COLOR,
   };
 }
