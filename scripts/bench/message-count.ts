@@ -15,7 +15,10 @@
  * other applications, idle, locked) and the delay a member experiences: from a message's arrival
  * to the first moment they look and the count shown includes it. Companion runs there twice: fed
  * every read of the site's pages, and fed only the reads that change a page's count (what the
- * content script can see on the live site). Run: `npx tsx scripts/bench/message-count.ts`.
+ * content script can see on the live site). Both parts also run Companion with a kind muted: the
+ * count after mutes (lib/message-count/muted-count-updates.ts) reads the newest messages through the
+ * real messages service's cached list on each change of count, and those reads count too.
+ * Run: `npx tsx scripts/bench/message-count.ts`.
  */
 import {
   type Activity,
@@ -23,7 +26,10 @@ import {
   type MessageCountState,
   signedOutState,
 } from '../../lib/message-count/message-count';
+import { createMutedCount } from '../../lib/message-count/muted-count-updates';
 import { IDLE_AFTER_SECONDS } from '../../lib/message-count/site-activity';
+import { createMessagesService, type MessagesApi, type MessagesPorts } from '../../lib/messages/messages';
+import type { Message } from '../../lib/messages/messages-model';
 import { reportFigure } from './report';
 
 const MINUTE = 60_000;
@@ -92,7 +98,10 @@ class Cdn {
 }
 
 interface Outcome {
+  /** Reads of the count. */
   requests: number;
+  /** Reads of `/users/<me>/messages` the count after mutes made (0 with nothing muted). */
+  messageReads?: number;
   /** Displayed count over time: [time, value], in time order. */
   shown: [number, number][];
 }
@@ -142,9 +151,10 @@ function runFixedPoller(trace: Trace): Outcome {
   return { requests, shown };
 }
 
-/** Companion over the hour trace: watching except while away. */
-function runCompanion(trace: Trace): Promise<Outcome> {
+/** Companion over the hour trace: watching except while away; `mutes`: the member muted loves. */
+function runCompanion(trace: Trace, mutes = false): Promise<Outcome> {
   return runCompanionOn({
+    mutes,
     arrivals: trace.arrivals,
     length: HOUR,
     siteReads: siteReads(trace),
@@ -171,6 +181,66 @@ interface CompanionScript {
   activity: (at: number) => Activity;
   /** When the browser tells the background that focus, tab or idle state changed. */
   activityChanges: number[];
+  /**
+   * The member muted a kind (loves): the count after mutes reads the newest messages when the count
+   * changes, through the real messages service's cached list (lib/messages/message-list.ts).
+   */
+  mutes?: boolean;
+}
+
+/**
+ * The messages service on memory storage and the simulated clock, serving one message per arrival
+ * so far (newest first; every other one a love), counting its reads of the list.
+ */
+function simulatedMessages(arrivals: number[], clock: () => number) {
+  const reads = { count: 0 };
+  const messageOf = (index: number): Message => ({
+    id: index + 1,
+    datetime_created: new Date(clock()).toISOString(),
+    actor_username: 'someone',
+    actor_id: 2,
+    ...(index % 2 === 0
+      ? { type: 'loveproject' as const, project_id: 1, title: 'A project' }
+      : { type: 'followuser' as const }),
+  });
+  const unused = async (): Promise<never> => {
+    throw new Error('not part of the benchmark');
+  };
+  const api: MessagesApi = {
+    async messagesPage(_username, page) {
+      reads.count += 1;
+      const arrived = arrivals.filter((at) => at <= clock()).length;
+      const ids = Array.from({ length: arrived }, (_, i) => arrived - 1 - i).slice(
+        page.offset,
+        page.offset + page.limit,
+      );
+      return { items: ids.map(messageOf), received: ids.length };
+    },
+    projectOwner: unused,
+    projectComment: unused,
+    projectReplies: unused,
+    studioComment: unused,
+    studioReplies: unused,
+    post: unused,
+    delete: unused,
+  };
+  const memory = <T>(value: T) => ({
+    get: async () => value,
+    set: async (next: T) => {
+      value = next;
+    },
+  });
+  const ports: MessagesPorts = {
+    now: clock,
+    member: async () => ({ id: 1, username: 'member' }),
+    api,
+    cache: memory({}),
+    threads: memory({}),
+    drafts: memory({}),
+    pending: memory({}),
+    sleep: async () => undefined,
+  };
+  return { service: createMessagesService(ports), reads };
 }
 
 /** Companion: the real service on a simulated clock, alarm and storage. */
@@ -212,6 +282,22 @@ async function runCompanionOn(trace: CompanionScript): Promise<Outcome> {
     },
   });
 
+  // The count after mutes, as the background runs it after every change of the stored count.
+  const messages = trace.mutes ? simulatedMessages(trace.arrivals, () => clock) : null;
+  const muted =
+    messages === null
+      ? null
+      : createMutedCount({
+          now: () => clock,
+          mutes: async () => ({ kinds: ['loveproject'], people: [] }),
+          state: async () => state,
+          newestMessages: (username, n, readAfter) => messages.service.newest(username, n, readAfter),
+          setShown: service.setShown,
+        });
+  const afterMutes = async () => {
+    await muted?.update('count');
+  };
+
   // Events other than the alarm, in time order: the site's reads (handed over by the content
   // script) and the member coming and going.
   const events: { at: number; run: () => Promise<void> }[] = [
@@ -230,6 +316,7 @@ async function runCompanionOn(trace: CompanionScript): Promise<Outcome> {
   ].sort((a, b) => a.at - b.at);
 
   await service.start();
+  await afterMutes();
   let next = 0;
   for (;;) {
     const event = events[next];
@@ -245,8 +332,9 @@ async function runCompanionOn(trace: CompanionScript): Promise<Outcome> {
       next += 1;
       await event.run();
     }
+    await afterMutes();
   }
-  return { requests, shown };
+  return { requests, shown, messageReads: messages?.reads.count ?? 0 };
 }
 
 /** Delay from each message's arrival to the first display of a count that includes it. */
@@ -259,22 +347,28 @@ function delays(trace: Trace, outcome: Outcome): number[] {
 }
 
 interface Summary {
+  /** Reads of the count and, with mutes, of the messages. */
   requests: number;
+  /** Of those, reads of the messages list (the count after mutes). */
+  messageReads: number;
   meanDelay: number;
   worstDelay: number;
 }
 
 async function summarise(tabs: number, run: (trace: Trace) => Outcome | Promise<Outcome>): Promise<Summary> {
   let requests = 0;
+  let messageReads = 0;
   const all: number[] = [];
   for (let seed = 1; seed <= TRACES; seed++) {
     const trace = makeTrace(tabs, seed * 7919 + tabs);
     const outcome = await run(trace);
-    requests += outcome.requests;
+    requests += outcome.requests + (outcome.messageReads ?? 0);
+    messageReads += outcome.messageReads ?? 0;
     all.push(...delays(trace, outcome));
   }
   return {
     requests: requests / TRACES,
+    messageReads: messageReads / TRACES,
     meanDelay: all.reduce((sum, delay) => sum + delay, 0) / all.length,
     worstDelay: Math.max(...all),
   };
@@ -424,8 +518,9 @@ function runDaySite(day: Day): Outcome {
   return { requests: reads.length, shown };
 }
 
-function runDayCompanion(day: Day, changesOnly = false): Promise<Outcome> {
+function runDayCompanion(day: Day, changesOnly = false, mutes = false): Promise<Outcome> {
   return runCompanionOn({
+    mutes,
     arrivals: day.arrivals,
     length: DAY_LENGTH,
     siteReads: siteReads(day, DAY_LENGTH),
@@ -436,7 +531,10 @@ function runDayCompanion(day: Day, changesOnly = false): Promise<Outcome> {
 }
 
 interface DaySummary {
+  /** Reads of the count and, with mutes, of the messages. */
   requests: number;
+  /** Of those, reads of the messages list (the count after mutes). */
+  messageReads: number;
   /** Arrival to display, whether or not anyone looks (the mean over all messages). */
   meanDelay: number;
   /** Arrival to the first moment the member looks and the count shown includes it. */
@@ -456,6 +554,7 @@ async function summariseDays(
   badge: boolean,
 ): Promise<DaySummary> {
   let requests = 0;
+  let messageReads = 0;
   const all: number[] = [];
   const experienced: number[] = [];
   const whileLooking: number[] = [];
@@ -463,7 +562,8 @@ async function summariseDays(
   for (let seed = 1; seed <= DAYS; seed++) {
     const day = makeDay(seed * 104_729);
     const outcome = await run(day);
-    requests += outcome.requests;
+    requests += outcome.requests + (outcome.messageReads ?? 0);
+    messageReads += outcome.messageReads ?? 0;
     day.arrivals.forEach((arrival, index) => {
       const shownAt =
         outcome.shown.find(([at, value]) => at >= arrival && value >= index + 1)?.[0] ?? DAY_LENGTH;
@@ -480,6 +580,7 @@ async function summariseDays(
     values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
   return {
     requests: requests / DAYS,
+    messageReads: messageReads / DAYS,
     meanDelay: mean(all),
     experienced: mean(experienced),
     whileLooking: mean(whileLooking),
@@ -521,6 +622,7 @@ async function dayPart(): Promise<void> {
   console.log('');
   const companion = await summariseDays((day) => runDayCompanion(day), true);
   const changesOnly = await summariseDays((day) => runDayCompanion(day, true), true);
+  const muted = await summariseDays((day) => runDayCompanion(day, false, true), true);
   const poller = await summariseDays(runDayFixedPoller, true);
   const site = await summariseDays(runDaySite, false);
   const header = [
@@ -538,6 +640,7 @@ async function dayPart(): Promise<void> {
   for (const [name, summary] of [
     ['Companion', companion],
     ['Companion, changes †', changesOnly],
+    ['Companion, loves muted ‡', muted],
     ['fixed 1.5-min poller', poller],
     ['site alone (no badge)', site],
   ] as const) {
@@ -556,6 +659,10 @@ async function dayPart(): Promise<void> {
   }
   console.log(
     `  (no approach can do better than ${seconds(unavoidableDelay(true))} experienced with a badge: the wait for the member's first look)`,
+  );
+  console.log(
+    `  ‡ with loves muted: ${muted.messageReads.toFixed(0)} of its ${muted.requests.toFixed(0)} requests read the newest messages (one first page per change of count,\n` +
+      `    never while nothing is muted); ${(muted.requests / companion.requests).toFixed(2)}× Companion's requests with nothing muted.`,
   );
   console.log(
     "  † the site's re-reads reach Companion only when they change the page's count, as on the live site\n" +
@@ -582,6 +689,13 @@ async function dayPart(): Promise<void> {
     unit: 'requests',
     baseline: pollerBaseline(poller.requests),
     budget: { text: "≤ ¼ of the poller's", max: poller.requests / 4 },
+  });
+  reportFigure({
+    bench: 'message-count',
+    name: 'a day: requests with a kind muted',
+    value: Number(muted.requests.toFixed(1)),
+    unit: 'requests',
+    baseline: { name: 'Companion, nothing muted', value: Number(companion.requests.toFixed(1)) },
   });
   reportFigure({
     bench: 'message-count',
@@ -628,9 +742,10 @@ async function main(): Promise<void> {
   console.log(header);
   console.log('-'.repeat(header.length));
   for (const tabs of [1, 10, 50]) {
-    const companion = await summarise(tabs, runCompanion);
+    const companion = await summarise(tabs, (trace) => runCompanion(trace));
     const rows: [string, Summary][] = [
       ['Companion', companion],
+      ['Companion, loves muted', await summarise(tabs, (trace) => runCompanion(trace, true))],
       ['site (per-tab schedule)', await summarise(tabs, runSite)],
       ['fixed 1.5-min poller', await summarise(tabs, runFixedPoller)],
     ];
@@ -652,7 +767,9 @@ async function main(): Promise<void> {
   }
   console.log(
     "Companion's requests are its own poller's only: the site's per-tab reads happen with or without it,\n" +
-      'and Companion uses them as readings instead of sending requests of its own.',
+      'and Companion uses them as readings instead of sending requests of its own. With a kind muted\n' +
+      '("loves muted"), the count after mutes adds a read of the newest messages for each change of the\n' +
+      "count (the Messages tab's cached list, one first page merged into it; none while nothing is muted).",
   );
 }
 
