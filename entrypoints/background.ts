@@ -12,6 +12,7 @@ import { registerFeed } from '@/lib/feed/feed-background';
 import { registerFeedNotifications } from '@/lib/feed/feed-notifications-background';
 import { signedOutState } from '@/lib/message-count/message-count';
 import { registerMessageCount } from '@/lib/message-count/message-count-background';
+import { registerOtherAccounts } from '@/lib/message-count/other-accounts-background';
 import { registerMessages } from '@/lib/messages/messages-background';
 import type { ProjectStatusService } from '@/lib/project-status/project-status';
 import { registerProjectStatus } from '@/lib/project-status/project-status-background';
@@ -95,6 +96,13 @@ export default defineBackground(() => {
     signedInUser: async () => (await checkedSession.whoami())?.username ?? null,
     onSessionChanged: (listener) => checkedSession.onChange((user) => listener(user?.username ?? null)),
     ready: previousMemberChecked,
+  });
+
+  // The member's other accounts: their public counts, read after the member's own when due.
+  registerOtherAccounts({
+    profile,
+    readCount: (username) => api.getMessageCount(username),
+    signedInUser: async () => (await checkedSession.whoami())?.username ?? null,
   });
 
   // Translations (cached once per text and language) and read aloud.

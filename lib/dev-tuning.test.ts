@@ -12,6 +12,7 @@ import { EVERY_TEST_SWITCH } from '@/tests/unit/test-switches';
 import { DEV_TUNING_RANGES, type DevTuning, parseDevTuning } from './dev-tuning';
 import { TRANSLATE_ALL_PACE_MS } from './features/translate-all';
 import { DEFAULT_PERIOD_MS } from './message-count/message-count';
+import { OTHER_ACCOUNT_INTERVAL_MS } from './message-count/other-accounts-schedule';
 import { MARKS_REQUESTS_PER_SECOND } from './project-status/project-status-background';
 
 type InstallType = Parameters<typeof fakeInstallType>[0];
@@ -114,6 +115,7 @@ describe('parseDevTuning', () => {
   it("makes nothing slower than a member's copy: each range ends at the member's value", () => {
     expect(DEV_TUNING_RANGES.pollPeriodSeconds[1] * 1000).toBe(DEFAULT_PERIOD_MS);
     expect(DEV_TUNING_RANGES.translateAllPaceMs[1]).toBe(TRANSLATE_ALL_PACE_MS);
+    expect(DEV_TUNING_RANGES.otherAccountsIntervalSeconds[1] * 1000).toBe(OTHER_ACCOUNT_INTERVAL_MS);
     expect(DEV_TUNING_RANGES.marksReadsPerSecond[0]).toBeLessThanOrEqual(MARKS_REQUESTS_PER_SECOND);
     expect(DEV_TUNING_RANGES.retryBackoffScale[1]).toBe(1);
     // Never past the extension's 5 requests a second (DESIGN.md): 5 reads, one each 200 ms.

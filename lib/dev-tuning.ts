@@ -34,6 +34,8 @@ export interface DevTuning {
   marksReaskAfterMs?: number;
   /** The pause between two requests of "Translate all", in ms (400 for members). */
   translateAllPaceMs?: number;
+  /** How often another account's count may be read, in seconds (10 minutes for members). */
+  otherAccountsIntervalSeconds?: number;
 }
 
 /** The part of the tuning the content script's features use, as the background answers it. */
@@ -54,6 +56,7 @@ export const DEV_TUNING_RANGES: Readonly<Record<NumberField, readonly [number, n
   retryBackoffScale: [0.01, 1],
   marksReaskAfterMs: [100, 4_000],
   translateAllPaceMs: [200, 400],
+  otherAccountsIntervalSeconds: [1, 600],
 };
 
 /** Whole numbers only: a share of the rate limit is a count of reads. */

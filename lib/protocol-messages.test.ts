@@ -26,6 +26,11 @@ describe('protocolMessages', () => {
       'refreshExploreList',
       'loadMoreExplore',
       'openExploreView',
+      // The member's list of other accounts: only they change it, from the popup or the settings.
+      'addOtherAccount',
+      'removeOtherAccount',
+      'setOtherAccountAlert',
+      'refreshOtherAccounts',
     ] as const)
       expect(from(type), type).toBe('extension page');
     // What only the site's pages can tell.
@@ -46,6 +51,11 @@ describe('protocolMessages', () => {
     expect(declared('getPageTuning').data).toBeUndefined();
     expect(ok('reportMessageCount', { count: 12 })).toBe(true);
     expect(ok('getUserMessageCount', { username: 'mallory' })).toBe(true);
+    expect(ok('addOtherAccount', { username: 'alice_2-b' })).toBe(true);
+    expect(ok('addOtherAccount', { username: 'alice bob' })).toBe(false);
+    expect(ok('addOtherAccount', { username: '' })).toBe(false);
+    expect(ok('setOtherAccountAlert', { username: 'alice', alert: 'dot' })).toBe(true);
+    expect(ok('setOtherAccountAlert', { username: 'alice', alert: 'siren' })).toBe(false);
     expect(ok('refreshFeed', { lists: ['activity'], force: true })).toBe(true);
     expect(ok('loadMoreFeed', { list: 'loved' })).toBe(true);
     expect(ok('translate', { text: '<script>alert(1)</script>', language: 'fr' })).toBe(true);

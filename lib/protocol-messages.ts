@@ -13,6 +13,7 @@ import type { PageTuning } from './dev-tuning';
 import type { DetailSource, ListSource } from './explore/explore-model';
 import { validDetailSource, validListSource } from './explore/explore-sources';
 import { FEED_LIST_NAMES } from './feed/feed-model';
+import type { AddAccountOutcome } from './message-count/other-accounts-model';
 import type { DeleteOutcome, PostOutcome } from './messages/messages-model';
 import type { SenderKind } from './sender';
 import type { SessionUser } from './storage';
@@ -123,6 +124,25 @@ export const protocolMessages = {
   refreshMessageCount: { from: EITHER, answer: answer<MessageCountSnapshot>() },
   /** A user's public message count (cached), for their profile page. */
   getUserMessageCount: { from: EITHER, data: z.object({ username }), answer: answer<number | null>() },
+
+  // The member's other accounts (lib/message-count/other-accounts-background.ts): their list and
+  // counts arrive through otherAccountsItem and otherAccountCountsItem.
+  /** Checks the name with one read of its public count and adds it when the user exists. */
+  addOtherAccount: {
+    from: EXTENSION_PAGE,
+    data: z.object({ username }),
+    answer: answer<AddAccountOutcome>(),
+  },
+  /** Removes an account from the list, with its count. */
+  removeOtherAccount: { from: EXTENSION_PAGE, data: z.object({ username }), answer: answer<void>() },
+  /** Changes what an account's new messages bring: nothing more, a badge dot, a notification. */
+  setOtherAccountAlert: {
+    from: EXTENSION_PAGE,
+    data: z.object({ username, alert: z.enum(['none', 'dot', 'notify']) }),
+    answer: answer<void>(),
+  },
+  /** Reads the accounts that are due (at most every 10 minutes each; never signed out or away). */
+  refreshOtherAccounts: { from: EXTENSION_PAGE, answer: answer<void>() },
 
   // The feed (lib/feed/feed-background.ts). Results arrive through feedCacheItem.
   /**

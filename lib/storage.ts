@@ -32,6 +32,7 @@ import {
 } from '@/lib/message-count/message-count-settings';
 import type { LastNotified } from '@/lib/message-count/message-notifications';
 import { type MessageMutes, noMutes } from '@/lib/message-count/mutes';
+import type { OtherAccount, OtherAccountCount } from '@/lib/message-count/other-accounts-model';
 import type { Drafts, MemberMessages, MessageFilter, MessageThread } from '@/lib/messages/messages-model';
 import type { PendingPosts } from '@/lib/messages/pending-posts';
 import {
@@ -100,6 +101,22 @@ export const lastNotifiedMessageItem = defineItem<LastNotified | null>('local:la
 /** What the member muted: kinds and people (lib/message-count/mutes.ts). Follows the member (sync). */
 export const messageMutesItem = defineItem<MessageMutes>('sync:messageMutes', {
   fallback: noMutes,
+  version: 1,
+});
+
+/**
+ * The member's other accounts and the alert of each (lib/message-count/other-accounts-model.ts): the
+ * person's list at this browser, not one site account's, so it follows them (sync) and stays when
+ * they sign in as another of their accounts. Usernames only, nothing secret.
+ */
+export const otherAccountsItem = defineItem<OtherAccount[]>('sync:otherAccounts', {
+  fallback: [],
+  version: 1,
+});
+
+/** The other accounts' counts as last read (public counts: the same for whoever is signed in). */
+export const otherAccountCountsItem = defineItem<OtherAccountCount[]>('local:otherAccountCounts', {
+  fallback: [],
   version: 1,
 });
 

@@ -53,6 +53,8 @@ describe('errors', () => {
     for (const path of [
       '/users/no_such_user_xyz',
       '/users/no_such_user_xyz/projects',
+      // An account a member tries to add to their other accounts, that does not exist.
+      '/users/no_such_user_xyz/messages/count',
       '/projects/1',
       '/projects/1/remixes',
       '/studios/1/comments',
@@ -62,6 +64,16 @@ describe('errors', () => {
       const response = await api(path);
       expect(response.status, path).toBe(404);
       expect(response.body, path).toEqual(NOT_FOUND);
+    }
+  });
+
+  it("answers anyone's message count without a token, as the live site does (other accounts, profile pages)", async () => {
+    for (const username of ['alice', 'ALICE', DEMO_USERNAME]) {
+      const response = await api(`/users/${username}/messages/count`);
+      expect(response.status, username).toBe(200);
+      expect(response.body, username).toEqual({
+        count: sandbox().control.store.unreadCount(username.toLowerCase()),
+      });
     }
   });
 

@@ -3,6 +3,7 @@ import { ExploreSettingsFieldset } from './ExploreSettings';
 import { FeedSettingsFieldset } from './FeedSettings';
 import { MarksSettingsFieldset } from './MarksSettings';
 import { MessageCountSettingsFieldset } from './MessageCountSettings';
+import { OtherAccountsFieldset } from './OtherAccountsSettings';
 import { TranslationSettingsFieldset } from './TranslationSettings';
 
 /**
@@ -15,6 +16,7 @@ export function App() {
       <h1>{t('options.title')}</h1>
       <p class="intro">{t('settings.intro')}</p>
       <MessageCountSettingsFieldset />
+      <OtherAccountsFieldset />
       <FeedSettingsFieldset />
       <MarksSettingsFieldset />
       <TranslationSettingsFieldset />

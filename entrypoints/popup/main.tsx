@@ -3,6 +3,7 @@ import { uiLanguage } from '@/lib/i18n';
 import { popupTabItem } from '@/lib/storage';
 import { App, frameStorage } from './App';
 import { messageCountStorage } from './MessageCountLine';
+import { otherAccountsStorage, preloadAccountsStrip } from './other-accounts-parts';
 import { primeStorageItems } from './storage-hooks';
 import { popupTabs, tabNamed } from './tabs';
 import './style.css';
@@ -14,6 +15,8 @@ import '@/components/ErrorLine.css';
 import '@/components/ItemRow.css';
 import '@/components/ListEnd.css';
 import '@/components/ListStatus.css';
+import '@/components/OtherAccountsPanel.css';
+import './other-accounts.css';
 import '@/components/ProjectCard.css';
 
 // Performance marks (scripts/bench/popup.ts reads them): the script runs, storage is read, and the
@@ -35,11 +38,14 @@ const tabLoaded = popupTabItem
 const storageRead = primeStorageItems([
   ...frameStorage,
   ...messageCountStorage,
+  ...otherAccountsStorage,
   ...popupTabs.flatMap((tab) => tab.storage),
 ])
   .catch(() => undefined)
   .then(() => performance.mark('companion:popup-storage-read'));
-Promise.all([storageRead, tabLoaded]).then(() => {
+// The other accounts' strip, when there are any, is in before the first frame too (other-accounts-parts.ts).
+const accountsLoaded = preloadAccountsStrip().catch(() => undefined);
+Promise.all([storageRead, tabLoaded, accountsLoaded]).then(() => {
   // The tab primed with the rest is the one to show (`tabLoaded` read it first; should it have changed
   // meanwhile, that tab loads as it renders).
   if (root) render(<App />, root);

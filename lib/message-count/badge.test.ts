@@ -1,6 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { applyBadge, BADGE_SIGNED_OUT_COLOR, badgeCountText, badgeLook, SIGNED_OUT_MARK } from './badge';
+import {
+  applyBadge,
+  BADGE_SIGNED_OUT_COLOR,
+  badgeCountText,
+  badgeLook,
+  OTHER_ACCOUNTS_DOT,
+  SIGNED_OUT_MARK,
+} from './badge';
 import { signedOutState } from './message-count';
 
 const state = (count: number | null, username: string | null = 'demo') => ({
@@ -80,5 +87,22 @@ describe('toolbar badge', () => {
     await applyBadge(badgeLook(state(42), { badge: true, signedOutMark: true }));
     expect(await fakeBrowser.action.getBadgeText({})).toBe('42');
     expect(await fakeBrowser.action.getTitle({})).toBe('Companion: 42 new messages for demo');
+  });
+
+  it('marks other accounts with messages (alert: a dot) after the count, and names them in the tooltip', () => {
+    const options = { badge: true, signedOutMark: true };
+    expect(badgeLook(state(0), options, ['alice'])).toMatchObject({
+      text: OTHER_ACCOUNTS_DOT,
+      title: 'Companion: 0 new messages for demo\nNew messages for alice too',
+    });
+    expect(badgeLook(state(12), options, ['alice', 'bob']).text).toBe(`12${OTHER_ACCOUNTS_DOT}`);
+    expect(badgeLook(state(12), options, ['alice', 'bob']).title).toMatch(/New messages for alice, bob too$/);
+    // No room beside a three-character count; the tooltip still says it.
+    expect(badgeLook(state(1234), options, ['alice'])).toMatchObject({ text: '1k+' });
+    expect(badgeLook(state(1234), options, ['alice']).title).toMatch(/alice/);
+    // Badge off: no text at all. Signed out: nothing of other accounts.
+    expect(badgeLook(state(3), { ...options, badge: false }, ['alice']).text).toBe('');
+    expect(badgeLook(state(null, null), options, ['alice']).text).toBe(SIGNED_OUT_MARK);
+    expect(badgeLook(state(3), options, []).text).toBe('3');
   });
 });

@@ -41,9 +41,27 @@ export function messagesPhrase(count: number): string {
 export function badgeLook(
   state: MessageCountState,
   options: { badge: boolean; signedOutMark: boolean },
+  otherAccountsWithMessages: readonly string[] = [],
 ): BadgeLook {
-  const look = lookOf(state, options.signedOutMark);
+  const look = withAccountsDot(lookOf(state, options.signedOutMark), state, otherAccountsWithMessages);
   return options.badge ? look : { ...look, text: '' };
+}
+
+/** The mark beside the count when another account whose alert is a dot has messages. */
+export const OTHER_ACCOUNTS_DOT = '•';
+
+/**
+ * Other accounts (lib/message-count/other-accounts-model.ts, `dotAccounts`) with messages: a dot
+ * after the count (alone at 0; left out where "1k+" fills the badge's four characters) and their
+ * names in the tooltip. Signed out nothing is read, so nothing is marked.
+ */
+function withAccountsDot(look: BadgeLook, state: MessageCountState, usernames: readonly string[]): BadgeLook {
+  if (state.username === null || usernames.length === 0) return look;
+  return {
+    ...look,
+    text: look.text.length < 3 ? `${look.text}${OTHER_ACCOUNTS_DOT}` : look.text,
+    title: `${look.title}\n${t('otherAccounts.badgeTitle', [usernames.join(', ')])}`,
+  };
 }
 
 function lookOf(state: MessageCountState, signedOutMark: boolean): BadgeLook {

@@ -31,6 +31,7 @@ import {
 import { createMessageNotifier, pathOfNotification } from './message-notifications';
 import { createMutedCount, type MutedCountCause } from './muted-count-updates';
 import { mutesOf } from './mutes';
+import { badgeDotAccounts } from './other-accounts-alerts';
 import { publicCount } from './profile-message-counts';
 import { browserIdle, siteActivity } from './site-activity';
 
@@ -109,7 +110,7 @@ async function notificationsAllowed(): Promise<boolean> {
 /** Puts the stored count on the toolbar as the settings say (badge off: no text). */
 export async function refreshBadge(): Promise<void> {
   const [state, settings] = await Promise.all([messageCountItem.getValue(), currentSettings()]);
-  await applyBadge(badgeLook(state, settings));
+  await applyBadge(badgeLook(state, settings, await badgeDotAccounts(state.username)));
 }
 
 /**

@@ -12,6 +12,7 @@ export const EVERY_TEST_SWITCH = {
     retryBackoffScale: 0.1,
     marksReaskAfterMs: 500,
     translateAllPaceMs: 250,
+    otherAccountsIntervalSeconds: 5,
   },
   testPollPeriodSeconds: 5,
   testIgnoreIdle: true,
