@@ -27,6 +27,9 @@ import {
   signedOutState,
 } from '../../lib/message-count/message-count';
 import { createMutedCount } from '../../lib/message-count/muted-count-updates';
+import { createOtherAccountsService } from '../../lib/message-count/other-accounts';
+import type { OtherAccount, OtherAccountCount } from '../../lib/message-count/other-accounts-model';
+import { OTHER_ACCOUNT_INTERVAL_MS } from '../../lib/message-count/other-accounts-schedule';
 import { IDLE_AFTER_SECONDS } from '../../lib/message-count/site-activity';
 import { createMessagesService, type MessagesApi, type MessagesPorts } from '../../lib/messages/messages';
 import type { Message } from '../../lib/messages/messages-model';
@@ -102,6 +105,8 @@ interface Outcome {
   requests: number;
   /** Reads of `/users/<me>/messages` the count after mutes made (0 with nothing muted). */
   messageReads?: number;
+  /** Reads of the other accounts' counts (0 with none added). */
+  accountReads?: number;
   /** Displayed count over time: [time, value], in time order. */
   shown: [number, number][];
 }
@@ -186,6 +191,8 @@ interface CompanionScript {
    * changes, through the real messages service's cached list (lib/messages/message-list.ts).
    */
   mutes?: boolean;
+  /** How many other accounts the member added (lib/message-count/other-accounts.ts); none if absent. */
+  otherAccounts?: number;
 }
 
 /**
@@ -297,6 +304,10 @@ async function runCompanionOn(trace: CompanionScript): Promise<Outcome> {
   const afterMutes = async () => {
     await muted?.update('count');
   };
+  const others =
+    trace.otherAccounts === undefined
+      ? null
+      : simulatedOtherAccounts(trace.otherAccounts, () => clock, activity);
 
   // Events other than the alarm, in time order: the site's reads (handed over by the content
   // script) and the member coming and going.
@@ -317,6 +328,7 @@ async function runCompanionOn(trace: CompanionScript): Promise<Outcome> {
 
   await service.start();
   await afterMutes();
+  await others?.afterReading(state);
   let next = 0;
   for (;;) {
     const event = events[next];
@@ -333,8 +345,14 @@ async function runCompanionOn(trace: CompanionScript): Promise<Outcome> {
       await event.run();
     }
     await afterMutes();
+    await others?.afterReading(state);
   }
-  return { requests, shown, messageReads: messages?.reads.count ?? 0 };
+  return {
+    requests,
+    shown,
+    messageReads: messages?.reads.count ?? 0,
+    accountReads: others?.reads.count ?? 0,
+  };
 }
 
 /** Delay from each message's arrival to the first display of a count that includes it. */
@@ -773,9 +791,154 @@ async function main(): Promise<void> {
   );
 }
 
+// -------------------------------------------------------------------------------------------------
+// Other accounts: their public counts, read right after a reading of the member's own when due
+
+/**
+ * The real other-accounts service (lib/message-count/other-accounts.ts) on the simulated clock and
+ * memory storage, with `accounts` accounts added before the run (none read yet), counting its reads.
+ * `afterReading` is what the background does after each new reading of the member's own count.
+ */
+function simulatedOtherAccounts(accounts: number, clock: () => number, activity: () => Activity) {
+  const reads = { count: 0 };
+  let list: OtherAccount[] = Array.from({ length: accounts }, (_, i) => ({
+    username: `other${i + 1}`,
+    alert: 'none' as const,
+  }));
+  let counts: OtherAccountCount[] = [];
+  const service = createOtherAccountsService({
+    now: clock,
+    readCount: async () => {
+      reads.count += 1;
+      return 0;
+    },
+    isNotFound: () => false,
+    signedInUser: async () => 'member',
+    activity: async () => activity(),
+    intervalMs: async () => OTHER_ACCOUNT_INTERVAL_MS,
+    accounts: {
+      get: async () => list,
+      set: async (value) => {
+        list = value;
+      },
+    },
+    counts: {
+      get: async () => counts,
+      set: async (value) => {
+        counts = value;
+      },
+    },
+  });
+  let lastReading = -1;
+  return {
+    reads,
+    async afterReading(state: MessageCountState) {
+      if (state.readAt <= lastReading || state.source === 'action' || state.source === 'none') return;
+      lastReading = state.readAt;
+      await service.readDue();
+    },
+  };
+}
+
+const OTHER_ACCOUNTS = 2;
+
+/** Requests per member-hour of Companion alone and with two other accounts, in the same run. */
+async function otherAccountsPart(): Promise<void> {
+  const perHour = async (
+    scripts: CompanionScript[],
+    hours: number,
+  ): Promise<{ requests: number; accountReads: number }> => {
+    let requests = 0;
+    let accountReads = 0;
+    for (const script of scripts) {
+      const outcome = await runCompanionOn(script);
+      requests += outcome.requests + (outcome.accountReads ?? 0);
+      accountReads += outcome.accountReads ?? 0;
+    }
+    return {
+      requests: requests / scripts.length / hours,
+      accountReads: accountReads / scripts.length / hours,
+    };
+  };
+  const hourScripts = Array.from({ length: TRACES }, (_, i) => {
+    const trace = makeTrace(1, (i + 1) * 7919 + 1);
+    return {
+      arrivals: trace.arrivals,
+      length: HOUR,
+      siteReads: siteReads(trace),
+      activity: (at: number): Activity =>
+        at >= trace.awayFrom && at < trace.awayUntil ? 'away' : 'watching',
+      activityChanges: [trace.awayFrom, trace.awayUntil],
+    };
+  });
+  const dayScripts = Array.from({ length: DAYS }, (_, i) => {
+    const day = makeDay((i + 1) * 104_729);
+    return {
+      arrivals: day.arrivals,
+      length: DAY_LENGTH,
+      siteReads: siteReads(day, DAY_LENGTH),
+      activity: (at: number) => browserActivity(day, at),
+      activityChanges: activityChanges(day),
+    };
+  });
+  const withAccounts = (script: CompanionScript) => ({ ...script, otherAccounts: OTHER_ACCOUNTS });
+  const rows: [
+    string,
+    { requests: number; accountReads: number },
+    { requests: number; accountReads: number },
+  ][] = [
+    ['the hour, 1 tab', await perHour(hourScripts, 1), await perHour(hourScripts.map(withAccounts), 1)],
+    [
+      'the modelled day',
+      await perHour(dayScripts, DAY_LENGTH / HOUR),
+      await perHour(dayScripts.map(withAccounts), DAY_LENGTH / HOUR),
+    ],
+  ];
+  console.log(
+    `Other accounts: ${OTHER_ACCOUNTS} added, each read right after a reading of the member's own count when\n` +
+      `${OTHER_ACCOUNT_INTERVAL_MS / MINUTE} minutes have passed since its last read, never while away. Requests per member-hour, same run:`,
+  );
+  const header = [
+    pad('trace', 18),
+    pad('Companion', 10),
+    pad(`+ ${OTHER_ACCOUNTS} accounts`, 13),
+    pad('of which theirs', 16),
+    pad('×C', 6),
+  ].join('  ');
+  console.log(header);
+  console.log('-'.repeat(header.length));
+  for (const [name, alone, together] of rows) {
+    console.log(
+      [
+        pad(name, 18),
+        pad(alone.requests.toFixed(1), 10),
+        pad(together.requests.toFixed(1), 13),
+        pad(together.accountReads.toFixed(1), 16),
+        pad(`${(together.requests / alone.requests).toFixed(2)}×`, 6),
+      ].join('  '),
+    );
+  }
+  const [, dayAlone, dayTogether] = rows[1] as (typeof rows)[number];
+  // At most one read per account per 10 minutes while active: 6 an hour each.
+  const ceiling = (OTHER_ACCOUNTS * HOUR) / OTHER_ACCOUNT_INTERVAL_MS;
+  reportFigure({
+    bench: 'message-count',
+    name: `a day: requests per hour with ${OTHER_ACCOUNTS} other accounts`,
+    value: Number(dayTogether.requests.toFixed(1)),
+    unit: 'requests',
+    baseline: { name: 'Companion, no other accounts', value: Number(dayAlone.requests.toFixed(1)) },
+    budget: {
+      text: `≤ ${ceiling} more an hour (each account at most every ${OTHER_ACCOUNT_INTERVAL_MS / MINUTE} minutes)`,
+      max: dayAlone.requests + ceiling,
+    },
+  });
+}
+
 /** What the browser reports while the member browses other sites (the badge in view). */
 const BROWSING: Activity = 'browsing';
 
 await main();
 console.log('');
 await dayPart();
+console.log('');
+await otherAccountsPart();
