@@ -1,0 +1,165 @@
+/**
+ * The count after mutes in real Chromium (public build) and Firefox (local build), against the
+ * sandbox: muting a kind changes the badge and the tab title at once while the site's navigation bar
+ * keeps the site's number; the member's messages are read only when the count changes (the request
+ * log); an alert from the site's team raises the count, and after the messages page is opened the
+ * count stays at the alerts, which the background records as messages the interface never lists.
+ *
+ * Mutes are written to `sync:messageMutes` from the extension, as the settings page stores them.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERNAME } from '@/sandbox/index';
+import { BROWSER_NAMES, useBrowser, withSandbox } from './harness';
+
+const PERIOD_SECONDS = 2;
+const CDN_SECONDS = 1;
+// One period, plus the CDN's copy, plus the alarm's granularity and the round trips.
+const ONE_PERIOD_MS = (PERIOD_SECONDS + CDN_SECONDS + 3) * 1000;
+const MESSAGES_ROUTE = /^\/users\/[^/]+\/messages$/;
+
+const sandbox = withSandbox();
+
+describe.each(BROWSER_NAMES)('%s', (name) => {
+  // Before the browser starts: the seeded world (the browser before this one opened the messages
+  // page), a CDN that keeps counts for half a period.
+  beforeAll(() => {
+    sandbox().control.reset();
+    sandbox().control.messageCountCacheSeconds = CDN_SECONDS;
+  });
+  const browser = useBrowser(name, { sandbox, signedInAs: DEMO_USERNAME });
+  const store = () => sandbox().control.store;
+  const unread = () => store().unreadCount(DEMO_USERNAME);
+  /** The site's count less the unread loves: what the member should see with loves muted. */
+  const withoutLoves = () =>
+    unread() -
+    store()
+      .messagesFor(DEMO_USERNAME)
+      .filter((m) => m.unread && m.type === 'loveproject').length;
+  const badgeText = async () => (await browser().badge()).text;
+  /** The extension's reads of the member's messages since `since`. */
+  const messageReads = (since: number) => {
+    const site = new URL(browser().profile.site).origin;
+    return sandbox()
+      .control.requestLog({ part: 'api' })
+      .filter(
+        (entry) =>
+          Date.parse(entry.time) >= since && MESSAGES_ROUTE.test(entry.path) && entry.origin !== site,
+      );
+  };
+  const stored = async () =>
+    (await browser().readStorage('local', ['messageCount'])).messageCount as {
+      count: number | null;
+      shown?: { count: number; of: number; over: boolean };
+      unlisted?: number;
+    };
+  const title = (page: { evaluate<R>(fn: () => R): Promise<R> }) => page.evaluate(() => document.title);
+
+  describe('count after mutes', () => {
+    beforeAll(async () => {
+      // Headless browsers get no input: without this the member would turn "away" after 5 minutes.
+      await browser().tune({ pollPeriodSeconds: PERIOD_SECONDS, ignoreIdle: true });
+    });
+
+    it('muting a kind changes the badge and the title at once; the site’s bar keeps the site’s number', async () => {
+      const count = unread();
+      const expected = withoutLoves();
+      expect(expected).toBeLessThan(count);
+      expect(expected).toBeGreaterThan(0);
+      const since = Date.now();
+      const page = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
+      await expect.poll(badgeText, { timeout: ONE_PERIOD_MS }).toBe(String(count));
+      await expect.poll(() => title(page)).toMatch(new RegExp(`^\\(${count}\\) `));
+      // Nothing muted: the messages are never read for the count.
+      expect(messageReads(since)).toEqual([]);
+
+      await browser().setStorage('sync', { messageMutes: { kinds: ['loveproject'], people: [] } });
+      await expect.poll(badgeText, { timeout: 5_000, interval: 100 }).toBe(String(expected));
+      await expect.poll(() => title(page), { timeout: 5_000 }).toMatch(new RegExp(`^\\(${expected}\\) `));
+      expect((await browser().badge()).title).toBe(
+        `Companion: ${expected} new messages for ${DEMO_USERNAME} (${count - expected} muted messages not counted)`,
+      );
+      expect(await page.text('li.messages span.message-count')).toBe(String(count));
+      // One page of messages told which of the unread are loves.
+      expect(messageReads(since)).toHaveLength(1);
+      // The popup's count line says what the badge says.
+      const popup = await browser().openPopup();
+      expect(await popup.waitForText('[data-testid="popup-message-count"]', /new message/)).toBe(
+        `${expected} new messages for ${DEMO_USERNAME}`,
+      );
+      await popup.close();
+      await page.close();
+    });
+
+    it('reads the messages only when the count changes: none while it stays, one for a new message', async () => {
+      const page = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
+      const since = Date.now();
+      // Several polls that find the same count.
+      await new Promise((resolve) => setTimeout(resolve, 3 * PERIOD_SECONDS * 1000));
+      expect(messageReads(since)).toEqual([]);
+
+      // A message that counts: one read, and the badge shows it.
+      const before = withoutLoves();
+      sandbox().control.addMessage(DEMO_USERNAME, { type: 'followuser', actor: 'alice' });
+      await expect.poll(badgeText, { timeout: ONE_PERIOD_MS, interval: 200 }).toBe(String(before + 1));
+      await expect.poll(() => messageReads(since).length).toBe(1);
+      // A muted one raises the site's count, not the badge: one more read to know it is muted.
+      sandbox().control.addMessage(DEMO_USERNAME, {
+        type: 'loveproject',
+        actor: 'bob',
+        fields: { project_id: 1, title: 'Muted love' },
+      });
+      const count = unread();
+      await page.waitForText('li.messages span.message-count.show', String(count));
+      await expect.poll(async () => (await stored()).shown?.of, { timeout: ONE_PERIOD_MS }).toBe(count);
+      expect(await badgeText()).toBe(String(before + 1));
+      expect(await title(page)).toMatch(new RegExp(`^\\(${before + 1}\\) `));
+      expect(messageReads(since)).toHaveLength(2);
+      // And nothing more while the count stays.
+      await new Promise((resolve) => setTimeout(resolve, 3 * PERIOD_SECONDS * 1000));
+      expect(messageReads(since)).toHaveLength(2);
+      await page.close();
+    });
+
+    it('an alert from the site’s team raises the count; after the messages page the count is the alerts, unlisted', async () => {
+      const page = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
+      const count = unread();
+      sandbox().control.addAdminMessage(DEMO_USERNAME, 'A message from the team');
+      await expect.poll(async () => (await stored()).count, { timeout: ONE_PERIOD_MS }).toBe(count + 1);
+
+      const messages = await browser().openPage(`${browser().profile.site}/messages/`);
+      await messages.text('section.messages-admin li.admin-message p.admin-message-content');
+      await expect.poll(unread).toBe(1);
+      await expect
+        .poll(
+          async () => {
+            const state = await stored();
+            return { count: state.count, unlisted: state.unlisted, shown: state.shown?.count };
+          },
+          { timeout: ONE_PERIOD_MS },
+        )
+        .toEqual({ count: 1, unlisted: 1, shown: 1 });
+      await expect.poll(badgeText).toBe('1');
+      await page.waitForText('li.messages span.message-count.show', '1');
+
+      // Dismissed on the site: the count and the unlisted messages drop to 0.
+      const [alert] = store().adminMessagesFor(DEMO_USERNAME);
+      sandbox().control.dismissAdminMessage(DEMO_USERNAME, alert?.id ?? 0);
+      await expect
+        .poll(
+          async () => {
+            const state = await stored();
+            return { count: state.count, unlisted: state.unlisted };
+          },
+          { timeout: 2 * ONE_PERIOD_MS },
+        )
+        .toEqual({ count: 0, unlisted: 0 });
+      await expect.poll(badgeText).toBe('');
+
+      // Mutes turned off: the figure after mutes goes.
+      await browser().setStorage('sync', { messageMutes: { kinds: [], people: [] } });
+      await expect.poll(async () => (await stored()).shown).toBeUndefined();
+      await messages.close();
+      await page.close();
+    });
+  });
+});
