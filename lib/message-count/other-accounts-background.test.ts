@@ -6,7 +6,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { siteProfiles } from '@/lib/config';
-import { messageCountItem, otherAccountCountsItem, otherAccountsItem } from '@/lib/storage';
+import {
+  defaultMessageCountSettings,
+  messageCountItem,
+  messageCountSettingsItem,
+  otherAccountCountsItem,
+  otherAccountsItem,
+} from '@/lib/storage';
 import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
 import { signedOutState } from './message-count';
 import { refreshBadge } from './message-count-background';
@@ -86,6 +92,73 @@ describe('the other accounts in the background', () => {
     await otherAccountCountsItem.setValue([{ username: 'alice', count: 0, readAt: START }]);
     await refreshBadge();
     expect(await fakeBrowser.action.getBadgeText({})).toBe('1');
+  });
+});
+
+describe("a notify account's notification", () => {
+  /** The background with a notify account whose count was 1, the site answering `count`; the notifications shown. */
+  async function notifying(options: { setting: boolean; permission: boolean }) {
+    vi.spyOn(fakeBrowser.permissions.onAdded, 'addListener').mockImplementation(() => undefined);
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(options.permission);
+    const shown: { id: string; title: string; message: string }[] = [];
+    (fakeBrowser as { notifications?: unknown }).notifications = {
+      create: async (id: string, content: { title: string; message: string }) => {
+        shown.push({ id, title: content.title, message: content.message });
+        return id;
+      },
+      onClicked: { addListener: () => undefined, hasListener: () => false },
+    };
+    await messageCountSettingsItem.setValue({
+      ...defaultMessageCountSettings,
+      notifications: options.setting,
+    });
+    await otherAccountsItem.setValue([{ username: 'alice', alert: 'notify' }]);
+    await otherAccountCountsItem.setValue([{ username: 'alice', count: 1, readAt: START - 10 * MINUTE }]);
+    const { registerOtherAccounts } = await backgroundOf('normal');
+    registerOtherAccounts({
+      profile,
+      now: () => START,
+      activity: async () => 'watching',
+      readCount: async () => 4,
+      signedInUser: async () => 'demo',
+    });
+    await messageCountItem.setValue({
+      ...signedOutState,
+      username: 'demo',
+      count: 0,
+      readAt: START,
+      source: 'poll',
+    });
+    await vi.waitFor(async () => expect((await otherAccountCountsItem.getValue())[0]?.count).toBe(4));
+    return shown;
+  }
+  afterEach(() => {
+    delete (fakeBrowser as { notifications?: unknown }).notifications;
+  });
+
+  it('shows "alice has 4 new messages" when her count goes up, with notifications on and allowed', async () => {
+    const shown = await notifying({ setting: true, permission: true });
+    await vi.waitFor(() =>
+      expect(shown).toEqual([
+        {
+          id: accountNotificationId('alice'),
+          title: 'alice has 4 new messages',
+          message: 'Sign in as alice to read them.',
+        },
+      ]),
+    );
+  });
+
+  it('shows nothing while notifications are off, or the browser did not allow them', async () => {
+    // The count is stored before the notification would be shown: give it the time it takes.
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
+    const off = await notifying({ setting: false, permission: true });
+    await settled();
+    expect(off).toEqual([]);
+    fakeBrowser.reset();
+    const refused = await notifying({ setting: true, permission: false });
+    await settled();
+    expect(refused).toEqual([]);
   });
 });
 
