@@ -262,6 +262,13 @@ describe('the newest messages after a change of count', () => {
       expect(
         (messages.ports.cache.value as Record<string, { list: { items: unknown[] } }>).demo?.list.items,
       ).toHaveLength(5);
+
+      // Mutes changed (a person too): the figure again from the cache, which holds them.
+      await messageMutesItem.setValue({ kinds: ['loveproject'], people: ['ALICE'] });
+      await vi.waitFor(async () =>
+        expect((await messageCountItem.getValue()).shown).toEqual({ count: 0, of: 5, over: false }),
+      );
+      expect(messages.calls).toHaveLength(2);
     } finally {
       delete (fakeBrowser as { notifications?: unknown }).notifications;
     }

@@ -81,11 +81,18 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       expect(await page.text('li.messages span.message-count')).toBe(String(count));
       // One page of messages told which of the unread are loves.
       expect(messageReads(since)).toHaveLength(1);
-      // The popup's count line says what the badge says.
+      // The popup's count line says what the badge says, and its Messages tab opens on the messages
+      // that read put in its cache: nothing read twice.
+      await browser().setStorage('local', { popupTab: 'messages' });
       const popup = await browser().openPopup();
       expect(await popup.waitForText('[data-testid="popup-message-count"]', /new message/)).toBe(
         `${expected} new messages for ${DEMO_USERNAME}`,
       );
+      await popup.waitFor(
+        (selector) => document.querySelectorAll(selector).length > 0,
+        '[data-testid="message-item"]',
+      );
+      expect(messageReads(since)).toHaveLength(1);
       await popup.close();
       await page.close();
     });
