@@ -15,9 +15,9 @@ import { otherAccountCountsItem, otherAccountsItem, type SessionUser } from '@/l
 import type { StorageItem } from '@/lib/storage-item';
 import './OtherAccountsPanel.css';
 
-/** An item's value, kept current (the panel opens on a click: nothing to show before its read). */
-function useItem<T>(item: StorageItem<T>): T {
-  const [value, setValue] = useState<T>(item.fallback);
+/** An item's value once read (null until then: no "none yet" before the list is known), kept current. */
+function useItem<T>(item: StorageItem<T>): T | null {
+  const [value, setValue] = useState<T | null>(null);
   useEffect(() => {
     let live = true;
     const unwatch = item.watch((next) => setValue(next ?? item.fallback));
@@ -111,6 +111,7 @@ export function OtherAccountsPanel({ member }: { member: SessionUser | null }) {
   const [busy, setBusy] = useState(false);
   const id = useId();
   const list = Array.isArray(accounts) ? accounts : [];
+  const countList = Array.isArray(counts) ? counts : [];
 
   // Opening the list reads the counts that are due (at most every 10 minutes each).
   useEffect(() => {
@@ -155,7 +156,7 @@ export function OtherAccountsPanel({ member }: { member: SessionUser | null }) {
           {problem}
         </p>
       )}
-      {list.length === 0 ? (
+      {accounts === null ? null : list.length === 0 ? (
         <p class="account-none">{t('otherAccounts.none')}</p>
       ) : (
         <ul class="account-rows">
@@ -163,7 +164,7 @@ export function OtherAccountsPanel({ member }: { member: SessionUser | null }) {
             <AccountRow
               key={account.username}
               account={account}
-              count={countOf(Array.isArray(counts) ? counts : [], account.username)}
+              count={countOf(countList, account.username)}
               you={sameName(account.username, member?.username)}
             />
           ))}
