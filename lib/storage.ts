@@ -30,7 +30,7 @@ import {
   type MessageCountSettings,
   messageCountSettingsV1ToV2,
 } from '@/lib/message-count/message-count-settings';
-import type { LastNotified } from '@/lib/message-count/message-notifications';
+import type { LastNotified, NotifierSession } from '@/lib/message-count/message-notifications';
 import { type MessageMutes, noMutes } from '@/lib/message-count/mutes';
 import type { OtherAccount, OtherAccountCount } from '@/lib/message-count/other-accounts-model';
 import type { Drafts, MemberMessages, MessageFilter, MessageThread } from '@/lib/messages/messages-model';
@@ -97,6 +97,25 @@ export const lastNotifiedMessageItem = defineItem<LastNotified | null>('local:la
   fallback: null,
   version: 1,
 });
+
+/**
+ * The kinds of message the member gets no desktop notification for (lib/message-count/notification-kinds.ts,
+ * the ids of lib/message-count/mutes.ts): the options page's switch of each kind. Follows the member (sync).
+ */
+export const messageNotificationKindsItem = defineItem<string[]>('sync:messageNotificationKinds', {
+  fallback: [],
+  version: 1,
+});
+
+/**
+ * The notifier's record of this browser session: a browser restart clears it
+ * (lib/message-count/message-notifications.ts). Background only: marked pure so that the popup's
+ * bundle, which shares this module, leaves it out (its size budget).
+ */
+export const messageNotifierSessionItem = /* @__PURE__ */ defineItem<NotifierSession | null>(
+  'session:messageNotifier',
+  { fallback: null, version: 1 },
+);
 
 /** What the member muted: kinds and people (lib/message-count/mutes.ts). Follows the member (sync). */
 export const messageMutesItem = defineItem<MessageMutes>('sync:messageMutes', {

@@ -6,8 +6,10 @@ import {
   messageCountSettingsOf,
 } from '@/lib/message-count/message-count-settings';
 import { messageCountSettingsItem } from '@/lib/storage';
+import { NotifyKindSettings } from './NotifyKindSettings';
 import { SettingsGroup } from './SettingsGroup';
 import { changeSetting } from './stored-setting';
+import { TestNotification } from './TestNotification';
 
 const update = (change: Partial<MessageCountSettings>) =>
   changeSetting(messageCountSettingsItem, messageCountSettingsOf, change);
@@ -57,6 +59,8 @@ export function MessageCountSettingsFieldset() {
             checked={settings.notifications}
             onChange={(notifications) => update({ notifications })}
           />
+          <NotifyKindSettings />
+          <TestNotification />
         </>
       )}
     </SettingsGroup>

@@ -5,13 +5,16 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import type { Message } from '@/lib/api/schemas';
 import { siteProfiles } from '@/lib/config';
 import { message, setup } from '@/lib/messages/fake-messages-ports';
 import {
   defaultMessageCountSettings,
+  lastNotifiedMessageItem,
   messageCountItem,
   messageCountSettingsItem,
   messageMutesItem,
+  messageNotifierSessionItem,
 } from '@/lib/storage';
 import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
 import { EVERY_TEST_SWITCH } from '@/tests/unit/test-switches';
@@ -272,5 +275,80 @@ describe('the newest messages after a change of count', () => {
     } finally {
       delete (fakeBrowser as { notifications?: unknown }).notifications;
     }
+  });
+});
+
+describe('while you were away, as the background wires it', () => {
+  const START = Date.UTC(2026, 0, 1, 12, 0, 0);
+  const MINUTE = 60_000;
+  const love = (id: number): Message => ({
+    id,
+    datetime_created: '2026-01-01T00:00:00.000Z',
+    actor_id: 7,
+    actor_username: `fan${id}`,
+    type: 'loveproject',
+    project_id: 1000 + id,
+    title: `Game ${id}`,
+  });
+
+  it('holds what arrives while the member is away for long, and announces it once when they are back', async () => {
+    const world = { clock: START, activity: 'watching' as Activity, inbox: [love(3), love(2), love(1)] };
+    const shown: { id: string; title: string; message: string }[] = [];
+    vi.spyOn(fakeBrowser.permissions.onAdded, 'addListener').mockImplementation(() => undefined);
+    // The member turned notifications on earlier and the browser granted the permission.
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true);
+    vi.spyOn(fakeBrowser.notifications, 'create').mockImplementation((async (
+      id: string,
+      options: { title: string; message: string },
+    ) => {
+      shown.push({ id, title: options.title, message: options.message });
+      return id;
+    }) as never);
+    await messageCountSettingsItem.setValue({ ...defaultMessageCountSettings, notifications: true });
+    await lastNotifiedMessageItem.setValue({ username: 'demo', id: 3 });
+    registerMessageCount({
+      profile,
+      now: () => world.clock,
+      activity: async () => world.activity,
+      readCount: async () => world.inbox.length,
+      latestMessages: async (_user, limit) => world.inbox.slice(0, limit),
+      signedInUser: async () => 'demo',
+      onSessionChanged: () => undefined,
+    });
+    await vi.waitFor(async () => expect((await messageCountItem.getValue()).count).toBe(3));
+    // The first reading of this browser session: nothing new since the last notified, nothing shown.
+    await vi.waitFor(async () =>
+      expect(await messageNotifierSessionItem.getValue()).toEqual({ held: false }),
+    );
+
+    // The window loses focus for good: the member went to lunch.
+    world.clock = START + 2 * MINUTE;
+    world.activity = 'away';
+    await fakeBrowser.windows.onFocusChanged.trigger(-1);
+    await vi.waitFor(async () =>
+      expect((await messageCountItem.getValue()).awaySince).toBe(START + 2 * MINUTE),
+    );
+
+    // A quarter of an hour away, a message arrives: a short break, it is announced as it comes.
+    world.inbox = [love(4), ...world.inbox];
+    world.clock = START + 17 * MINUTE;
+    await fakeBrowser.alarms.onAlarm.trigger({ name: MESSAGE_COUNT_ALARM, scheduledTime: world.clock });
+    await vi.waitFor(() => expect(shown.map((n) => n.title)).toEqual(['New message']));
+
+    // Away for long now: two more arrive, and wait.
+    world.inbox = [love(6), love(5), ...world.inbox];
+    world.clock = START + 40 * MINUTE;
+    await fakeBrowser.alarms.onAlarm.trigger({ name: MESSAGE_COUNT_ALARM, scheduledTime: world.clock });
+    await vi.waitFor(async () => expect((await messageCountItem.getValue()).count).toBe(6));
+    await vi.waitFor(async () => expect(await messageNotifierSessionItem.getValue()).toEqual({ held: true }));
+    expect(shown).toHaveLength(1);
+
+    // Back at the computer: one notification for what came meanwhile, not the one already shown.
+    world.clock = START + 50 * MINUTE;
+    world.activity = 'watching';
+    await fakeBrowser.windows.onFocusChanged.trigger(1);
+    await vi.waitFor(() => expect(shown).toHaveLength(2));
+    expect(shown[1]).toMatchObject({ title: '2 new messages while you were away', message: '2 loves' });
+    expect(await messageNotifierSessionItem.getValue()).toEqual({ held: false });
   });
 });

@@ -19,6 +19,8 @@ import {
   messageCountItem,
   messageCountSettingsItem,
   messageMutesItem,
+  messageNotificationKindsItem,
+  messageNotifierSessionItem,
 } from '@/lib/storage';
 import { openSitePageOnNotificationClick } from '../notifications/notification-clicks';
 import {
@@ -28,9 +30,10 @@ import {
   type MessageCountPorts,
   type MessageCountService,
 } from './message-count';
-import { createMessageNotifier, pathOfNotification } from './message-notifications';
+import { createMessageNotifier, pathOfNotification, presenceOf } from './message-notifications';
 import { createMutedCount, type MutedCountCause } from './muted-count-updates';
 import { mutesOf } from './mutes';
+import { quietKindsOf } from './notification-kinds';
 import { badgeDotAccounts } from './other-accounts-alerts';
 import { publicCount } from './profile-message-counts';
 import { browserIdle, siteActivity } from './site-activity';
@@ -135,6 +138,12 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
       get: () => lastNotifiedMessageItem.getValue(),
       set: (v) => lastNotifiedMessageItem.setValue(v),
     },
+    mutes: async () => mutesOf(await messageMutesItem.getValue()),
+    quietKinds: async () => quietKindsOf(await messageNotificationKindsItem.getValue()),
+    session: {
+      get: () => messageNotifierSessionItem.getValue(),
+      set: (v) => messageNotifierSessionItem.setValue(v),
+    },
     show: showNotification,
   });
   const warn = (what: string) => (error: unknown) => console.warn(`Companion: message count: ${what}`, error);
@@ -180,7 +189,8 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
     refreshBadge().catch(warn('badge'));
     updateMutedCount('count');
     const before = previous?.username === state.username ? (previous?.count ?? null) : null;
-    notifier.countChanged(state.username, before, state.count).catch(warn('notifications'));
+    const presence = presenceOf(previous, state, (deps.now ?? Date.now)());
+    notifier.countChanged(state.username, before, state.count, presence).catch(warn('notifications'));
   });
   messageMutesItem.watch(() => updateMutedCount('mutes'));
   messageCountSettingsItem.watch((settings, previous) => {

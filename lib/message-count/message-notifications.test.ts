@@ -5,15 +5,24 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { Message } from '@/lib/api/schemas';
-import { lastNotifiedMessageItem } from '@/lib/storage';
 import {
+  lastNotifiedMessageItem,
+  messageMutesItem,
+  messageNotificationKindsItem,
+  messageNotifierSessionItem,
+} from '@/lib/storage';
+import {
+  AWAY_AFTER_MS,
   createMessageNotifier,
   MAX_LINES_PER_NOTIFICATION,
   type NotificationContent,
   notificationFor,
   pathOfNotification,
+  presenceOf,
 } from './message-notifications';
 import { describeMessage } from './message-text';
+import { mutesOf } from './mutes';
+import { quietKindsOf } from './notification-kinds';
 
 const base = { datetime_created: '2026-01-01T00:00:00.000Z', actor_id: 7 };
 const love = (id: number, title = `Game ${id}`): Message => ({
@@ -52,20 +61,33 @@ function notifier() {
       get: () => lastNotifiedMessageItem.getValue(),
       set: (v) => lastNotifiedMessageItem.setValue(v),
     },
+    mutes: async () => mutesOf(await messageMutesItem.getValue()),
+    quietKinds: async () => quietKindsOf(await messageNotificationKindsItem.getValue()),
+    session: {
+      get: () => messageNotifierSessionItem.getValue(),
+      set: (v) => messageNotifierSessionItem.setValue(v),
+    },
     show: async (id, content) => void shown.push({ id, content }),
   });
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   fakeBrowser.reset();
   inbox = [love(3), love(2), love(1)];
   enabled = true;
   shown = [];
   reads = 0;
+  await sessionUnderway();
 });
 
 /** Notifications were on before these messages arrived: nothing of theirs is seen yet. */
 const notifiedUpTo = (id: number) => lastNotifiedMessageItem.setValue({ username: 'demo', id });
+
+/** This browser session already had a reading: arrivals are news of the present. */
+const sessionUnderway = () => messageNotifierSessionItem.setValue({ held: false });
+
+/** A browser restart: `storage.session` is empty again, `storage.local` kept. */
+const restartBrowser = () => browser.storage.session.clear();
 
 describe('message notifications', () => {
   it('are off by default: nothing is read or shown', async () => {
@@ -165,5 +187,186 @@ describe('message notifications', () => {
     const { path } = describeMessage(comment(5, 1, '//evil.example/x'));
     expect(path).toBe('/users/%2F%2Fevil.example%2Fx/#comments-905');
     expect(new URL(path, 'https://scratch.mit.edu').origin).toBe('https://scratch.mit.edu');
+  });
+
+  it('never announce muted messages; the count and lines are the unmuted ones', async () => {
+    await notifiedUpTo(0);
+    // Loves muted, and one person, named in another case than the site writes it.
+    inbox = [comment(6), { ...comment(5), actor_username: 'Noisy' }, love(4), ...inbox];
+    await messageMutesItem.setValue({ kinds: ['loveproject'], people: ['nOISY'] });
+    await notifier().countChanged('demo', 0, 6);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]?.content.title).toBe('New message');
+    expect(shown[0]?.content.message).toBe('critic commented on “Maze <script>”: “nice & fun”');
+  });
+
+  it('show nothing when every new message is muted, yet never announce them later', async () => {
+    await notifiedUpTo(0);
+    await messageMutesItem.setValue({ kinds: [], people: ['fan3', 'fan2', 'fan1'] });
+    await notifier().countChanged('demo', 0, 3);
+    expect(shown).toEqual([]);
+    expect(await lastNotifiedMessageItem.getValue()).toEqual({ username: 'demo', id: 3 });
+    // Unmuted later: the old messages stay old.
+    await messageMutesItem.setValue({ kinds: [], people: [] });
+    inbox = [love(4), ...inbox];
+    await notifier().countChanged('demo', 3, 4);
+    expect(shown.map((n) => n.content.message)).toEqual(['fan4 loved your project “Game 4”']);
+  });
+
+  it('leave out the kinds whose notification switch is off (comments by place)', async () => {
+    await notifiedUpTo(0);
+    inbox = [comment(6, 1), comment(5, 0), love(4), ...inbox];
+    await messageNotificationKindsItem.setValue(['loveproject', 'addcomment:1']);
+    await notifier().countChanged('demo', 0, 6);
+    expect(shown.map((n) => n.content.message)).toEqual([
+      'critic commented on “Maze <script>”: “nice & fun”',
+    ]);
+    expect(shown[0]?.content.path).toBe('/projects/55/#comments-905');
+    expect(await lastNotifiedMessageItem.getValue()).toEqual({ username: 'demo', id: 6 });
+  });
+
+  describe('while you were away', () => {
+    it('after a browser restart, announce what came meanwhile in one grouped notification', async () => {
+      await notifiedUpTo(3);
+      await restartBrowser();
+      inbox = [comment(8), love(7), comment(6), love(5), comment(4), ...inbox];
+      await notifier().countChanged('demo', 3, 8);
+      expect(shown).toHaveLength(1);
+      expect(shown[0]?.content).toEqual({
+        title: '5 new messages while you were away',
+        message: '3 comments, 2 loves',
+        path: '/messages/',
+      });
+      expect(pathOfNotification(shown[0]?.id ?? '')).toBe('/messages/');
+    });
+
+    it('name one kind alone, and count the kinds past three as "and N more"', async () => {
+      await notifiedUpTo(3);
+      await restartBrowser();
+      inbox = [love(5), love(4), ...inbox];
+      await notifier().countChanged('demo', 3, 5);
+      expect(shown[0]?.content).toMatchObject({
+        title: '2 new messages while you were away',
+        message: '2 loves',
+      });
+      const follow = (id: number): Message => ({ ...base, id, actor_username: 'pal', type: 'followuser' });
+      const forum = (id: number): Message => ({
+        ...base,
+        id,
+        actor_username: 'mod',
+        type: 'forumpost',
+        topic_id: 1,
+        topic_title: 'Help',
+      });
+      const studio = (id: number): Message =>
+        ({ ...base, id, actor_username: 'x', type: 'studioactivity', gallery_id: 2, title: 'S' }) as Message;
+      await restartBrowser();
+      inbox = [
+        comment(20),
+        comment(19),
+        comment(18),
+        love(17),
+        love(16),
+        follow(15),
+        follow(14),
+        forum(13),
+        studio(12),
+        studio(11),
+        ...inbox,
+      ];
+      await notifier().countChanged('demo', 5, 15);
+      expect(shown[1]?.content).toMatchObject({
+        title: '10 new messages while you were away',
+        message: '3 comments, 2 loves, 2 followers and 3 more',
+      });
+      const one = await (async () => {
+        await restartBrowser();
+        inbox = [forum(21), ...inbox];
+        await notifier().countChanged('demo', 15, 16);
+        return shown[2]?.content;
+      })();
+      expect(one).toMatchObject({ title: '1 new message while you were away', message: '1 forum post' });
+    });
+
+    it('never repeat: restart twice, one notification; nothing new, none', async () => {
+      await notifiedUpTo(3);
+      await restartBrowser();
+      inbox = [love(5), love(4), ...inbox];
+      await notifier().countChanged('demo', 3, 5);
+      await restartBrowser();
+      await notifier().countChanged('demo', 3, 5);
+      await restartBrowser();
+      await notifier().countChanged('demo', null, 5);
+      expect(shown).toHaveLength(1);
+      // Later in that session, an arrival is news of the present: today's notification.
+      inbox = [love(6), ...inbox];
+      await notifier().countChanged('demo', 5, 6);
+      expect(shown.map((n) => n.content.title)).toEqual([
+        '2 new messages while you were away',
+        'New message',
+      ]);
+    });
+
+    it('a restart with nothing new only notes the session: a later arrival is not "while you were away"', async () => {
+      await notifiedUpTo(3);
+      await restartBrowser();
+      await notifier().countChanged('demo', 3, 3);
+      expect(reads).toBe(0);
+      inbox = [love(4), ...inbox];
+      await notifier().countChanged('demo', 3, 4);
+      expect(shown.map((n) => n.content.title)).toEqual(['New message']);
+    });
+
+    it('never announce on restart what was muted or already notified', async () => {
+      await notifiedUpTo(4);
+      inbox = [comment(6), love(5), love(4), ...inbox];
+      await messageMutesItem.setValue({ kinds: ['addcomment:0'], people: [] });
+      await restartBrowser();
+      await notifier().countChanged('demo', 4, 6);
+      expect(shown.map((n) => n.content)).toMatchObject([
+        { title: '1 new message while you were away', message: '1 love' },
+      ]);
+    });
+
+    it('away for long with the browser open: arrivals wait, then one notification when back', async () => {
+      await notifiedUpTo(3);
+      inbox = [love(4), ...inbox];
+      await notifier().countChanged('demo', 3, 4, 'away');
+      inbox = [comment(5), ...inbox];
+      await notifier().countChanged('demo', 4, 5, 'away');
+      // Nobody looks: nothing read, nothing shown.
+      expect(reads).toBe(0);
+      expect(shown).toEqual([]);
+      // Back, with no new reading (the count the last away poll saw): what waited is announced.
+      await notifier().countChanged('demo', 5, 5, 'back');
+      expect(shown.map((n) => n.content)).toMatchObject([
+        { title: '2 new messages while you were away', message: '1 comment, 1 love' },
+      ]);
+      // Back again without anything waiting: no read, nothing shown.
+      await notifier().countChanged('demo', 5, 5, 'back');
+      expect(reads).toBe(1);
+      expect(shown).toHaveLength(1);
+    });
+
+    it('away, messages read elsewhere meanwhile: nothing waits any more', async () => {
+      await notifiedUpTo(3);
+      inbox = [love(4), ...inbox];
+      await notifier().countChanged('demo', 3, 4, 'away');
+      await notifier().countChanged('demo', 4, 0, 'away');
+      await notifier().countChanged('demo', 0, 0, 'back');
+      expect(reads).toBe(0);
+      expect(shown).toEqual([]);
+    });
+
+    it('the state tells the presence: away half an hour or more, then back', () => {
+      const now = 10 * AWAY_AFTER_MS;
+      const since = (ms: number) => ({ awaySince: now - ms });
+      expect(presenceOf(undefined, {}, now)).toBe('here');
+      expect(presenceOf({}, since(AWAY_AFTER_MS - 1), now)).toBe('here');
+      expect(presenceOf(since(AWAY_AFTER_MS - 1), since(AWAY_AFTER_MS), now)).toBe('away');
+      expect(presenceOf(since(AWAY_AFTER_MS), {}, now)).toBe('back');
+      // A short break is no absence.
+      expect(presenceOf(since(60_000), {}, now)).toBe('here');
+    });
   });
 });

@@ -1,0 +1,90 @@
+// @vitest-environment happy-dom
+/**
+ * The options page's notification switch for each kind of message: grouped as the site's filters,
+ * marked with the kind the service sends (and a comment's place), on until switched off, and stored
+ * as the kinds switched off, which the notifier reads (lib/message-count/notification-kinds.ts).
+ */
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { t } from '@/lib/i18n';
+import { MUTE_KINDS } from '@/lib/message-count/mutes';
+import { messageNotificationKindsItem } from '@/lib/storage';
+import { NotifyKindSettings } from './NotifyKindSettings';
+
+const SWITCH = '[data-testid="notify-kind"]';
+
+async function show(): Promise<HTMLElement> {
+  const root = document.createElement('div');
+  document.body.append(root);
+  act(() => render(<NotifyKindSettings />, root));
+  await vi.waitFor(() => expect(root.querySelectorAll(SWITCH)).toHaveLength(MUTE_KINDS.length));
+  return root;
+}
+
+const switchOf = (root: HTMLElement, selector: string) => {
+  const input = root.querySelector<HTMLInputElement>(`${SWITCH}${selector}`);
+  if (!input) throw new Error(`no switch ${selector}`);
+  return input;
+};
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  document.body.innerHTML = '';
+});
+
+describe('NotifyKindSettings', () => {
+  it('shows every kind, grouped as the site filters them, each named and on by default', async () => {
+    const root = await show();
+    expect([...root.querySelectorAll('[data-group] > legend')].map((l) => l.textContent)).toEqual([
+      t('messagesTab.filters.comments'),
+      t('messagesTab.filters.projects'),
+      t('messagesTab.filters.studios'),
+      t('messagesTab.filters.forums'),
+      t('notify.kinds.people'),
+    ]);
+    const switches = [...root.querySelectorAll<HTMLInputElement>(SWITCH)];
+    expect(switches.every((s) => s.checked)).toBe(true);
+    expect(switches.map((s) => [s.dataset.kind, s.dataset.commentType ?? null])).toEqual([
+      ['addcomment', '0'],
+      ['addcomment', '1'],
+      ['addcomment', '2'],
+      ['loveproject', null],
+      ['favoriteproject', null],
+      ['remixproject', null],
+      ['curatorinvite', null],
+      ['becomeownerstudio', null],
+      ['becomehoststudio', null],
+      ['studioactivity', null],
+      ['forumpost', null],
+      ['followuser', null],
+    ]);
+    // Every switch has a name a member reads, not an id.
+    const labels = switches.map((s) => root.querySelector(`label[for="${s.id}"]`)?.textContent ?? '');
+    expect(labels).toContain(t('notify.kinds.comment1'));
+    expect(labels.every((label) => label !== '' && !/^[a-z]+(:\d)?$/.test(label))).toBe(true);
+  });
+
+  it('stores the kinds switched off, and shows what storage holds', async () => {
+    const root = await show();
+    act(() => switchOf(root, '[data-kind="loveproject"]').click());
+    await vi.waitFor(async () =>
+      expect(await messageNotificationKindsItem.getValue()).toEqual(['loveproject']),
+    );
+    act(() => switchOf(root, '[data-kind="addcomment"][data-comment-type="1"]').click());
+    await vi.waitFor(async () =>
+      expect(await messageNotificationKindsItem.getValue()).toEqual(['loveproject', 'addcomment:1']),
+    );
+    expect(switchOf(root, '[data-kind="addcomment"][data-comment-type="1"]').checked).toBe(false);
+    expect(switchOf(root, '[data-kind="addcomment"][data-comment-type="0"]').checked).toBe(true);
+    // Back on; and a change synced from another browser shows at once.
+    act(() => switchOf(root, '[data-kind="loveproject"]').click());
+    await vi.waitFor(async () =>
+      expect(await messageNotificationKindsItem.getValue()).toEqual(['addcomment:1']),
+    );
+    await messageNotificationKindsItem.setValue(['followuser']);
+    await vi.waitFor(() => expect(switchOf(root, '[data-kind="followuser"]').checked).toBe(false));
+    expect(switchOf(root, '[data-kind="addcomment"][data-comment-type="1"]').checked).toBe(true);
+  });
+});
