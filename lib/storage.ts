@@ -107,15 +107,11 @@ export const messageNotificationKindsItem = defineItem<string[]>('sync:messageNo
   version: 1,
 });
 
-/**
- * The notifier's record of this browser session: a browser restart clears it
- * (lib/message-count/message-notifications.ts). Background only: marked pure so that the popup's
- * bundle, which shares this module, leaves it out (its size budget).
- */
-export const messageNotifierSessionItem = /* @__PURE__ */ defineItem<NotifierSession | null>(
-  'session:messageNotifier',
-  { fallback: null, version: 1 },
-);
+/** The notifier's record of this browser session: a browser restart clears it (lib/message-count/message-notifications.ts). */
+export const messageNotifierSessionItem = defineItem<NotifierSession | null>('session:messageNotifier', {
+  fallback: null,
+  version: 1,
+});
 
 /** What the member muted: kinds and people (lib/message-count/mutes.ts). Follows the member (sync). */
 export const messageMutesItem = defineItem<MessageMutes>('sync:messageMutes', {

@@ -17,8 +17,8 @@ const BROWSER_SAYS = {
 
 /**
  * "Send a test notification": asks for the permission if it is not granted yet (in the click's
- * user gesture, as the notification switches do), shows one notification at once, then says what to
- * check when nothing appears, and what the browser told, where it can tell.
+ * user gesture, as the notification switches do) and shows one notification at once; says what the
+ * browser told, where it can tell, and what to check when nothing appears.
  */
 export function TestNotification() {
   const [result, setResult] = useState<Result | null>(null);
@@ -60,7 +60,7 @@ export function TestNotification() {
         type="button"
         data-testid="test-notification"
         disabled={busy}
-        aria-describedby="test-notification-help"
+        aria-describedby="test-notification-help test-notification-checks"
         onClick={send}
       >
         {t('notify.test.button')}
@@ -76,17 +76,17 @@ export function TestNotification() {
       >
         {result?.outcome === 'refused' && <p class="error">{t('notify.test.refused')}</p>}
         {result?.outcome === 'failed' && <p class="error">{t('notify.test.failed')}</p>}
-        {result?.outcome === 'sent' && (
-          <>
-            {says && <p data-testid="test-notification-browser-says">{t(BROWSER_SAYS[says])}</p>}
-            <p>{t('notify.test.sent')}</p>
-            <ul>
-              <li>{t('notify.test.checkBrowser')}</li>
-              <li>{t('notify.test.checkSystem')}</li>
-              <li>{t('notify.test.checkAllowed')}</li>
-            </ul>
-          </>
-        )}
+        {result?.outcome === 'sent' && <p>{t('notify.test.sent')}</p>}
+        {says && <p data-testid="test-notification-browser-says">{t(BROWSER_SAYS[says])}</p>}
+      </div>
+      {/* What to check when nothing appears: shown before the click too, when it helps most. */}
+      <div id="test-notification-checks" data-testid="test-notification-checks">
+        <p>{t('notify.test.checks')}</p>
+        <ul>
+          <li>{t('notify.test.checkBrowser')}</li>
+          <li>{t('notify.test.checkSystem')}</li>
+          <li>{t('notify.test.checkAllowed')}</li>
+        </ul>
       </div>
     </div>
   );

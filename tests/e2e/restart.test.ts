@@ -119,3 +119,105 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     }
   });
 });
+
+/**
+ * While you were away, in Firefox, which can grant the notifications permission without a prompt
+ * and show notifications where a test sees them (harness/firefox.ts, `grantNotifications`).
+ * Chromium asks in a prompt no test can answer, so there the notifier is unit-tested with the
+ * browser faked (lib/message-count/message-notifications.test.ts, "while you were away", and
+ * message-count-background.test.ts for the long absence with the browser open).
+ */
+describe('firefox', () => {
+  /** Runs in the options page: every notification Firefox reports shown, with what it said. */
+  const RECORD_SHOWN = `(() => {
+    globalThis.__companionShown = [];
+    browser.notifications.onShown.addListener(async (id) => {
+      const shown = await browser.notifications.getAll();
+      globalThis.__companionShown.push({ id, title: shown[id]?.title, message: shown[id]?.message });
+    });
+  })();`;
+  type Shown = { id: string; title?: string; message?: string };
+
+  it('after a restart, one notification for what came while the browser was closed, leaving out what is muted; then today’s for a new arrival', async () => {
+    const profileDir = await mkdtemp(join(tmpdir(), 'companion-away-firefox-'));
+    const store = sandbox().control.store;
+    let browser: ExtensionBrowser | undefined;
+    try {
+      browser = await launchBrowser('firefox', {
+        sandbox: sandbox(),
+        userDataDir: profileDir,
+        signedInAs: DEMO_USERNAME,
+        grantNotifications: true,
+      });
+      // The member turns notifications on (what is unread now is not news) and mutes follows.
+      const options = await browser.openExtensionPage('/options.html');
+      await options.click('[data-testid="setting-notifications"]');
+      await expect
+        .poll(async () => (await browser?.readStorage('local', ['lastNotifiedMessage']))?.lastNotifiedMessage)
+        .toMatchObject({ username: DEMO_USERNAME });
+      await browser.setStorage('sync', { messageMutes: { kinds: ['followuser'], people: [] } });
+      await browser.close();
+      browser = undefined;
+
+      // While the browser is closed: two comments, a love and a (muted) follow.
+      const demo = store.getUser(DEMO_USERNAME);
+      const project = demo && store.sharedProjectsOf(demo.id)[0];
+      const alice = store.getUser('alice');
+      if (!demo || !project || !alice) throw new Error('The seed has no demo project or alice');
+      for (const content of ['Cool game!', 'How did you make the cat jump?']) {
+        const comment = store.addComment({
+          place: 'project',
+          placeId: project.id,
+          parentId: null,
+          commenteeId: null,
+          authorId: alice.id,
+          content,
+        });
+        sandbox().control.addCommentMessage(DEMO_USERNAME, comment);
+      }
+      sandbox().control.addMessage(DEMO_USERNAME, {
+        type: 'loveproject',
+        actor: 'alice',
+        fields: { project_id: project.id, title: project.title },
+      });
+      sandbox().control.addMessage(DEMO_USERNAME, { type: 'followuser', actor: 'alice' });
+
+      // The browser starts again (its session cookie gone); the member signs in.
+      browser = await launchBrowser('firefox', {
+        sandbox: sandbox(),
+        userDataDir: profileDir,
+        grantNotifications: true,
+      });
+      await browser.tune({ pollPeriodSeconds: 2, ignoreIdle: true });
+      const recorder = await browser.openExtensionPage('/options.html');
+      await recorder.runScript(RECORD_SHOWN);
+      await browser.signIn(DEMO_USERNAME);
+      const shown = () =>
+        recorder.evaluate(() =>
+          ((globalThis as { __companionShown?: Shown[] }).__companionShown ?? []).filter((n) =>
+            n.id.startsWith('companion-messages|'),
+          ),
+        );
+      await expect.poll(shown, { timeout: 20_000 }).toHaveLength(1);
+      expect((await shown())[0]).toMatchObject({
+        title: '3 new messages while you were away',
+        message: '2 comments, 1 love',
+      });
+
+      // A message arrives now: today's notification, for it alone; the three are not announced again.
+      sandbox().control.addMessage(DEMO_USERNAME, {
+        type: 'loveproject',
+        actor: 'alice',
+        fields: { project_id: project.id, title: 'Space Maze' },
+      });
+      await expect.poll(shown, { timeout: 20_000 }).toHaveLength(2);
+      expect((await shown())[1]).toMatchObject({
+        title: 'New message',
+        message: 'alice loved your project “Space Maze”',
+      });
+    } finally {
+      await browser?.close();
+      await rm(profileDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -30,6 +30,15 @@ export interface FirefoxLaunchOptions extends LaunchOptions {
   headless?: boolean;
   /** Default: the local build for the sandbox's ports, e.g. .output/local-firefox-mv3. */
   extensionDir?: string;
+  /**
+   * Desktop notifications a test can grant and see: the optional permissions the extension asks
+   * for (in a click, as always) are granted without the prompt a test cannot click
+   * (`extensions.webextOptionalPermissionPrompts`, Firefox's own pref for its tests), and
+   * notifications show in Firefox's own alert window rather than the system's, which a headless
+   * run lacks (`alerts.useSystemBackend`): so `notifications.getAll()` lists them and `onShown`
+   * fires. Chromium has no such switches: there the prompt stays open and the request never settles.
+   */
+  grantNotifications?: boolean;
 }
 
 /**
@@ -73,6 +82,9 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
       // collected: BiDi does not report the background's console.
       'devtools.console.stdout.content': true,
       ...(options.uiLanguage ? firefoxLanguagePrefs(options.uiLanguage) : {}),
+      ...(options.grantNotifications
+        ? { 'extensions.webextOptionalPermissionPrompts': false, 'alerts.useSystemBackend': false }
+        : {}),
       // A relaunch on a kept profile: the extension is installed for this run only (temporarily,
       // unsigned), so Firefox removes it as it closes; its storage stays for the next launch, which
       // installs it again, as it stays across a restart for an installed one.
