@@ -3,7 +3,7 @@
  * install's, whatever storage holds; a development install's tuning), and the toolbar badge as
  * the settings say.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { Message } from '@/lib/api/schemas';
 import { siteProfiles } from '@/lib/config';
@@ -297,13 +297,18 @@ describe('while you were away, as the background wires it', () => {
     vi.spyOn(fakeBrowser.permissions.onAdded, 'addListener').mockImplementation(() => undefined);
     // The member turned notifications on earlier and the browser granted the permission.
     vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true);
-    vi.spyOn(fakeBrowser.notifications, 'create').mockImplementation((async (
-      id: string,
-      options: { title: string; message: string },
-    ) => {
-      shown.push({ id, title: options.title, message: options.message });
-      return id;
-    }) as never);
+    (fakeBrowser as { notifications?: unknown }).notifications = {
+      create: async (id: string, options: { title: string; message: string }) => {
+        shown.push({ id, title: options.title, message: options.message });
+        return id;
+      },
+      onClicked: { addListener: () => undefined, hasListener: () => false },
+    };
+    // No idle permission: the test says when the member is away.
+    delete (fakeBrowser as { idle?: unknown }).idle;
+    onTestFinished(() => {
+      delete (fakeBrowser as { notifications?: unknown }).notifications;
+    });
     await messageCountSettingsItem.setValue({ ...defaultMessageCountSettings, notifications: true });
     await lastNotifiedMessageItem.setValue({ username: 'demo', id: 3 });
     registerMessageCount({
