@@ -98,15 +98,6 @@ export const lastNotifiedMessageItem = defineItem<LastNotified | null>('local:la
   version: 1,
 });
 
-/**
- * The kinds of message the member gets no desktop notification for (lib/message-count/notification-kinds.ts,
- * the ids of lib/message-count/mutes.ts): the options page's switch of each kind. Follows the member (sync).
- */
-export const messageNotificationKindsItem = defineItem<string[]>('sync:messageNotificationKinds', {
-  fallback: [],
-  version: 1,
-});
-
 /** The notifier's record of this browser session: a browser restart clears it (lib/message-count/message-notifications.ts). */
 export const messageNotifierSessionItem = defineItem<NotifierSession | null>('session:messageNotifier', {
   fallback: null,

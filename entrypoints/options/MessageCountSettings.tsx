@@ -59,7 +59,7 @@ export function MessageCountSettingsFieldset() {
             checked={settings.notifications}
             onChange={(notifications) => update({ notifications })}
           />
-          <NotifyKindSettings />
+          <NotifyKindSettings quietKinds={settings.quietKinds} />
           <TestNotification />
         </>
       )}

@@ -2,7 +2,8 @@
 /**
  * The options page's notification switch for each kind of message: grouped as the site's filters,
  * marked with the kind the service sends (and a comment's place), on until switched off, and stored
- * as the kinds switched off, which the notifier reads (lib/message-count/notification-kinds.ts).
+ * as the kinds switched off (`quietKinds` of the message count's settings), which the notifier reads
+ * (lib/message-count/notification-kinds.ts).
  */
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
@@ -10,15 +11,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { t } from '@/lib/i18n';
 import { MUTE_KINDS } from '@/lib/message-count/mutes';
-import { messageNotificationKindsItem } from '@/lib/storage';
-import { NotifyKindSettings } from './NotifyKindSettings';
+import { defaultMessageCountSettings, messageCountSettingsItem } from '@/lib/storage';
+import { MessageCountSettingsFieldset } from './MessageCountSettings';
 
 const SWITCH = '[data-testid="notify-kind"]';
 
 async function show(): Promise<HTMLElement> {
   const root = document.createElement('div');
   document.body.append(root);
-  act(() => render(<NotifyKindSettings />, root));
+  act(() => render(<MessageCountSettingsFieldset />, root));
   await vi.waitFor(() => expect(root.querySelectorAll(SWITCH)).toHaveLength(MUTE_KINDS.length));
   return root;
 }
@@ -33,6 +34,8 @@ beforeEach(() => {
   fakeBrowser.reset();
   document.body.innerHTML = '';
 });
+
+const quietKinds = async () => (await messageCountSettingsItem.getValue()).quietKinds;
 
 describe('NotifyKindSettings', () => {
   it('shows every kind, grouped as the site filters them, each named and on by default', async () => {
@@ -69,21 +72,17 @@ describe('NotifyKindSettings', () => {
   it('stores the kinds switched off, and shows what storage holds', async () => {
     const root = await show();
     act(() => switchOf(root, '[data-kind="loveproject"]').click());
-    await vi.waitFor(async () =>
-      expect(await messageNotificationKindsItem.getValue()).toEqual(['loveproject']),
-    );
+    await vi.waitFor(async () => expect(await quietKinds()).toEqual(['loveproject']));
     act(() => switchOf(root, '[data-kind="addcomment"][data-comment-type="1"]').click());
-    await vi.waitFor(async () =>
-      expect(await messageNotificationKindsItem.getValue()).toEqual(['loveproject', 'addcomment:1']),
-    );
+    await vi.waitFor(async () => expect(await quietKinds()).toEqual(['loveproject', 'addcomment:1']));
     expect(switchOf(root, '[data-kind="addcomment"][data-comment-type="1"]').checked).toBe(false);
     expect(switchOf(root, '[data-kind="addcomment"][data-comment-type="0"]').checked).toBe(true);
     // Back on; and a change synced from another browser shows at once.
     act(() => switchOf(root, '[data-kind="loveproject"]').click());
-    await vi.waitFor(async () =>
-      expect(await messageNotificationKindsItem.getValue()).toEqual(['addcomment:1']),
-    );
-    await messageNotificationKindsItem.setValue(['followuser']);
+    await vi.waitFor(async () => expect(await quietKinds()).toEqual(['addcomment:1']));
+    // The other settings stay as they were.
+    expect(await messageCountSettingsItem.getValue()).toMatchObject({ ...defaultMessageCountSettings });
+    await messageCountSettingsItem.setValue({ ...defaultMessageCountSettings, quietKinds: ['followuser'] });
     await vi.waitFor(() => expect(switchOf(root, '[data-kind="followuser"]').checked).toBe(false));
     expect(switchOf(root, '[data-kind="addcomment"][data-comment-type="1"]').checked).toBe(true);
   });

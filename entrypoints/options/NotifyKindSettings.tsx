@@ -1,9 +1,10 @@
 import { Setting } from '@/components/Setting';
 import { type MessageKey, t } from '@/lib/i18n';
-import { MUTE_KIND_GROUPS, type MuteKind, sentTypeOfKind } from '@/lib/message-count/mutes';
+import { messageCountSettingsOf } from '@/lib/message-count/message-count-settings';
+import { MUTE_KIND_GROUPS, type MuteKind } from '@/lib/message-count/mutes';
 import { quietKindsOf, withKindNotified } from '@/lib/message-count/notification-kinds';
-import { messageNotificationKindsItem } from '@/lib/storage';
-import { useStoredSetting } from './stored-setting';
+import { messageCountSettingsItem } from '@/lib/storage';
+import { changeSetting } from './stored-setting';
 
 /** Each group's name, as the site's messages filter names it (and "People"). */
 const GROUP_NAMES: ReadonlyMap<string, MessageKey> = new Map<string, MessageKey>([
@@ -35,21 +36,31 @@ const nameOf = (names: ReadonlyMap<string, MessageKey>, id: string) => {
   return key === undefined ? id : t(key as never);
 };
 
-/** The markers of a kind's switch: its sent type, and a comment's place. */
+/**
+ * The markers of a kind's switch: its sent type, and a comment's place (`addcomment:1`). Split here
+ * rather than with mutes.ts's `sentTypeOfKind`: that module is in the chunk the popup loads, and
+ * this page's use of it would add to the popup's size budget.
+ */
 function markersOf(kind: MuteKind): Record<`data-${string}`, string> {
-  const type = sentTypeOfKind(kind);
-  const place = kind.slice(type.length + 1);
-  return place === '' ? { 'data-kind': type } : { 'data-kind': type, 'data-comment-type': place };
+  const [type = kind, place] = kind.split(':');
+  return place === undefined ? { 'data-kind': type } : { 'data-kind': type, 'data-comment-type': place };
+}
+
+/** Switches `kind`'s notifications on or off, over the settings as stored now (another browser may have synced). */
+async function notify(kind: MuteKind, on: boolean): Promise<void> {
+  const current = messageCountSettingsOf(await messageCountSettingsItem.getValue());
+  await changeSetting(messageCountSettingsItem, messageCountSettingsOf, {
+    quietKinds: withKindNotified(quietKindsOf(current.quietKinds), kind, on),
+  });
 }
 
 /**
  * A notification switch for each kind of message, grouped as the site's messages filter groups them:
- * on (notified) unless the member switched it off. Stored as the kinds switched off
- * (`sync:messageNotificationKinds`), so it follows the member.
+ * on (notified) unless the member switched it off. Stored as the kinds switched off (`quietKinds`
+ * of the message count's settings), so it follows the member.
  */
-export function NotifyKindSettings() {
-  const quiet = useStoredSetting(messageNotificationKindsItem, quietKindsOf);
-  if (quiet === null) return null;
+export function NotifyKindSettings(props: { quietKinds: unknown }) {
+  const quiet = quietKindsOf(props.quietKinds);
   return (
     <fieldset class="setting-group" data-testid="notify-kinds" aria-describedby="notify-kinds-help">
       <legend>{t('notify.kinds.legend')}</legend>
@@ -66,11 +77,7 @@ export function NotifyKindSettings() {
                 data={markersOf(kind)}
                 label={nameOf(KIND_NAMES, kind)}
                 checked={!quiet.includes(kind)}
-                onChange={async (notified) => {
-                  // The kinds as stored now: another browser of the member may have synced a change.
-                  const current = quietKindsOf(await messageNotificationKindsItem.getValue());
-                  await messageNotificationKindsItem.setValue(withKindNotified(current, kind, notified));
-                }}
+                onChange={(on) => notify(kind, on)}
               />
             ))}
           </div>

@@ -19,7 +19,6 @@ import {
   messageCountItem,
   messageCountSettingsItem,
   messageMutesItem,
-  messageNotificationKindsItem,
   messageNotifierSessionItem,
 } from '@/lib/storage';
 import { openSitePageOnNotificationClick } from '../notifications/notification-clicks';
@@ -139,7 +138,7 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
       set: (v) => lastNotifiedMessageItem.setValue(v),
     },
     mutes: async () => mutesOf(await messageMutesItem.getValue()),
-    quietKinds: async () => quietKindsOf(await messageNotificationKindsItem.getValue()),
+    quietKinds: async () => quietKindsOf((await currentSettings()).quietKinds),
     session: {
       get: () => messageNotifierSessionItem.getValue(),
       set: (v) => messageNotifierSessionItem.setValue(v),

@@ -15,6 +15,12 @@ export interface MessageCountSettings {
   titlePrefix: boolean;
   /** Desktop notifications for new messages (needs the optional `notifications` permission). */
   notifications: boolean;
+  /**
+   * The kinds of message the member switched notifications off for (./notification-kinds.ts, in the
+   * ids of ./mutes.ts); absent: none. Optional, with no default here: the content scripts and the
+   * popup read these settings and carry nothing of it (their size budgets).
+   */
+  quietKinds?: string[];
 }
 
 export const defaultMessageCountSettings: MessageCountSettings = Object.freeze({

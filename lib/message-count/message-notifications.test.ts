@@ -6,9 +6,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { Message } from '@/lib/api/schemas';
 import {
+  defaultMessageCountSettings,
   lastNotifiedMessageItem,
+  messageCountSettingsItem,
   messageMutesItem,
-  messageNotificationKindsItem,
   messageNotifierSessionItem,
 } from '@/lib/storage';
 import {
@@ -62,7 +63,7 @@ function notifier() {
       set: (v) => lastNotifiedMessageItem.setValue(v),
     },
     mutes: async () => mutesOf(await messageMutesItem.getValue()),
-    quietKinds: async () => quietKindsOf(await messageNotificationKindsItem.getValue()),
+    quietKinds: async () => quietKindsOf((await messageCountSettingsItem.getValue()).quietKinds),
     session: {
       get: () => messageNotifierSessionItem.getValue(),
       set: (v) => messageNotifierSessionItem.setValue(v),
@@ -216,7 +217,10 @@ describe('message notifications', () => {
   it('leave out the kinds whose notification switch is off (comments by place)', async () => {
     await notifiedUpTo(0);
     inbox = [comment(6, 1), comment(5, 0), love(4), ...inbox];
-    await messageNotificationKindsItem.setValue(['loveproject', 'addcomment:1']);
+    await messageCountSettingsItem.setValue({
+      ...defaultMessageCountSettings,
+      quietKinds: ['loveproject', 'addcomment:1'],
+    });
     await notifier().countChanged('demo', 0, 6);
     expect(shown.map((n) => n.content.message)).toEqual([
       'critic commented on “Maze <script>”: “nice & fun”',

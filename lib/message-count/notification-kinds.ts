@@ -1,8 +1,9 @@
 /**
  * Which kinds of message get a desktop notification: every kind, unless the member turned its switch
- * off in the options page. Stored as the kinds NOT notified (lib/storage.ts,
- * `messageNotificationKindsItem`), in the ids of ./mutes.ts (`addcomment:0|1|2`, `loveproject`...),
- * so a kind the site adds later is notified until the member says otherwise. Unlike a mute, a quiet
+ * off in the options page. Stored as the kinds NOT notified (`quietKinds` of the message count's
+ * settings, `sync:messageCountSettings`, so they follow the member), in the ids of ./mutes.ts
+ * (`addcomment:0|1|2`, `loveproject`...), so a kind the site adds later is notified until the member
+ * says otherwise. Unlike a mute, a quiet
  * kind still counts on the badge and in titles: only the notification stays away.
  *
  * Pure (no zod, no browser): the background and the options page share it.

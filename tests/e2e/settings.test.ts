@@ -209,12 +209,13 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     // Loves and comments in my studios off: stored in sync, and still off on the next visit.
     await options.click(`${KIND}[data-kind="loveproject"]`);
     await options.click(`${KIND}[data-kind="addcomment"][data-comment-type="2"]`);
-    await expect
-      .poll(
-        async () =>
-          (await browser().readStorage('sync', ['messageNotificationKinds'])).messageNotificationKinds,
-      )
-      .toEqual(['loveproject', 'addcomment:2']);
+    const quietKinds = async () =>
+      (
+        (await browser().readStorage('sync', ['messageCountSettings'])).messageCountSettings as {
+          quietKinds?: string[];
+        }
+      )?.quietKinds;
+    await expect.poll(quietKinds).toEqual(['loveproject', 'addcomment:2']);
     await options.close();
     const again = await browser().openExtensionPage('/options.html');
     await again.waitFor((s) => document.querySelectorAll(s).length === 12, KIND);
