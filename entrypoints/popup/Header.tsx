@@ -72,9 +72,7 @@ export function Header({ member }: { member: SessionUser | null }) {
             aria-expanded={accountsOpen}
             data-testid="other-accounts-open"
             onClick={() => setAccountsOpen(!accountsOpen)}
-          >
-            +
-          </button>
+          />
         )}
         <SettingsLink />
       </header>
