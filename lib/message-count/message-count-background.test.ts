@@ -294,6 +294,7 @@ describe('while you were away, as the background wires it', () => {
   it('holds what arrives while the member is away for long, and announces it once when they are back', async () => {
     const world = { clock: START, activity: 'watching' as Activity, inbox: [love(3), love(2), love(1)] };
     const shown: { id: string; title: string; message: string }[] = [];
+    const reads: number[] = [];
     vi.spyOn(fakeBrowser.permissions.onAdded, 'addListener').mockImplementation(() => undefined);
     // The member turned notifications on earlier and the browser granted the permission.
     vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true);
@@ -315,7 +316,10 @@ describe('while you were away, as the background wires it', () => {
       profile,
       now: () => world.clock,
       activity: async () => world.activity,
-      readCount: async () => world.inbox.length,
+      async readCount() {
+        reads.push(world.clock);
+        return world.inbox.length;
+      },
       latestMessages: async (_user, limit) => world.inbox.slice(0, limit),
       signedInUser: async () => 'demo',
       onSessionChanged: () => undefined,
@@ -340,9 +344,20 @@ describe('while you were away, as the background wires it', () => {
     await fakeBrowser.alarms.onAlarm.trigger({ name: MESSAGE_COUNT_ALARM, scheduledTime: world.clock });
     await vi.waitFor(() => expect(shown.map((n) => n.title)).toEqual(['New message']));
 
-    // Away for long now: two more arrive, and wait.
+    // Away for long now: nobody would be told of an arrival, so no poll every few minutes; only
+    // the rare safety read of an away member nobody notifies (half an hour after the last read).
+    const readsBefore = reads.length;
     world.inbox = [love(6), love(5), ...world.inbox];
     world.clock = START + 40 * MINUTE;
+    await fakeBrowser.alarms.onAlarm.trigger({ name: MESSAGE_COUNT_ALARM, scheduledTime: world.clock });
+    await vi.waitFor(async () =>
+      expect((await fakeBrowser.alarms.get(MESSAGE_COUNT_ALARM))?.scheduledTime).toBe(
+        START + (17 + UNSEEN_AWAY_PERIODS) * MINUTE,
+      ),
+    );
+    expect(reads).toHaveLength(readsBefore);
+    // That read finds the two: they wait for the member.
+    world.clock = START + 47 * MINUTE;
     await fakeBrowser.alarms.onAlarm.trigger({ name: MESSAGE_COUNT_ALARM, scheduledTime: world.clock });
     await vi.waitFor(async () => expect((await messageCountItem.getValue()).count).toBe(6));
     await vi.waitFor(async () => expect(await messageNotifierSessionItem.getValue()).toEqual({ held: true }));

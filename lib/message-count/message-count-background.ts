@@ -29,7 +29,12 @@ import {
   type MessageCountPorts,
   type MessageCountService,
 } from './message-count';
-import { createMessageNotifier, pathOfNotification, presenceOf } from './message-notifications';
+import {
+  AWAY_AFTER_MS,
+  createMessageNotifier,
+  pathOfNotification,
+  presenceOf,
+} from './message-notifications';
 import { createMutedCount, type MutedCountCause } from './muted-count-updates';
 import { mutesOf } from './mutes';
 import { quietKindsOf } from './notification-kinds';
@@ -93,7 +98,7 @@ export function messageCountPorts(deps: MessageCountDeps): MessageCountPorts {
       },
     },
     state: { get: () => messageCountItem.getValue(), set: (state) => messageCountItem.setValue(state) },
-    notifying: notificationsAllowed,
+    notifying: () => notifyingNow(now),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
 }
@@ -107,6 +112,18 @@ async function notificationsAllowed(): Promise<boolean> {
   const settings = await currentSettings();
   if (!settings.notifications) return false;
   return browser.permissions.contains({ permissions: ['notifications'] }).catch(() => false);
+}
+
+/**
+ * Whether a new message would be announced now, for the poller's schedule while the member is away:
+ * notifications on and allowed, and the member not away for long. From `AWAY_AFTER_MS` on, arrivals
+ * wait for the member's return (./message-notifications.ts), when the poller reads at once anyway:
+ * reads meanwhile would announce nothing to anyone.
+ */
+async function notifyingNow(now: () => number): Promise<boolean> {
+  const { awaySince } = await messageCountItem.getValue();
+  if (awaySince !== undefined && now() - awaySince >= AWAY_AFTER_MS) return false;
+  return notificationsAllowed();
 }
 
 /** Puts the stored count on the toolbar as the settings say (badge off: no text). */
