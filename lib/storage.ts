@@ -31,7 +31,7 @@ import {
   messageCountSettingsV1ToV2,
 } from '@/lib/message-count/message-count-settings';
 import type { LastNotified, NotifierSession } from '@/lib/message-count/message-notifications';
-import { type MessageMutes, noMutes } from '@/lib/message-count/mutes';
+import type { MessageMutes } from '@/lib/message-count/mutes';
 import type { OtherAccount, OtherAccountCount } from '@/lib/message-count/other-accounts-model';
 import type { Drafts, MemberMessages, MessageFilter, MessageThread } from '@/lib/messages/messages-model';
 import type { PendingPosts } from '@/lib/messages/pending-posts';
@@ -106,7 +106,9 @@ export const messageNotifierSessionItem = defineItem<NotifierSession | null>('se
 
 /** What the member muted: kinds and people (lib/message-count/mutes.ts). Follows the member (sync). */
 export const messageMutesItem = defineItem<MessageMutes>('sync:messageMutes', {
-  fallback: noMutes,
+  // Nothing muted (mutes.ts's `noMutes`), written out: importing it would load the mutes' rules
+  // with every page that reads storage (the popup's budget); they load with the Messages tab.
+  fallback: Object.freeze({ kinds: [], people: [] }) as MessageMutes,
   version: 1,
 });
 

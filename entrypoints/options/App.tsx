@@ -4,6 +4,7 @@ import { FeedSettingsFieldset } from './FeedSettings';
 import { MarksSettingsFieldset } from './MarksSettings';
 import { MessageCountSettingsFieldset } from './MessageCountSettings';
 import { OtherAccountsFieldset } from './OtherAccountsSettings';
+import { MuteSettingsFieldset } from './MuteSettings';
 import { TranslationSettingsFieldset } from './TranslationSettings';
 
 /**
@@ -16,6 +17,7 @@ export function App() {
       <h1>{t('options.title')}</h1>
       <p class="intro">{t('settings.intro')}</p>
       <MessageCountSettingsFieldset />
+      <MuteSettingsFieldset />
       <OtherAccountsFieldset />
       <FeedSettingsFieldset />
       <MarksSettingsFieldset />

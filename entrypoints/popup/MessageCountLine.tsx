@@ -1,7 +1,8 @@
 import { useEffect } from 'preact/hooks';
 import { currentProfile } from '@/lib/config';
-import { t } from '@/lib/i18n';
+import { plural, t } from '@/lib/i18n';
 import { messagesPhrase } from '@/lib/message-count/badge';
+import { shownCount } from '@/lib/messages/shown-count';
 import { sendMessage } from '@/lib/protocol';
 import { messageCountItem } from '@/lib/storage';
 import { useStorageItem } from './storage-hooks';
@@ -32,20 +33,24 @@ export function MessageCountLine() {
       </p>
     );
   }
-  if (state.count === null) {
+  // The badge's number: the count after the member's mutes (lib/messages/shown-count.ts).
+  const shown = shownCount(state);
+  if (shown === null) {
     return (
       <p class="message-count muted" data-testid="popup-message-count" data-count="">
         {t('messageCount.reading', [state.username])}
       </p>
     );
   }
-  // The same number as the badge: the count after the member's mutes, when anything is muted.
-  const count = state.shown?.count ?? state.count;
   return (
-    <p class="message-count" data-testid="popup-message-count" data-count={String(count)}>
+    <p class="message-count" data-testid="popup-message-count" data-count={String(shown.count)}>
       <a href={`${site}/messages/`} target="_blank" rel="noreferrer">
         {t('messageCount.forMember', [
-          count === 0 ? t('messageCount.none') : messagesPhrase(count),
+          shown.over
+            ? plural('mutedCount.overCap', shown.count)
+            : shown.count === 0
+              ? t('messageCount.none')
+              : messagesPhrase(shown.count),
           state.username,
         ])}
       </a>

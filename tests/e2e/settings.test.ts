@@ -24,6 +24,7 @@ const POPUP_MARK = `${POPUP_CARD} [data-testid="project-status"]`;
 /** The fieldsets in the order the page shows them, one per feature. */
 const GROUPS = [
   'settings-message-count',
+  'settings-mutes',
   'settings-other-accounts',
   'settings-feed',
   'settings-marks',

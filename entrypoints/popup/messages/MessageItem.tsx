@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { Avatar } from '@/components/Avatar';
 import { ItemRow, NewMark } from '@/components/ItemRow';
@@ -34,7 +35,13 @@ const newestOf = (row: MessageRow): Message =>
  * One row of the Messages tab: the actor's avatar, the site's sentence with its links, the comment
  * fragment, when, and whether it is unread; a comment message opens its conversation in place.
  */
-export function MessageItem(props: { row: MessageRow; member: SessionUser; drafts: readonly string[] }) {
+export function MessageItem(props: {
+  row: MessageRow;
+  member: SessionUser;
+  drafts: readonly string[];
+  /** The row's mute menu, or in the muted fold its unmute buttons. */
+  actions?: ComponentChildren;
+}) {
   const { row, member } = props;
   const newest = newestOf(row);
   const place = row.kind === 'single' ? commentPlaceOf(row.message) : null;
@@ -122,6 +129,7 @@ export function MessageItem(props: { row: MessageRow; member: SessionUser; draft
               {open ? t('messagesTab.thread.hide') : t('messagesTab.thread.show')}
             </button>
           ))}
+        {props.actions}
       </p>
       {open && place !== null && (
         <div id={threadId}>

@@ -1,24 +1,30 @@
-import { useCallback, useEffect, useMemo } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef } from 'preact/hooks';
 import { Empty } from '@/components/Empty';
 import { ListEnd } from '@/components/ListEnd';
 import { ListStatus } from '@/components/ListStatus';
-import { t } from '@/lib/i18n';
+import { plural, t } from '@/lib/i18n';
+import { isMuted } from '@/lib/message-count/mutes';
+import { unreadOfList } from '@/lib/messages/honest-count';
 import {
   groupMessages,
   isMessageFilter,
   MESSAGE_FILTERS,
   MESSAGES_MAX_ITEMS,
   type MessageFilter,
+  type MessageRow,
   matchesFilter,
   sentTypeOf,
   unreadIds,
 } from '@/lib/messages/messages-model';
 import { sendMessage } from '@/lib/protocol';
-import { messageDraftsItem, messagesFilterItem, type SessionUser } from '@/lib/storage';
+import { messageCountItem, messageDraftsItem, messagesFilterItem, type SessionUser } from '@/lib/storage';
 import { useStorageItem } from '../storage-hooks';
 import { messageLinks } from './links';
 import { MessageItem } from './MessageItem';
-import { useMemberMessages, useUnreadCount } from './messages-data';
+import { MutedFold, UnmuteButtons } from './MutedFold';
+import { MuteMenu } from './MuteMenu';
+import { useMemberMessages } from './messages-data';
+import { useMutes } from './mutes-data';
 
 /** Performance mark of the first painted message (scripts/bench/popup-messages.ts measures it). */
 export const FIRST_MESSAGE_MARK = 'companion:first-message-item';
@@ -43,7 +49,12 @@ const ask = (promise: Promise<void>) => promise.catch(() => undefined);
 export function MessagesTab({ member }: { member: SessionUser }) {
   const { username } = member;
   const list = useMemberMessages(username);
-  const count = useUnreadCount(username);
+  const countState = useStorageItem(messageCountItem);
+  const mine = countState.username === username;
+  const mutes = useMutes();
+  const foldToggle = useRef<HTMLButtonElement>(null);
+  /** A message was just muted: the focus goes to the fold it went into (its button left the list). */
+  const focusFold = useRef(false);
   const storedFilter = useStorageItem(messagesFilterItem);
   const filter: MessageFilter = isMessageFilter(storedFilter) ? storedFilter : 'all';
   const drafts = useStorageItem(messageDraftsItem);
@@ -59,13 +70,34 @@ export function MessagesTab({ member }: { member: SessionUser }) {
   const refresh = useCallback(() => ask(sendMessage('refreshMessages', { force: true })), []);
   const more = useCallback(() => ask(sendMessage('loadMoreMessages', undefined)), []);
 
-  const rows = useMemo(() => {
-    const unread = unreadIds(list.items, count);
-    return groupMessages(
-      list.items.filter((message) => matchesFilter(sentTypeOf(message), filter)),
-      unread,
-    );
-  }, [list.items, count, filter]);
+  // The unread messages are the list's first `count - unlisted` (lib/messages/honest-count.ts).
+  const unreadOf = useMemo(
+    () => unreadOfList(mine ? countState : { count: null }, list),
+    [mine, countState, list],
+  );
+  const { rows, folded, foldedCount, foldedUnread } = useMemo(() => {
+    const unread = unreadIds(list.items, unreadOf.marked);
+    const filtered = list.items.filter((message) => matchesFilter(sentTypeOf(message), filter));
+    const muted = filtered.filter((message) => isMuted(message, mutes));
+    return {
+      rows: groupMessages(
+        filtered.filter((message) => !isMuted(message, mutes)),
+        unread,
+      ),
+      folded: groupMessages(muted, unread),
+      foldedCount: muted.length,
+      foldedUnread: muted.filter((message) => unread.has(message.id)).length,
+    };
+  }, [list.items, unreadOf.marked, filter, mutes]);
+  const rowKey = (row: MessageRow) =>
+    row.kind === 'group' ? `g${row.messages[0]?.id}` : `m${row.message.id}`;
+
+  useEffect(() => {
+    if (focusFold.current && foldToggle.current !== null) {
+      focusFold.current = false;
+      foldToggle.current.focus();
+    }
+  }, [foldedCount]);
 
   const anyRow = rows.length > 0;
   useEffect(() => {
@@ -106,17 +138,51 @@ export function MessagesTab({ member }: { member: SessionUser }) {
           {t('messagesTab.openMessagesPage')}
         </a>
       </div>
-      {anyRow ? (
-        <ul class="item-list message-list">
-          {rows.map((row) => (
-            <MessageItem
-              key={row.kind === 'group' ? `g${row.messages[0]?.id}` : `m${row.message.id}`}
-              row={row}
-              member={member}
-              drafts={draftKeys}
-            />
-          ))}
-        </ul>
+      {unreadOf.cannotShow > 0 && (
+        <p class="honest-count" data-testid="honest-count" data-count={String(unreadOf.cannotShow)}>
+          {plural('mutes.hidden', unreadOf.cannotShow)}{' '}
+          <a href={messageLinks.messages()} target="_blank" rel="noreferrer">
+            {t('mutes.hiddenLink')}
+          </a>
+        </p>
+      )}
+      {anyRow || foldedCount > 0 ? (
+        <>
+          {foldedCount > 0 && (
+            <MutedFold count={foldedCount} unread={foldedUnread} toggleRef={foldToggle}>
+              {folded.map((row) => (
+                <MessageItem
+                  key={rowKey(row)}
+                  row={row}
+                  member={member}
+                  drafts={draftKeys}
+                  actions={<UnmuteButtons row={row} mutes={mutes} />}
+                />
+              ))}
+            </MutedFold>
+          )}
+          {anyRow && (
+            <ul class="item-list message-list">
+              {rows.map((row) => (
+                <MessageItem
+                  key={rowKey(row)}
+                  row={row}
+                  member={member}
+                  drafts={draftKeys}
+                  actions={
+                    <MuteMenu
+                      row={row}
+                      me={username}
+                      onMute={() => {
+                        focusFold.current = true;
+                      }}
+                    />
+                  }
+                />
+              ))}
+            </ul>
+          )}
+        </>
       ) : list.items.length > 0 ? (
         <Empty block>
           <p>{t('messagesTab.filteredEmpty')}</p>

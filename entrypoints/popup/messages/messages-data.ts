@@ -7,9 +7,11 @@
 import { useMemo } from 'preact/hooks';
 import { emptyFeedList, type FeedList } from '@/lib/feed/feed-model';
 import type { Message, MessageThread } from '@/lib/messages/messages-model';
+import { type ShownCount, shownCount } from '@/lib/messages/shown-count';
 import {
   messageCountItem,
   messageDraftsItem,
+  messageMutesItem,
   messagesCacheItem,
   messagesFilterItem,
   messageThreadsItem,
@@ -23,6 +25,7 @@ export const messagesStorage = [
   messageDraftsItem,
   messagesFilterItem,
   messageCountItem,
+  messageMutesItem,
 ] as const;
 
 /** This member's messages only: another member's are never handed out. */
@@ -33,10 +36,10 @@ export function useMemberMessages(username: string): FeedList<Message> {
   return entry !== undefined && entry.username === username ? entry.list : empty;
 }
 
-/** How many messages are unread: the member's message count (null while not read yet). */
-export function useUnreadCount(username: string): number | null {
+/** How many messages are unread, as the badge says it (after mutes); null while not read yet. */
+export function useUnreadCount(username: string): ShownCount | null {
   const state = useStorageItem(messageCountItem);
-  return state.username === username ? state.count : null;
+  return state.username === username ? shownCount(state) : null;
 }
 
 export function useThread(username: string, key: string): MessageThread | null {

@@ -1,0 +1,153 @@
+import { useId, useState } from 'preact/hooks';
+import { muteKindName } from '@/components/mute-kind-name';
+import { Setting } from '@/components/Setting';
+import { t } from '@/lib/i18n';
+import {
+  MAX_MUTED_PEOPLE,
+  type MessageMutes,
+  MUTE_KIND_GROUPS,
+  type MuteKind,
+  mutesOf,
+  sentTypeOfKind,
+} from '@/lib/message-count/mutes';
+import { withKindMuted, withoutPerson, withPersonMuted } from '@/lib/messages/mute-changes';
+import { messageMutesItem } from '@/lib/storage';
+import { SettingsGroup } from './SettingsGroup';
+
+/** Each change applies to the mutes as stored now: the popup may have muted something meanwhile. */
+async function change(edit: (mutes: MessageMutes) => MessageMutes): Promise<void> {
+  await messageMutesItem.setValue(edit(mutesOf(await messageMutesItem.getValue())));
+}
+
+const GROUP_KEYS = {
+  comments: 'mutes.groups.comments',
+  projects: 'mutes.groups.projects',
+  studios: 'mutes.groups.studios',
+  forums: 'mutes.groups.forums',
+  people: 'mutes.groups.people',
+} as const;
+
+/** The markers of a kind's checkbox: the type as sent, and a comment's place. */
+function kindMarkers(kind: MuteKind): Record<`data-${string}`, string> {
+  const type = sentTypeOfKind(kind);
+  return type === kind
+    ? { 'data-kind': type }
+    : { 'data-kind': type, 'data-comment-type': kind.slice(type.length + 1) };
+}
+
+/** The muted people, each with its Unmute button, and a field to mute one more by username. */
+function MutedPeople({ mutes }: { mutes: MessageMutes }) {
+  const id = useId();
+  const [typed, setTyped] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const add = async () => {
+    const result = withPersonMuted(mutesOf(await messageMutesItem.getValue()), typed);
+    if (!result.ok) {
+      setProblem(
+        result.problem === 'invalid'
+          ? t('mutes.invalid')
+          : result.problem === 'already'
+            ? t('mutes.already', [result.username])
+            : t('mutes.full', [MAX_MUTED_PEOPLE]),
+      );
+      return;
+    }
+    setProblem(null);
+    setTyped('');
+    await messageMutesItem.setValue(result.mutes);
+  };
+  return (
+    <fieldset class="setting-group" aria-describedby={`${id}-help`}>
+      <legend>{t('mutes.peopleLegend')}</legend>
+      <small id={`${id}-help`}>{t('mutes.peopleHelp')}</small>
+      {mutes.people.length === 0 ? (
+        <p class="muted-people-empty">{t('mutes.peopleEmpty')}</p>
+      ) : (
+        <ul class="muted-people">
+          {mutes.people.map((username) => (
+            <li key={username} data-testid="muted-person" data-username={username}>
+              <bdi>{username}</bdi>
+              <button
+                type="button"
+                class="small-button"
+                data-testid="unmute-person"
+                aria-label={t('mutes.removeLabel', [username])}
+                onClick={() => void change((current) => withoutPerson(current, username))}
+              >
+                {t('mutes.remove')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        class="mute-person"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void add();
+        }}
+      >
+        <label for={`${id}-name`}>{t('mutes.username')}</label>
+        <input
+          id={`${id}-name`}
+          data-testid="mute-person-input"
+          value={typed}
+          autocomplete="off"
+          spellcheck={false}
+          maxLength={40}
+          aria-invalid={problem !== null}
+          aria-describedby={problem === null ? undefined : `${id}-problem`}
+          onInput={(event) => {
+            setTyped(event.currentTarget.value);
+            setProblem(null);
+          }}
+        />
+        <button type="submit" class="small-button" data-testid="mute-person-add">
+          {t('mutes.add')}
+        </button>
+        {problem !== null && (
+          <p class="error" id={`${id}-problem`} data-testid="mute-person-problem" role="alert">
+            {problem}
+          </p>
+        )}
+      </form>
+    </fieldset>
+  );
+}
+
+/**
+ * Muting: kinds of messages grouped as the site's messages page filters them, and people. Muted
+ * messages don't count on the badge, in titles or in notifications (the site still shows them).
+ */
+export function MuteSettingsFieldset() {
+  return (
+    <SettingsGroup item={messageMutesItem} read={mutesOf} testId="settings-mutes" legend={t('mutes.legend')}>
+      {(mutes) => (
+        <>
+          <p class="setting-help">{t('mutes.help')}</p>
+          {MUTE_KIND_GROUPS.map(({ group, kinds }) => (
+            <fieldset key={group} class="setting-group" data-testid="mute-group" data-group={group}>
+              <legend>
+                {Object.hasOwn(GROUP_KEYS, group) ? t(GROUP_KEYS[group as keyof typeof GROUP_KEYS]) : group}
+              </legend>
+              <div class="setting-choices">
+                {kinds.map((kind) => (
+                  <Setting
+                    key={kind}
+                    kind="checkbox"
+                    testId="mute-kind"
+                    data={kindMarkers(kind)}
+                    label={muteKindName(kind)}
+                    checked={mutes.kinds.includes(kind)}
+                    onChange={(muted) => change((current) => withKindMuted(current, kind, muted))}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          ))}
+          <MutedPeople mutes={mutes} />
+        </>
+      )}
+    </SettingsGroup>
+  );
+}

@@ -1,0 +1,139 @@
+// @vitest-environment happy-dom
+/**
+ * A message's mute menu and the muted fold's unmute buttons, on the fake browser's storage: what a
+ * row can be muted by, the menu's keyboard (Escape closes it and gives the focus back), and that a
+ * choice writes the member's mutes (which the popup, the settings page and the background read).
+ */
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import type { Message } from '@/lib/api/schemas';
+import { mutesOf } from '@/lib/message-count/mutes';
+import type { MessageRow } from '@/lib/messages/messages-model';
+import { messageMutesItem } from '@/lib/storage';
+import { UnmuteButtons } from './MutedFold';
+import { MuteMenu, muteChoicesOf } from './MuteMenu';
+
+afterEach(() => {
+  fakeBrowser.reset();
+  document.body.innerHTML = '';
+});
+
+const base = { datetime_created: '2026-11-20T10:00:00.000Z', actor_id: 7 };
+const love = (id: number, actor: string): Message => ({
+  ...base,
+  id,
+  actor_username: actor,
+  type: 'loveproject',
+  project_id: 3,
+  title: 'P3',
+});
+const studioComment: Message = {
+  ...base,
+  id: 5,
+  actor_username: 'noisy',
+  type: 'addcomment',
+  comment_type: 2,
+  comment_obj_id: 9,
+  comment_obj_title: 'S9',
+  comment_id: 77,
+  comment_fragment: 'hi',
+  commentee_username: 'demo',
+};
+const single = (message: Message): MessageRow => ({ kind: 'single', message, unread: true });
+const group: MessageRow = {
+  kind: 'group',
+  type: 'loveproject',
+  projectId: 3,
+  projectTitle: 'P3',
+  messages: [love(1, 'alice'), love(2, 'bob')],
+  actors: ['alice', 'bob'],
+  unread: false,
+};
+
+function mount(node: preact.ComponentChild): HTMLElement {
+  const root = document.createElement('div');
+  document.body.append(root);
+  render(node, root);
+  return root;
+}
+const storedMutes = async () => mutesOf(await messageMutesItem.getValue());
+
+describe('muteChoicesOf', () => {
+  it('offers a message’s kind (a comment’s by its place) and its actor; a group only its kind', () => {
+    expect(muteChoicesOf(single(studioComment), 'demo')).toEqual({ kind: 'addcomment:2', person: 'noisy' });
+    expect(muteChoicesOf(group, 'demo')).toEqual({ kind: 'loveproject', person: null });
+  });
+
+  it('never offers to mute oneself or the site’s welcome, nor a kind the settings do not list', () => {
+    expect(muteChoicesOf(single({ ...studioComment, actor_username: 'Demo' }), 'demo').person).toBeNull();
+    const welcome: Message = { ...base, id: 6, actor_username: 'demo', type: 'userjoin' };
+    expect(muteChoicesOf(single(welcome), 'demo')).toEqual({ kind: null, person: null });
+    const unknown = { ...base, id: 8, actor_username: 'x', type: 'other', otherType: 'newthing' } as Message;
+    expect(muteChoicesOf(single(unknown), 'demo')).toEqual({ kind: null, person: 'x' });
+  });
+});
+
+describe('MuteMenu', () => {
+  it('opens on its button with the focus on the first choice; Escape closes it and gives the focus back', async () => {
+    const root = mount(<MuteMenu row={single(studioComment)} me="demo" onMute={() => undefined} />);
+    const button = root.querySelector<HTMLButtonElement>('[data-testid="mute"]') as HTMLButtonElement;
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    await act(async () => button.click());
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const first = root.querySelector('[data-testid="mute-kind-choice"]');
+    expect(document.activeElement).toBe(first);
+    await act(async () => {
+      first?.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    });
+    expect(document.activeElement).toBe(root.querySelector('[data-testid="mute-person-choice"]'));
+    await act(async () => {
+      document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    expect(root.querySelector('[data-testid="mute-menu"]')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('mutes the person, or the kind, keeping what was muted before', async () => {
+    await messageMutesItem.setValue({ kinds: ['forumpost'], people: ['older'] });
+    const onMute = vi.fn();
+    const root = mount(<MuteMenu row={single(studioComment)} me="demo" onMute={onMute} />);
+    const choose = async (choice: string) => {
+      await act(async () => root.querySelector<HTMLButtonElement>('[data-testid="mute"]')?.click());
+      await act(async () => root.querySelector<HTMLButtonElement>(`[data-testid="${choice}"]`)?.click());
+      await vi.waitFor(() => expect(onMute).toHaveBeenCalled());
+    };
+    await choose('mute-person-choice');
+    await vi.waitFor(async () => expect((await storedMutes()).people).toEqual(['older', 'noisy']));
+    await choose('mute-kind-choice');
+    await vi.waitFor(async () =>
+      expect(await storedMutes()).toEqual({
+        kinds: ['forumpost', 'addcomment:2'],
+        people: ['older', 'noisy'],
+      }),
+    );
+  });
+
+  it('is not there when nothing about the row can be muted', () => {
+    const welcome: Message = { ...base, id: 6, actor_username: 'demo', type: 'userjoin' };
+    const root = mount(<MuteMenu row={single(welcome)} me="demo" onMute={() => undefined} />);
+    expect(root.querySelector('[data-testid="mute"]')).toBeNull();
+  });
+});
+
+describe('UnmuteButtons', () => {
+  it('offers to undo each mute that folded the row away, one click each', async () => {
+    const mutes = { kinds: ['loveproject'], people: ['Bob', 'carol'] };
+    await messageMutesItem.setValue(mutes);
+    const root = mount(<UnmuteButtons row={group} mutes={mutes} />);
+    const buttons = [...root.querySelectorAll<HTMLButtonElement>('[data-testid="unmute"]')];
+    expect(buttons.map((b) => b.dataset.kind ?? b.dataset.username)).toEqual(['loveproject', 'bob']);
+    await act(async () => buttons[1]?.click());
+    await vi.waitFor(async () =>
+      expect(await storedMutes()).toEqual({ kinds: ['loveproject'], people: ['carol'] }),
+    );
+    await act(async () => buttons[0]?.click());
+    await vi.waitFor(async () => expect(await storedMutes()).toEqual({ kinds: [], people: ['carol'] }));
+  });
+});

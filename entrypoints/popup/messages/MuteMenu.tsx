@@ -1,0 +1,121 @@
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { muteKindName } from '@/components/mute-kind-name';
+import { t } from '@/lib/i18n';
+import { MUTE_KINDS, type MuteKind, muteKindOf } from '@/lib/message-count/mutes';
+import type { MessageRow } from '@/lib/messages/messages-model';
+import { withKindMuted, withPersonMuted } from '@/lib/messages/mute-changes';
+import { changeMutes } from './mutes-data';
+
+/** What a row can be muted by: its kind (one the settings list), and on a single message its actor. */
+export function muteChoicesOf(row: MessageRow, me: string): { kind: MuteKind | null; person: string | null } {
+  const kind = row.kind === 'group' ? row.type : muteKindOf(row.message);
+  const actor = row.kind === 'single' && row.message.type !== 'userjoin' ? row.message.actor_username : null;
+  return {
+    kind: MUTE_KINDS.includes(kind) ? kind : null,
+    // Not oneself (a reply in one's own thread), nor the site's welcome (its actor is the member).
+    person: actor !== null && actor.toLowerCase() !== me.toLowerCase() ? actor : null,
+  };
+}
+
+/**
+ * A message's "Mute" button and its small menu: "Mute messages like this" (the row's kind) and
+ * "Mute <person>" (its actor). Arrow keys move, Escape closes and gives the focus back to the
+ * button; choosing tells `onMute` (the row is moving into the muted fold) and writes the mute.
+ */
+export function MuteMenu(props: { row: MessageRow; me: string; onMute: () => void }) {
+  const { kind, person } = muteChoicesOf(props.row, props.me);
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (open) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [open]);
+
+  if (kind === null && person === null) return null;
+
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) button.current?.focus();
+  };
+  const choose = (mute: Parameters<typeof changeMutes>[0]) => {
+    setOpen(false);
+    props.onMute();
+    void changeMutes(mute);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      close(true);
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      items[(at + step + items.length) % items.length]?.focus();
+    } else if (event.key === 'Tab') {
+      close(false);
+    }
+  };
+
+  return (
+    <span
+      class="mute"
+      onFocusOut={(event) => {
+        // Focus leaving the button and its menu (a click elsewhere) closes the menu.
+        const next = event.relatedTarget as Node | null;
+        if (open && (next === null || !event.currentTarget.contains(next))) setOpen(false);
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        class="text-button mute-button"
+        data-testid="mute"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        aria-label={t('mutes.menuLabel')}
+        onClick={() => setOpen(!open)}
+      >
+        {t('mutes.menuButton')}
+      </button>
+      {open && (
+        <div id={id} ref={menu} role="menu" class="mute-menu" data-testid="mute-menu" onKeyDown={onKeyDown}>
+          {kind !== null && (
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              data-testid="mute-kind-choice"
+              data-kind={kind}
+              onClick={() => choose((mutes) => withKindMuted(mutes, kind, true))}
+            >
+              {t('mutes.kind')}
+              <small>{muteKindName(kind)}</small>
+            </button>
+          )}
+          {person !== null && (
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              data-testid="mute-person-choice"
+              data-username={person}
+              onClick={() =>
+                choose((mutes) => {
+                  const muted = withPersonMuted(mutes, person);
+                  return muted.ok ? muted.mutes : mutes;
+                })
+              }
+            >
+              {t('mutes.person', [person])}
+            </button>
+          )}
+        </div>
+      )}
+    </span>
+  );
+}

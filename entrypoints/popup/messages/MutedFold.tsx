@@ -1,0 +1,87 @@
+import type { ComponentChildren, Ref } from 'preact';
+import { useId, useState } from 'preact/hooks';
+import { muteKindName } from '@/components/mute-kind-name';
+import { plural, t } from '@/lib/i18n';
+import { type MessageMutes, muteKindOf } from '@/lib/message-count/mutes';
+import type { Message, MessageRow } from '@/lib/messages/messages-model';
+import { isPersonMuted, withKindMuted, withoutPerson } from '@/lib/messages/mute-changes';
+import { changeMutes } from './mutes-data';
+
+const messagesOf = (row: MessageRow): Message[] => (row.kind === 'group' ? row.messages : [row.message]);
+
+/**
+ * The buttons that undo what folded a row away: its kind's mute, its people's: one click each, so
+ * a mistake in the menu costs one click.
+ */
+export function UnmuteButtons({ row, mutes }: { row: MessageRow; mutes: MessageMutes }) {
+  const messages = messagesOf(row);
+  const kinds = [...new Set(messages.map(muteKindOf))].filter((kind) => mutes.kinds.includes(kind));
+  const people = [...new Set(messages.map((m) => m.actor_username))].filter((p) => isPersonMuted(mutes, p));
+  return (
+    <>
+      {kinds.map((kind) => (
+        <button
+          key={`k${kind}`}
+          type="button"
+          class="text-button"
+          data-testid="unmute"
+          data-kind={kind}
+          onClick={() => void changeMutes((current) => withKindMuted(current, kind, false))}
+        >
+          {t('mutes.unmuteKind', [muteKindName(kind)])}
+        </button>
+      ))}
+      {people.map((person) => (
+        <button
+          key={`p${person}`}
+          type="button"
+          class="text-button"
+          data-testid="unmute"
+          data-username={person}
+          onClick={() => void changeMutes((current) => withoutPerson(current, person))}
+        >
+          {t('mutes.unmutePerson', [person])}
+        </button>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The muted messages, folded away below the list: "3 muted messages" (and how many of them are new,
+ * which the badge does not count), a disclosure that shows them when opened: never lost.
+ */
+export function MutedFold(props: {
+  /** How many messages are muted (a group counts each of its messages). */
+  count: number;
+  /** How many of them are unread. */
+  unread: number;
+  toggleRef: Ref<HTMLButtonElement>;
+  children: ComponentChildren;
+}) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <div class="muted-fold" data-testid="muted-fold" data-count={String(props.count)}>
+      <button
+        ref={props.toggleRef}
+        type="button"
+        class="muted-fold-toggle"
+        data-testid="muted-fold-toggle"
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        onClick={() => setOpen(!open)}
+      >
+        {plural('mutes.fold', props.count)}
+        {props.unread > 0 && (
+          <span class="muted-fold-unread"> {plural('mutes.foldUnread', props.unread)}</span>
+        )}
+      </button>
+      {open && (
+        <ul id={id} class="item-list message-list">
+          {props.children}
+        </ul>
+      )}
+    </div>
+  );
+}

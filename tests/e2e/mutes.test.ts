@@ -1,0 +1,234 @@
+/**
+ * Mutes and the honest count (issue 25, items 1 and 2) in real Chromium (public build, live host
+ * names mapped onto the sandbox) and Firefox (local build), signed in as demo: muting a kind on the
+ * settings page folds those messages away in the popup ("N muted messages", never lost); muting a
+ * person from a message's menu (keyboard: Escape closes it, the focus goes back) folds theirs;
+ * one click in the fold brings them back; a muted person is listed on the settings page with its
+ * Unmute button, a username that cannot be one gets a sentence. Then, signed in as a member whose
+ * count includes one of the site team's alerts (which the interface never lists), the popup says
+ * how many it cannot show and links to the messages page. The new UI passes axe.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEMO_USERNAME } from '@/sandbox/index';
+import type { Message } from '@/sandbox/model';
+import { BROWSER_NAMES, seriousAxeFindings, type TestPage, useBrowser, withSandbox } from './harness';
+import { typeInto } from './harness/type-into';
+
+const sandbox = withSandbox();
+
+const ITEM = '[data-testid="message-item"]';
+const FOLD = '[data-testid="muted-fold"]';
+/** Rows of the list itself, outside the fold. */
+const LISTED = `.messages > .message-list > ${ITEM}`;
+const FOLDED = `${FOLD} ${ITEM}`;
+const FOLD_TOGGLE = '[data-testid="muted-fold-toggle"]';
+const store = () => sandbox().control.store;
+
+/** The message ids of the rows matching `selector` (a group's every message). */
+const idsOf = (page: TestPage, selector: string) =>
+  page.evaluate(
+    (s) =>
+      [...document.querySelectorAll<HTMLElement>(s)].flatMap((row) =>
+        (row.dataset.messageIds ?? '').split(' ').map(Number),
+      ),
+    selector,
+  );
+/** The list's and the fold's message ids and the fold's count, read at one moment (more pages may load). */
+const foldState = (page: TestPage) =>
+  page.evaluate(
+    ({ listed, folded, fold }) => {
+      const ids = (s: string) =>
+        [...document.querySelectorAll<HTMLElement>(s)].flatMap((row) =>
+          (row.dataset.messageIds ?? '').split(' ').map(Number),
+        );
+      return {
+        listed: ids(listed),
+        folded: ids(folded),
+        count: Number(document.querySelector(fold)?.getAttribute('data-count') ?? 'NaN'),
+      };
+    },
+    { listed: LISTED, folded: FOLDED, fold: FOLD },
+  );
+describe.each(BROWSER_NAMES)('%s', (name) => {
+  const browser = useBrowser(name, { sandbox, signedInAs: DEMO_USERNAME });
+  const byId = () =>
+    new Map(
+      store()
+        .messagesFor(DEMO_USERNAME)
+        .map((m) => [m.id, m] as const),
+    );
+  const actorOf = (message: Message | undefined) =>
+    store().getUserById(message?.actorId ?? -1)?.username ?? '';
+
+  const mutesIn = async (_page?: TestPage) =>
+    (await browser().readStorage('sync', ['messageMutes'])).messageMutes as
+      | { kinds: string[]; people: string[] }
+      | undefined;
+
+  const openMessages = async () => {
+    await browser().setStorage('local', { popupTab: 'messages' });
+    const popup = await browser().openPopup();
+    await popup.waitFor((s) => document.querySelectorAll(s).length > 0, ITEM, { timeout: 20_000 });
+    return popup;
+  };
+
+  it('mutes a kind on the settings page, grouped as the site’s filters; a username that cannot be one gets a sentence', async () => {
+    const options = await browser().openExtensionPage('/options.html');
+    await options.waitFor((s) => document.querySelector(s) !== null, '[data-testid="settings-mutes"]');
+    const kinds = await options.evaluate(() =>
+      [...document.querySelectorAll<HTMLInputElement>('[data-testid="mute-kind"]')].map(
+        (box) =>
+          `${box.dataset.kind}${box.dataset.commentType === undefined ? '' : `:${box.dataset.commentType}`}`,
+      ),
+    );
+    expect(kinds).toEqual([
+      'addcomment:0',
+      'addcomment:1',
+      'addcomment:2',
+      'loveproject',
+      'favoriteproject',
+      'remixproject',
+      'curatorinvite',
+      'becomeownerstudio',
+      'becomehoststudio',
+      'studioactivity',
+      'forumpost',
+      'followuser',
+    ]);
+    await options.click('[data-testid="mute-kind"][data-kind="loveproject"]');
+    await expect.poll(async () => (await mutesIn(options))?.kinds).toEqual(['loveproject']);
+    expect(
+      await options.evaluate(
+        () =>
+          document.querySelector<HTMLInputElement>('[data-testid="mute-kind"][data-kind="loveproject"]')
+            ?.checked,
+      ),
+    ).toBe(true);
+
+    await typeInto(options, '[data-testid="mute-person-input"]', 'not a name!');
+    await options.click('[data-testid="mute-person-add"]');
+    expect(await options.text('[data-testid="mute-person-problem"]')).toMatch(/3 to 20 letters/);
+    await typeInto(options, '[data-testid="mute-person-input"]', '  carol ');
+    await options.click('[data-testid="mute-person-add"]');
+    await options.waitFor(
+      (s) => document.querySelector(s) !== null,
+      '[data-testid="muted-person"][data-username="carol"]',
+    );
+    expect(await seriousAxeFindings(options)).toEqual([]);
+    await options.click('[data-testid="muted-person"][data-username="carol"] [data-testid="unmute-person"]');
+    await options.waitFor((s) => document.querySelector(s) === null, '[data-testid="muted-person"]');
+    expect(await mutesIn(options)).toEqual({ kinds: ['loveproject'], people: [] });
+    await options.close();
+  });
+
+  it('folds the muted kind’s messages away in the popup, counted, never lost', async () => {
+    const popup = await openMessages();
+    await popup.waitFor((s) => document.querySelector(s) !== null, FOLD);
+    // Folded away: the fold shows its messages once opened.
+    expect(await idsOf(popup, FOLDED)).toEqual([]);
+    await popup.click(FOLD_TOGGLE);
+    await popup.waitFor((s) => document.querySelector(s) !== null, FOLDED);
+    const messages = byId();
+    const { listed, folded, count } = await foldState(popup);
+    expect(listed.filter((id) => messages.get(id)?.type === 'loveproject')).toEqual([]);
+    const loves = [...listed, ...folded].filter((id) => messages.get(id)?.type === 'loveproject');
+    expect(loves.length).toBeGreaterThan(0);
+    expect(folded.sort()).toEqual(loves.sort());
+    expect(count).toBe(loves.length);
+    expect(await popup.text(FOLD_TOGGLE)).toMatch(new RegExp(`^${loves.length} muted messages?`));
+    await popup.close();
+  });
+
+  it('mutes a person from a message’s menu (Escape closes it, the focus goes back), unmutes from the fold in one click', async () => {
+    const popup = await openMessages();
+    await popup.click(FOLD_TOGGLE);
+    await popup.waitFor((s) => document.querySelector(s) !== null, FOLDED);
+    const messages = byId();
+    // A message of one person (not a group, not the site's welcome).
+    const listed = await idsOf(popup, `${LISTED}:not([data-type="userjoin"])`);
+    const target = listed
+      .map((id) => messages.get(id))
+      .find((m) => m !== undefined && actorOf(m) !== DEMO_USERNAME);
+    const actor = actorOf(target);
+    const row = `${LISTED}[data-message-id="${target?.id}"]`;
+
+    await popup.click(`${row} [data-testid="mute"]`);
+    await popup.waitFor(() => document.activeElement?.getAttribute('role') === 'menuitem');
+    await popup.evaluate(() =>
+      document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })),
+    );
+    await popup.waitFor((s) => document.querySelector(s) === null, '[data-testid="mute-menu"]');
+    expect(
+      await popup.evaluate(
+        (s) => document.activeElement === document.querySelector(`${s} [data-testid="mute"]`),
+        row,
+      ),
+    ).toBe(true);
+
+    await popup.click(`${row} [data-testid="mute"]`);
+    await popup.waitFor(
+      (s) => document.querySelector(s) !== null,
+      `[data-testid="mute-person-choice"][data-username="${actor}"]`,
+    );
+    expect(await seriousAxeFindings(popup)).toEqual([]);
+    await popup.click('[data-testid="mute-person-choice"]');
+    await popup.waitFor((s) => document.querySelector(s) === null, row);
+    // Their messages and the loves are in the fold, and only they; the fold's count says how many.
+    const isMutedNow = (id: number) =>
+      messages.get(id)?.type === 'loveproject' || actorOf(messages.get(id)) === actor;
+    const muted = await foldState(popup);
+    expect(muted.listed.filter(isMutedNow)).toEqual([]);
+    expect(muted.folded.sort()).toEqual([...muted.listed, ...muted.folded].filter(isMutedNow).sort());
+    expect(muted.folded.filter((id) => actorOf(messages.get(id)) === actor)).toContain(target?.id);
+    expect(muted.count).toBe(muted.folded.length);
+    expect((await mutesIn())?.people).toEqual([actor]);
+    // The focus went to the fold (the button it was on left the list).
+    expect(
+      await popup.evaluate((s) => document.activeElement === document.querySelector(s), FOLD_TOGGLE),
+    ).toBe(true);
+
+    // In the open fold, one click on the person's Unmute brings their messages back.
+    expect(await seriousAxeFindings(popup)).toEqual([]);
+    await popup.click(`${FOLD} [data-testid="unmute"][data-username="${actor}"]`);
+    await popup.waitFor((s) => document.querySelector(s) !== null, row);
+    const unmuted = await foldState(popup);
+    expect(unmuted.folded.filter((id) => messages.get(id)?.type !== 'loveproject')).toEqual([]);
+    expect(unmuted.count).toBe(unmuted.folded.length);
+    expect((await mutesIn())?.people).toEqual([]);
+    await popup.close();
+  });
+
+  it('says how many messages it cannot show and why, with a link to the messages page', async () => {
+    const member = 'new-scratcher';
+    const alerts = store().adminMessagesFor(member).length;
+    expect(alerts).toBeGreaterThan(0);
+    sandbox().control.addMessage(member, { type: 'followuser', actor: 'alice' });
+    await browser().signIn(member);
+    const popup = await openMessages();
+    const sentence = await popup.waitForText(
+      '[data-testid="honest-count"]',
+      new RegExp(`^${alerts} new messages? can.t be shown here`),
+      { timeout: 20_000 },
+    );
+    expect(sentence).toMatch(/site's team/);
+    expect(
+      await popup.evaluate(() =>
+        document.querySelector('[data-testid="honest-count"]')?.getAttribute('data-count'),
+      ),
+    ).toBe(String(alerts));
+    expect(
+      await popup.evaluate(
+        () => document.querySelector<HTMLAnchorElement>('[data-testid="honest-count"] a')?.href,
+      ),
+    ).toBe(`${browser().profile.site}/messages/`);
+    // The listed unread messages are marked, and only they: the count's other messages are the alerts.
+    const listedUnread = store()
+      .messagesFor(member)
+      .filter((m) => m.unread).length;
+    expect(
+      await popup.evaluate((s) => document.querySelectorAll(`${s}[data-unread="true"]`).length, ITEM),
+    ).toBe(listedUnread);
+    expect(await seriousAxeFindings(popup)).toEqual([]);
+    await popup.close();
+  });
+});
