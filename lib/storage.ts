@@ -22,7 +22,7 @@ import {
   type MemberFeed,
 } from '@/lib/feed/feed-model';
 import type { FeedNotifierState } from '@/lib/feed/feed-notifications';
-import { type MessageCountState, signedOutState } from '@/lib/message-count/message-count';
+import type { MessageCountState } from '@/lib/message-count/message-count';
 import {
   defaultMessageCountSettings,
   MESSAGE_COUNT_KEY,
@@ -33,6 +33,7 @@ import {
 import type { LastNotified, NotifierSession } from '@/lib/message-count/message-notifications';
 import type { MessageMutes } from '@/lib/message-count/mutes';
 import type { OtherAccount, OtherAccountCount } from '@/lib/message-count/other-accounts-model';
+import { signedOutState } from '@/lib/message-count/signed-out-state';
 import type { Drafts, MemberMessages, MessageFilter, MessageThread } from '@/lib/messages/messages-model';
 import type { PendingPosts } from '@/lib/messages/pending-posts';
 import {

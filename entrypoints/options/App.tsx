@@ -3,8 +3,8 @@ import { ExploreSettingsFieldset } from './ExploreSettings';
 import { FeedSettingsFieldset } from './FeedSettings';
 import { MarksSettingsFieldset } from './MarksSettings';
 import { MessageCountSettingsFieldset } from './MessageCountSettings';
-import { OtherAccountsFieldset } from './OtherAccountsSettings';
 import { MuteSettingsFieldset } from './MuteSettings';
+import { OtherAccountsFieldset } from './OtherAccountsSettings';
 import { TranslationSettingsFieldset } from './TranslationSettings';
 
 /**

@@ -1,7 +1,6 @@
 import { useEffect } from 'preact/hooks';
 import { currentProfile } from '@/lib/config';
 import { plural, t } from '@/lib/i18n';
-import { messagesPhrase } from '@/lib/message-count/badge';
 import { shownCount } from '@/lib/messages/shown-count';
 import { sendMessage } from '@/lib/protocol';
 import { messageCountItem } from '@/lib/storage';
@@ -33,7 +32,9 @@ export function MessageCountLine() {
       </p>
     );
   }
-  // The badge's number: the count after the member's mutes (lib/messages/shown-count.ts).
+  // The badge's number: the count after the member's mutes (lib/messages/shown-count.ts). Its words
+  // are the badge's (lib/message-count/badge.ts), not imported from there: its imports would load the
+  // count's rules with the popup.
   const shown = shownCount(state);
   if (shown === null) {
     return (
@@ -50,7 +51,7 @@ export function MessageCountLine() {
             ? plural('mutedCount.overCap', shown.count)
             : shown.count === 0
               ? t('messageCount.none')
-              : messagesPhrase(shown.count),
+              : plural('messageCount.newMessages', shown.count),
           state.username,
         ])}
       </a>

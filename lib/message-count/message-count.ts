@@ -18,6 +18,7 @@
 import { serialQueue } from '@/lib/serial';
 import { singleFlight } from '@/lib/single-flight';
 import { withNewCount } from './muted-count';
+import { signedOutState } from './signed-out-state';
 
 /** What the member is doing, as far as polling cares. */
 export type Activity =
@@ -77,15 +78,9 @@ export interface MessageCountState {
   unlisted?: number;
 }
 
-export const signedOutState: MessageCountState = Object.freeze({
-  username: null,
-  count: null,
-  readAt: 0,
-  source: 'none',
-  staleUntil: 0,
-  awayStreak: 0,
-  failures: 0,
-});
+// In a module of its own: storage.ts needs it as a fallback, and importing this module there would
+// load the count's rules (and the mutes') with every page, the popup's budget included.
+export { signedOutState };
 
 export interface MessageCountPorts {
   /** The clock, ms since the epoch. */

@@ -136,6 +136,16 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     expect(folded.sort()).toEqual(loves.sort());
     expect(count).toBe(loves.length);
     expect(await popup.text(FOLD_TOGGLE)).toMatch(new RegExp(`^${loves.length} muted messages?`));
+    // The badge counts only the unread messages not muted, and the popup's count line says the same.
+    const notMuted = store()
+      .messagesFor(DEMO_USERNAME)
+      .filter((m) => m.unread && m.type !== 'loveproject').length;
+    expect(notMuted).toBeLessThan(store().unreadCount(DEMO_USERNAME));
+    await expect.poll(async () => (await browser().badge()).text, { timeout: 20_000 }).toBe(String(notMuted));
+    await popup.waitFor(
+      (n) => document.querySelector('[data-testid="popup-message-count"]')?.getAttribute('data-count') === n,
+      String(notMuted),
+    );
     await popup.close();
   });
 
