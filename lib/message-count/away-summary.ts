@@ -1,13 +1,13 @@
 /**
  * The one notification a member gets for what came while they were away (a browser restart, or a
- * long absence with the browser open): "5 new messages while you were away" over "3 comments,
+ * long absence with the browser open): "5 new messages while you were away" over "3 comments and
  * 2 loves". Kinds are counted in the site's words, the largest first, a few at most, then "and N
- * more". Text only: it goes into a desktop notification, never into HTML.
+ * other messages". Text only: it goes into a desktop notification, never into HTML.
  */
 import type { Message } from '@/lib/api/schemas';
 import { plural, uiLanguage } from '@/lib/i18n';
 
-/** Kinds named in the summary; the messages of the others are counted as "and N more". */
+/** Kinds named in the summary; the messages of the others are counted as "and N other messages". */
 export const MAX_KINDS_NAMED = 3;
 
 /**
@@ -64,25 +64,25 @@ export function countByKind(messages: readonly Message[]): { kind: AwayKind; cou
 }
 
 let lists: { language: string; format: Intl.ListFormat } | undefined;
-/** "3 comments, 2 loves": the language's own list (no "and": the summary is a tally). */
-function tally(parts: string[]): string {
+/** "3 comments and 2 loves": the language's own list, its own "and". */
+function listOf(parts: string[]): string {
   const language = uiLanguage();
   if (lists?.language !== language) {
-    lists = { language, format: new Intl.ListFormat(language, { type: 'unit', style: 'long' }) };
+    lists = { language, format: new Intl.ListFormat(language, { type: 'conjunction', style: 'long' }) };
   }
   return lists.format.format(parts);
 }
 
-/** The title and the line of the while-away notification for `messages` (at least one). */
+/**
+ * The title and the line of the while-away notification for `messages` (at least one): the kinds
+ * named, then the rest (messages of further kinds, and of kinds Companion does not know) as "N other
+ * messages".
+ */
 export function awaySummary(messages: readonly Message[]): { title: string; message: string } {
-  const kinds = countByKind(messages);
-  const named = kinds
-    .slice(0, MAX_KINDS_NAMED)
-    .map(({ kind, count }) => plural(`notify.away.${kind}`, count));
-  const rest = kinds.slice(MAX_KINDS_NAMED).reduce((sum, { count }) => sum + count, 0);
-  const list = tally(named);
-  return {
-    title: plural('notify.away.title', messages.length),
-    message: rest > 0 ? plural('notify.away.andMore', rest, [list]) : list,
-  };
+  const kinds = countByKind(messages).filter(({ kind }) => kind !== 'other');
+  const named = kinds.slice(0, MAX_KINDS_NAMED);
+  const rest = messages.length - named.reduce((sum, { count }) => sum + count, 0);
+  const parts = named.map(({ kind, count }) => plural(`notify.away.${kind}`, count));
+  if (rest > 0) parts.push(plural('notify.away.other', rest));
+  return { title: plural('notify.away.title', messages.length), message: listOf(parts) };
 }

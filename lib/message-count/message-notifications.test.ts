@@ -238,7 +238,7 @@ describe('message notifications', () => {
       expect(shown).toHaveLength(1);
       expect(shown[0]?.content).toEqual({
         title: '5 new messages while you were away',
-        message: '3 comments, 2 loves',
+        message: '3 comments and 2 loves',
         path: '/messages/',
       });
       expect(pathOfNotification(shown[0]?.id ?? '')).toBe('/messages/');
@@ -281,7 +281,7 @@ describe('message notifications', () => {
       await notifier().countChanged('demo', 5, 15);
       expect(shown[1]?.content).toMatchObject({
         title: '10 new messages while you were away',
-        message: '3 comments, 2 loves, 2 followers and 3 more',
+        message: '3 comments, 2 loves, 2 followers, and 3 other messages',
       });
       const one = await (async () => {
         await restartBrowser();
@@ -344,7 +344,7 @@ describe('message notifications', () => {
       // Back, with no new reading (the count the last away poll saw): what waited is announced.
       await notifier().countChanged('demo', 5, 5, 'back');
       expect(shown.map((n) => n.content)).toMatchObject([
-        { title: '2 new messages while you were away', message: '1 comment, 1 love' },
+        { title: '2 new messages while you were away', message: '1 comment and 1 love' },
       ]);
       // Back again without anything waiting: no read, nothing shown.
       await notifier().countChanged('demo', 5, 5, 'back');

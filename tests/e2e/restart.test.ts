@@ -201,7 +201,7 @@ describe('firefox', () => {
       await expect.poll(shown, { timeout: 20_000 }).toHaveLength(1);
       expect((await shown())[0]).toMatchObject({
         title: '3 new messages while you were away',
-        message: '2 comments, 1 love',
+        message: '2 comments and 1 love',
       });
 
       // A message arrives now: today's notification, for it alone; the three are not announced again.
