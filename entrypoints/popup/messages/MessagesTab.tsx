@@ -21,9 +21,9 @@ import { messageCountItem, messageDraftsItem, messagesFilterItem, type SessionUs
 import { useStorageItem } from '../storage-hooks';
 import { messageLinks } from './links';
 import { MessageItem } from './MessageItem';
-import { MutedFold, UnmuteButtons } from './MutedFold';
-import { MuteMenu } from './MuteMenu';
+import { MutedFold } from './MutedFold';
 import { useMemberMessages } from './messages-data';
+import { MuteButton, UnmuteButtonsOf } from './mute-button';
 import { useMutes } from './mutes-data';
 
 /** Performance mark of the first painted message (scripts/bench/popup-messages.ts measures it). */
@@ -156,7 +156,7 @@ export function MessagesTab({ member }: { member: SessionUser }) {
                   row={row}
                   member={member}
                   drafts={draftKeys}
-                  actions={<UnmuteButtons row={row} mutes={mutes} />}
+                  actions={<UnmuteButtonsOf row={row} mutes={mutes} />}
                 />
               ))}
             </MutedFold>
@@ -170,7 +170,7 @@ export function MessagesTab({ member }: { member: SessionUser }) {
                   member={member}
                   drafts={draftKeys}
                   actions={
-                    <MuteMenu
+                    <MuteButton
                       row={row}
                       me={username}
                       onMute={() => {

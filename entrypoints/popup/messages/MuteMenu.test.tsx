@@ -12,8 +12,9 @@ import type { Message } from '@/lib/api/schemas';
 import { mutesOf } from '@/lib/message-count/mutes';
 import type { MessageRow } from '@/lib/messages/messages-model';
 import { messageMutesItem } from '@/lib/storage';
-import { UnmuteButtons } from './MutedFold';
-import { MuteMenu, muteChoicesOf } from './MuteMenu';
+import { MuteMenu } from './MuteMenu';
+import { muteChoicesOf } from './mute-choices';
+import { UnmuteButtons } from './UnmuteButtons';
 
 afterEach(() => {
   fakeBrowser.reset();

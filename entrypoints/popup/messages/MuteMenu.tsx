@@ -1,30 +1,24 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { muteKindName } from '@/components/mute-kind-name';
 import { t } from '@/lib/i18n';
-import { MUTE_KINDS, type MuteKind, muteKindOf } from '@/lib/message-count/mutes';
 import type { MessageRow } from '@/lib/messages/messages-model';
 import { withKindMuted, withPersonMuted } from '@/lib/messages/mute-changes';
+import { muteChoicesOf } from './mute-choices';
 import { changeMutes } from './mutes-data';
-
-/** What a row can be muted by: its kind (one the settings list), and on a single message its actor. */
-export function muteChoicesOf(row: MessageRow, me: string): { kind: MuteKind | null; person: string | null } {
-  const kind = row.kind === 'group' ? row.type : muteKindOf(row.message);
-  const actor = row.kind === 'single' && row.message.type !== 'userjoin' ? row.message.actor_username : null;
-  return {
-    kind: MUTE_KINDS.includes(kind) ? kind : null,
-    // Not oneself (a reply in one's own thread), nor the site's welcome (its actor is the member).
-    person: actor !== null && actor.toLowerCase() !== me.toLowerCase() ? actor : null,
-  };
-}
 
 /**
  * A message's "Mute" button and its small menu: "Mute messages like this" (the row's kind) and
  * "Mute <person>" (its actor). Arrow keys move, Escape closes and gives the focus back to the
  * button; choosing tells `onMute` (the row is moving into the muted fold) and writes the mute.
  */
-export function MuteMenu(props: { row: MessageRow; me: string; onMute: () => void }) {
+export function MuteMenu(props: {
+  row: MessageRow;
+  me: string;
+  onMute: () => void;
+  initiallyOpen?: boolean;
+}) {
   const { kind, person } = muteChoicesOf(props.row, props.me);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(props.initiallyOpen ?? false);
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);

@@ -1,54 +1,10 @@
 import type { ComponentChildren, Ref } from 'preact';
 import { useId, useState } from 'preact/hooks';
-import { muteKindName } from '@/components/mute-kind-name';
-import { plural, t } from '@/lib/i18n';
-import { type MessageMutes, muteKindOf } from '@/lib/message-count/mutes';
-import type { Message, MessageRow } from '@/lib/messages/messages-model';
-import { isPersonMuted, withKindMuted, withoutPerson } from '@/lib/messages/mute-changes';
-import { changeMutes } from './mutes-data';
-
-const messagesOf = (row: MessageRow): Message[] => (row.kind === 'group' ? row.messages : [row.message]);
+import { plural } from '@/lib/i18n';
+import { loadMuteActions } from './mute-button';
 
 /**
- * The buttons that undo what folded a row away: its kind's mute, its people's: one click each, so
- * a mistake in the menu costs one click.
- */
-export function UnmuteButtons({ row, mutes }: { row: MessageRow; mutes: MessageMutes }) {
-  const messages = messagesOf(row);
-  const kinds = [...new Set(messages.map(muteKindOf))].filter((kind) => mutes.kinds.includes(kind));
-  const people = [...new Set(messages.map((m) => m.actor_username))].filter((p) => isPersonMuted(mutes, p));
-  return (
-    <>
-      {kinds.map((kind) => (
-        <button
-          key={`k${kind}`}
-          type="button"
-          class="text-button"
-          data-testid="unmute"
-          data-kind={kind}
-          onClick={() => void changeMutes((current) => withKindMuted(current, kind, false))}
-        >
-          {t('mutes.unmuteKind', [muteKindName(kind)])}
-        </button>
-      ))}
-      {people.map((person) => (
-        <button
-          key={`p${person}`}
-          type="button"
-          class="text-button"
-          data-testid="unmute"
-          data-username={person}
-          onClick={() => void changeMutes((current) => withoutPerson(current, person))}
-        >
-          {t('mutes.unmutePerson', [person])}
-        </button>
-      ))}
-    </>
-  );
-}
-
-/**
- * The muted messages, folded away below the list: "3 muted messages" (and how many of them are new,
+ * The muted messages, folded away above the list: "3 muted messages" (and how many of them are new,
  * which the badge does not count), a disclosure that shows them when opened: never lost.
  */
 export function MutedFold(props: {
@@ -70,7 +26,8 @@ export function MutedFold(props: {
         data-testid="muted-fold-toggle"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
-        onClick={() => setOpen(!open)}
+        // Its rows' Unmute buttons come with the mute actions' chunk (mute-button.tsx).
+        onClick={() => loadMuteActions().then(() => setOpen(!open), console.error)}
       >
         {plural('mutes.fold', props.count)}
         {props.unread > 0 && (
