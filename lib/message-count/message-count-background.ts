@@ -29,12 +29,7 @@ import {
   type MessageCountPorts,
   type MessageCountService,
 } from './message-count';
-import {
-  AWAY_AFTER_MS,
-  createMessageNotifier,
-  pathOfNotification,
-  presenceOf,
-} from './message-notifications';
+import { createMessageNotifier, pathOfNotification, presenceOf } from './message-notifications';
 import { createMutedCount, type MutedCountCause } from './muted-count-updates';
 import { mutesOf } from './mutes';
 import { quietKindsOf } from './notification-kinds';
@@ -98,7 +93,7 @@ export function messageCountPorts(deps: MessageCountDeps): MessageCountPorts {
       },
     },
     state: { get: () => messageCountItem.getValue(), set: (state) => messageCountItem.setValue(state) },
-    notifying: () => notifyingNow(now),
+    notifying: notificationsAllowed,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
 }
@@ -112,18 +107,6 @@ async function notificationsAllowed(): Promise<boolean> {
   const settings = await currentSettings();
   if (!settings.notifications) return false;
   return browser.permissions.contains({ permissions: ['notifications'] }).catch(() => false);
-}
-
-/**
- * Whether a new message would be announced now, for the poller's schedule while the member is away:
- * notifications on and allowed, and the member not away for long. From `AWAY_AFTER_MS` on, arrivals
- * wait for the member's return (./message-notifications.ts), when the poller reads at once anyway:
- * reads meanwhile would announce nothing to anyone.
- */
-async function notifyingNow(now: () => number): Promise<boolean> {
-  const { awaySince } = await messageCountItem.getValue();
-  if (awaySince !== undefined && now() - awaySince >= AWAY_AFTER_MS) return false;
-  return notificationsAllowed();
 }
 
 /** Puts the stored count on the toolbar as the settings say (badge off: no text). */
@@ -161,6 +144,7 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
       set: (v) => messageNotifierSessionItem.setValue(v),
     },
     show: showNotification,
+    now: deps.now ?? Date.now,
   });
   const warn = (what: string) => (error: unknown) => console.warn(`Companion: message count: ${what}`, error);
   // The count after the member's mutes: worked out when the count or the mutes change.
@@ -205,7 +189,7 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
     refreshBadge().catch(warn('badge'));
     updateMutedCount('count');
     const before = previous?.username === state.username ? (previous?.count ?? null) : null;
-    const presence = presenceOf(previous, state, (deps.now ?? Date.now)());
+    const presence = presenceOf(previous, state);
     notifier.countChanged(state.username, before, state.count, presence).catch(warn('notifications'));
   });
   messageMutesItem.watch(() => updateMutedCount('mutes'));

@@ -69,6 +69,7 @@ function notifier() {
       set: (v) => messageNotifierSessionItem.setValue(v),
     },
     show: async (id, content) => void shown.push({ id, content }),
+    now: () => 1_000,
   });
 }
 
@@ -85,7 +86,7 @@ beforeEach(async () => {
 const notifiedUpTo = (id: number) => lastNotifiedMessageItem.setValue({ username: 'demo', id });
 
 /** This browser session already had a reading: arrivals are news of the present. */
-const sessionUnderway = () => messageNotifierSessionItem.setValue({ held: false });
+const sessionUnderway = () => messageNotifierSessionItem.setValue({ startedAt: 1 });
 
 /** A browser restart: `storage.session` is empty again, `storage.local` kept. */
 const restartBrowser = () => browser.storage.session.clear();
@@ -332,45 +333,38 @@ describe('message notifications', () => {
       ]);
     });
 
-    it('away for long with the browser open: arrivals wait, then one notification when back', async () => {
+    it('a browser in the background keeps announcing arrivals as they come', async () => {
       await notifiedUpTo(3);
       inbox = [love(4), ...inbox];
-      await notifier().countChanged('demo', 3, 4, 'away');
+      await notifier().countChanged('demo', 3, 4, 'here');
       inbox = [comment(5), ...inbox];
-      await notifier().countChanged('demo', 4, 5, 'away');
-      // Nobody looks: nothing read, nothing shown.
-      expect(reads).toBe(0);
-      expect(shown).toEqual([]);
-      // Back, with no new reading (the count the last away poll saw): what waited is announced.
-      await notifier().countChanged('demo', 5, 5, 'back');
+      await notifier().countChanged('demo', 4, 5, 'here');
+      expect(shown.map((n) => n.content.title)).toEqual(['New message', 'New message']);
+    });
+
+    it('the first reading after a long gap (the computer asleep): one grouped notification', async () => {
+      await notifiedUpTo(3);
+      inbox = [comment(5), love(4), ...inbox];
+      await notifier().countChanged('demo', 3, 5, 'back');
       expect(shown.map((n) => n.content)).toMatchObject([
         { title: '2 new messages while you were away', message: '1 comment and 1 love' },
       ]);
-      // Back again without anything waiting: no read, nothing shown.
+      // Never repeated: the same count again, or the next gap with nothing new, shows nothing.
       await notifier().countChanged('demo', 5, 5, 'back');
-      expect(reads).toBe(1);
+      await notifier().countChanged('demo', 3, 5, 'back');
       expect(shown).toHaveLength(1);
     });
 
-    it('away, messages read elsewhere meanwhile: nothing waits any more', async () => {
-      await notifiedUpTo(3);
-      inbox = [love(4), ...inbox];
-      await notifier().countChanged('demo', 3, 4, 'away');
-      await notifier().countChanged('demo', 4, 0, 'away');
-      await notifier().countChanged('demo', 0, 0, 'back');
-      expect(reads).toBe(0);
-      expect(shown).toEqual([]);
-    });
-
-    it('the state tells the presence: away half an hour or more, then back', () => {
+    it('a gap of half an hour or more between readings is an absence; shorter is not', () => {
+      const at = (readAt: number) => ({ readAt });
       const now = 10 * AWAY_AFTER_MS;
-      const since = (ms: number) => ({ awaySince: now - ms });
-      expect(presenceOf(undefined, {}, now)).toBe('here');
-      expect(presenceOf({}, since(AWAY_AFTER_MS - 1), now)).toBe('here');
-      expect(presenceOf(since(AWAY_AFTER_MS - 1), since(AWAY_AFTER_MS), now)).toBe('away');
-      expect(presenceOf(since(AWAY_AFTER_MS), {}, now)).toBe('back');
-      // A short break is no absence.
-      expect(presenceOf(since(60_000), {}, now)).toBe('here');
+      expect(presenceOf(undefined, at(now))).toBe('here');
+      // Never read before (a new sign-in): no absence to speak of.
+      expect(presenceOf(at(0), at(now))).toBe('here');
+      expect(presenceOf(at(now - AWAY_AFTER_MS + 1), at(now))).toBe('here');
+      expect(presenceOf(at(now - AWAY_AFTER_MS), at(now))).toBe('back');
+      // A write that is not a new reading (the same readAt) is no return.
+      expect(presenceOf(at(now), at(now))).toBe('here');
     });
   });
 });

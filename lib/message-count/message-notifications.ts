@@ -10,10 +10,13 @@
  * (./notification-kinds.ts) are never announced, nor counted in a notification; the record still
  * moves past them, so turning a kind back on does not announce old messages.
  *
- * While you were away: what came while the browser was closed (the first reading of a browser
- * session: `storage.session` is empty after a browser restart), or while the member was away from
- * an open browser for `AWAY_AFTER_MS` or more, is announced in ONE grouped notification
- * (./away-summary.ts) when they are back, instead of one notification per arrival nobody sees.
+ * While you were away: what came while nobody could be told (the browser closed: the first reading
+ * of a browser session, `storage.session` being empty after a restart; or the computer asleep with
+ * the browser open: no reading for `AWAY_AFTER_MS` or more) is announced in ONE grouped notification
+ * (./away-summary.ts) at the first reading after it, instead of one line per arrival. A browser that
+ * is merely in the background keeps announcing arrivals as they come: that is when a member needs
+ * desktop notifications most (the member is in another program), and the browser cannot tell that
+ * from an absence without the `idle` permission, which Companion does not ask for.
  */
 
 import type { Message } from '@/lib/api/schemas';
@@ -39,39 +42,35 @@ export interface LastNotified {
 }
 
 /**
- * Away this long (the message-count state's `awaySince`: the browser unfocused, idle or locked) and
- * the member is "away" as people mean it: a meeting, a meal, the night. Shorter breaks (a phone
- * call, a coffee) keep the notifications coming as messages arrive, as before; from half an hour on
- * they wait, and the member gets one grouped notification when they are back, rather than finding
- * a stack of old ones (or none: systems hide notifications shown while the screen was locked).
+ * A gap this long between two readings of the count means nobody could be told meanwhile: the poller
+ * reads at least every five minutes while notifications are on, so only a computer asleep (alarms do
+ * not fire), a stopped browser or a long outage leaves such a gap. Half an hour: a meal, a meeting,
+ * the night, as people mean "away"; a shorter gap is a retry or two.
  */
 export const AWAY_AFTER_MS = 30 * 60_000;
 
 /**
- * Where the member is, for notifications: at the computer (`here`), away for `AWAY_AFTER_MS` or
- * more (`away`: arrivals wait), or just back from such an absence (`back`: what waited is announced).
+ * Whether a reading ends an absence (`back`: what came meanwhile is announced grouped) or not
+ * (`here`).
  */
-export type Presence = 'here' | 'away' | 'back';
+export type Presence = 'here' | 'back';
 
-/** The presence a change of the message-count state shows (its `awaySince`, before and after). */
+/** The presence a change of the message-count state shows: a new reading after a long gap is `back`. */
 export function presenceOf(
-  previous: Pick<MessageCountState, 'awaySince'> | undefined,
-  state: Pick<MessageCountState, 'awaySince'>,
-  now: number,
+  previous: Pick<MessageCountState, 'readAt'> | undefined,
+  state: Pick<MessageCountState, 'readAt'>,
 ): Presence {
-  const longAway = (since: number | undefined) => since !== undefined && now - since >= AWAY_AFTER_MS;
-  if (longAway(state.awaySince)) return 'away';
-  if (state.awaySince === undefined && longAway(previous?.awaySince)) return 'back';
-  return 'here';
+  if (previous === undefined || previous.readAt <= 0 || state.readAt <= previous.readAt) return 'here';
+  return state.readAt - previous.readAt >= AWAY_AFTER_MS ? 'back' : 'here';
 }
 
 /**
  * The notifier's record of this browser session (kept in `storage.session`, which a browser restart
- * empties): null until the session's first reading. `held`: messages arrived while the member was
- * away and wait for their return.
+ * empties): null until the session's first reading, whose news came while the browser was closed.
  */
 export interface NotifierSession {
-  held: boolean;
+  /** When the session's first reading was handled (ms since the epoch). */
+  startedAt: number;
 }
 
 export interface NotificationContent {
@@ -94,6 +93,8 @@ export interface MessageNotifierPorts {
   /** This browser session's record (`storage.session`: empty after a browser restart). */
   session: { get(): Promise<NotifierSession | null>; set(value: NotifierSession): Promise<void> };
   show(id: string, content: NotificationContent): Promise<void>;
+  /** The clock, ms since the epoch. */
+  now(): number;
 }
 
 /** One notification for a batch of new messages, newest first. */
@@ -130,8 +131,8 @@ export function pathOfNotification(id: string): string | null {
 
 export interface MessageNotifier {
   /**
-   * The count changed from `previous` to `count` for `username`: notify what is new (or, away, keep
-   * it for the member's return; back, announce what waited).
+   * The count changed from `previous` to `count` for `username`: notify what is new (grouped as
+   * "while you were away" after a restart or a long gap between readings).
    */
   countChanged(
     username: string | null,
@@ -148,25 +149,10 @@ export function createMessageNotifier(ports: MessageNotifierPorts): MessageNotif
     // The first reading of a browser session: what is new since the last notified came while the
     // browser was closed. Recorded at once, notifications on or not, so only that reading counts.
     const session = await ports.session.get();
-    if (session === null) await ports.session.set({ held: false });
+    if (session === null) await ports.session.set({ startedAt: ports.now() });
     if (!(await ports.enabled())) return;
-    const restarted = session === null;
-    const held = session?.held ?? false;
-    const increased = previous === null || count > previous;
-    if (count <= 0) {
-      // Read meanwhile (on the site, on another device): nothing waits any more.
-      if (held) await ports.session.set({ held: false });
-      return;
-    }
-    if (presence === 'away') {
-      // Nobody is there to see it: the member hears about it, grouped, when they are back.
-      if (increased && !held) await ports.session.set({ held: true });
-      return;
-    }
-    if (!increased && !(presence === 'back' && held)) return;
-    await notifyNew(username, count, restarted || presence === 'back');
-    // Cleared once announced: should the read fail, what waits is announced at the next reading.
-    if (held) await ports.session.set({ held: false });
+    if (count <= 0 || (previous !== null && count <= previous)) return;
+    await notifyNew(username, count, session === null || presence === 'back');
   }
 
   async function notifyNew(username: string, count: number, whileAway: boolean): Promise<void> {
@@ -199,7 +185,7 @@ export function createMessageNotifier(ports: MessageNotifierPorts): MessageNotif
     const [newest] = await ports.latestMessages(username, 1);
     await ports.lastNotified.set({ username, id: newest?.id ?? 0 });
     // Turned on in this session: later arrivals are news of the present, not of an absence.
-    if ((await ports.session.get()) === null) await ports.session.set({ held: false });
+    if ((await ports.session.get()) === null) await ports.session.set({ startedAt: ports.now() });
   }
 
   // One check at a time: two quick increases must not show the same messages twice.
