@@ -1,38 +1,14 @@
 import { useId, useState } from 'preact/hooks';
-import { muteKindName } from '@/components/mute-kind-name';
-import { Setting } from '@/components/Setting';
 import { t } from '@/lib/i18n';
-import {
-  MAX_MUTED_PEOPLE,
-  type MessageMutes,
-  MUTE_KIND_GROUPS,
-  type MuteKind,
-  mutesOf,
-  sentTypeOfKind,
-} from '@/lib/message-count/mutes';
+import { MAX_MUTED_PEOPLE, type MessageMutes, mutesOf } from '@/lib/message-count/mutes';
 import { withKindMuted, withoutPerson, withPersonMuted } from '@/lib/messages/mute-changes';
 import { messageMutesItem } from '@/lib/storage';
+import { KindChoices } from './KindChoices';
 import { SettingsGroup } from './SettingsGroup';
 
 /** Each change applies to the mutes as stored now: the popup may have muted something meanwhile. */
 async function change(edit: (mutes: MessageMutes) => MessageMutes): Promise<void> {
   await messageMutesItem.setValue(edit(mutesOf(await messageMutesItem.getValue())));
-}
-
-const GROUP_KEYS = {
-  comments: 'mutes.groups.comments',
-  projects: 'mutes.groups.projects',
-  studios: 'mutes.groups.studios',
-  forums: 'mutes.groups.forums',
-  people: 'mutes.groups.people',
-} as const;
-
-/** The markers of a kind's checkbox: the type as sent, and a comment's place. */
-function kindMarkers(kind: MuteKind): Record<`data-${string}`, string> {
-  const type = sentTypeOfKind(kind);
-  return type === kind
-    ? { 'data-kind': type }
-    : { 'data-kind': type, 'data-comment-type': kind.slice(type.length + 1) };
 }
 
 /** The muted people, each with its Unmute button, and a field to mute one more by username. */
@@ -125,26 +101,11 @@ export function MuteSettingsFieldset() {
       {(mutes) => (
         <>
           <p class="setting-help">{t('mutes.help')}</p>
-          {MUTE_KIND_GROUPS.map(({ group, kinds }) => (
-            <fieldset key={group} class="setting-group" data-testid="mute-group" data-group={group}>
-              <legend>
-                {Object.hasOwn(GROUP_KEYS, group) ? t(GROUP_KEYS[group as keyof typeof GROUP_KEYS]) : group}
-              </legend>
-              <div class="setting-choices">
-                {kinds.map((kind) => (
-                  <Setting
-                    key={kind}
-                    kind="checkbox"
-                    testId="mute-kind"
-                    data={kindMarkers(kind)}
-                    label={muteKindName(kind)}
-                    checked={mutes.kinds.includes(kind)}
-                    onChange={(muted) => change((current) => withKindMuted(current, kind, muted))}
-                  />
-                ))}
-              </div>
-            </fieldset>
-          ))}
+          <KindChoices
+            testId="mute-kind"
+            checked={(kind) => mutes.kinds.includes(kind)}
+            onChange={(kind, muted) => change((current) => withKindMuted(current, kind, muted))}
+          />
           <MutedPeople mutes={mutes} />
         </>
       )}

@@ -41,11 +41,11 @@ describe('NotifyKindSettings', () => {
   it('shows every kind, grouped as the site filters them, each named and on by default', async () => {
     const root = await show();
     expect([...root.querySelectorAll('[data-group] > legend')].map((l) => l.textContent)).toEqual([
-      t('messagesTab.filters.comments'),
-      t('messagesTab.filters.projects'),
-      t('messagesTab.filters.studios'),
-      t('messagesTab.filters.forums'),
-      t('notify.kinds.people'),
+      t('mutes.groups.comments'),
+      t('mutes.groups.projects'),
+      t('mutes.groups.studios'),
+      t('mutes.groups.forums'),
+      t('mutes.groups.people'),
     ]);
     const switches = [...root.querySelectorAll<HTMLInputElement>(SWITCH)];
     expect(switches.every((s) => s.checked)).toBe(true);
@@ -65,7 +65,8 @@ describe('NotifyKindSettings', () => {
     ]);
     // Every switch has a name a member reads, not an id.
     const labels = switches.map((s) => root.querySelector(`label[for="${s.id}"]`)?.textContent ?? '');
-    expect(labels).toContain(t('notify.kinds.comment1'));
+    // The same words as the mute settings and the popup's mute menu.
+    expect(labels).toContain(t('mutes.kinds.addcomment1'));
     expect(labels.every((label) => label !== '' && !/^[a-z]+(:\d)?$/.test(label))).toBe(true);
   });
 
