@@ -3,7 +3,8 @@
  * member's own count), linking to the site's messages page, which shows the messages of whoever is
  * signed in (the link's title says so). A chunk of its own, loaded with the popup's first frame only
  * when the member has other accounts (./other-accounts-parts.ts): most members have none, and the
- * popup's size budget is for everyone.
+ * popup's size budget is for everyone. For those who have some, it loads at open: the budget counts
+ * it so (scripts/bench/bundle-sizes.ts), by this mark: @first-frame-part
  */
 import { t } from '@/lib/i18n';
 import { countOf, othersThan } from '@/lib/message-count/other-accounts-model';

@@ -4,6 +4,11 @@
  * before the first render for the tab the popup opens on, so its first frame still shows the cache
  * (main.tsx); other tabs load when chosen, from the extension itself, in a few milliseconds.
  *
+ * A view loaded before the first frame only for some members, on top of the tab (e.g. the other
+ * accounts' strip), carries the first-frame mark in its header comment (FIRST_FRAME_MARK in
+ * scripts/bench/bundle-sizes.ts): the popup's size budget counts it at open, as those members' popup
+ * loads it there.
+ *
  * A lazily loaded view imports its stylesheet from its tab's static `index.ts`: dynamic imports are
  * plain ones here (scripts/vite/plain-dynamic-imports.ts), and nothing would load a lazy chunk's CSS.
  */

@@ -5,7 +5,7 @@ import type { ExploreItem, ExploreList } from '@/lib/explore/explore-model';
 import { t } from '@/lib/i18n';
 import { ProjectCardView, StudioCardView, UserCardView } from './Cards';
 import { ExploreErrorLine } from './ExploreErrorLine';
-import { ViewLoading } from './ViewParts';
+import { ViewLoading } from './ViewLoading';
 
 function Item({ item }: { item: ExploreItem }) {
   if (item.type === 'project') return <ProjectCardView card={item} />;

@@ -13,7 +13,8 @@ import { retryDetail, useDetail, useList, useMore } from './explore-data';
 import { ItemList } from './ListView';
 import { useViewLink } from './navigation';
 import { useProjectStatus } from './project-status-port';
-import { LongText, Stat, Stats, ViewBar, ViewError, ViewLoading } from './ViewParts';
+import { ViewLoading } from './ViewLoading';
+import { LongText, Stat, Stats, ViewBar, ViewError } from './ViewParts';
 
 type ProjectList = 'remixes' | 'project-studios';
 

@@ -10,7 +10,8 @@ import { UserLink } from './Cards';
 import { ExploreErrorLine } from './ExploreErrorLine';
 import { retryDetail, useDetail, useList, useMore } from './explore-data';
 import { ExploreListEnd } from './ListView';
-import { LongText, Stat, Stats, ViewBar, ViewError, ViewLoading } from './ViewParts';
+import { ViewLoading } from './ViewLoading';
+import { LongText, Stat, Stats, ViewBar, ViewError } from './ViewParts';
 
 function Comment({ comment, studioId }: { comment: CommentItem; studioId: number }) {
   const [showReplies, setShowReplies] = useState(false);

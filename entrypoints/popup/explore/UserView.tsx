@@ -9,7 +9,8 @@ import { t } from '@/lib/i18n';
 import { siteLinks } from '../site-links';
 import { retryDetail, useDetail, useList, useMore } from './explore-data';
 import { ItemList } from './ListView';
-import { LongText, ViewBar, ViewError, ViewLoading } from './ViewParts';
+import { ViewLoading } from './ViewLoading';
+import { LongText, ViewBar, ViewError } from './ViewParts';
 
 type UserList = 'user-projects' | 'favorites' | 'curated' | 'followers' | 'following';
 const LISTS: readonly { name: UserList; label: () => string; site: string }[] = [

@@ -6,6 +6,9 @@ import { formatNumber, plural, t } from '@/lib/i18n';
 import { ExploreErrorLine } from './ExploreErrorLine';
 import { useNavigation } from './navigation';
 
+// The parts of the views Explore opens on top of its home: they load with those views (detail-views.ts),
+// not with the tab; the one the home's lists show too is a file of its own (ViewLoading.tsx).
+
 /** The bar above a view: back (also Escape) and a link to the same page on the site. */
 export function ViewBar({ href }: { href: string }) {
   const navigation = useNavigation();
@@ -99,15 +102,6 @@ export function Stat({ icon, count, label }: { icon: IconName; count: number | u
 
 export function Stats({ children }: { children: ComponentChildren }) {
   return <ul class="x-stats">{children}</ul>;
-}
-
-/** While a view's or a list's first read runs: a spinner and a sentence, announced politely. */
-export function ViewLoading() {
-  return (
-    <p class="empty loading" role="status">
-      <span class="spinner" aria-hidden="true" /> {t('explore.list.loading')}
-    </p>
-  );
 }
 
 /**
