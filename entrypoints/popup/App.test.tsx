@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 /**
  * The popup's first frame right after a browser start, opened before the background compared the
- * session cookie with the one the stored member was read under: nothing of that member shows.
+ * session cookie with the one the stored member was read under: nothing of that member shows, and
+ * the signed-out screen (a chunk of its own, loaded before that frame) shows in it.
  */
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
@@ -9,6 +10,7 @@ import { afterEach, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { memberCheckedItem, memberItem } from '@/lib/storage';
 import { App, frameStorage } from './App';
+import { preloadOpeningView } from './opening-view';
 import { primeStorageItems } from './storage-hooks';
 
 afterEach(() => {
@@ -19,7 +21,8 @@ it('shows signed out, not the stored member, until the background checked the me
   // The background is still starting: nothing it is asked is answered yet.
   fakeBrowser.runtime.sendMessage = (() => new Promise(() => undefined)) as never;
   await memberItem.setValue({ id: 1, username: 'demo', avatarUrl: '' });
-  await primeStorageItems(frameStorage);
+  // As main.tsx does: the cache read and the chunk of the view the popup opens on loaded, then one render.
+  await Promise.all([primeStorageItems(frameStorage), preloadOpeningView()]);
   const root = document.createElement('div');
   act(() => {
     render(<App />, root);

@@ -4,7 +4,7 @@ import { memberCheckedItem, memberItem, popupTabItem, type SessionUser } from '@
 import { Banner, ConnectionStatus } from './Banner';
 import { useBackgroundStatus, useOnline } from './connection';
 import { Header } from './Header';
-import { SignedOut } from './SignedOut';
+import { shownMember, signedOutView } from './opening-view';
 import { useStorageItem } from './storage-hooks';
 import { popupTabs, tabNamed } from './tabs';
 
@@ -48,15 +48,14 @@ function Views({ member }: { member: SessionUser }) {
 export function App() {
   // Opened right after a browser start, before the background compared the session cookie with the
   // one the stored member was read under: nothing of that member yet (lib/session/previous-member.ts).
-  const stored = useStorageItem(memberItem);
-  const member = useStorageItem(memberCheckedItem) ? stored : null;
+  const member = shownMember(useStorageItem(memberItem), useStorageItem(memberCheckedItem));
   const online = useOnline();
   const background = useBackgroundStatus();
   return (
     <div class="popup">
       <Header member={member} />
       <Banner online={online} background={background} />
-      <main class="popup-main">{member === null ? <SignedOut /> : <Views member={member} />}</main>
+      <main class="popup-main">{member === null ? <signedOutView.View /> : <Views member={member} />}</main>
       <ConnectionStatus background={background} />
     </div>
   );

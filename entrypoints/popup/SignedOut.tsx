@@ -1,7 +1,10 @@
 import { t } from '@/lib/i18n';
 import { siteLinks } from './site-links';
 
-/** Signed out: what Companion does and a way to sign in. It reads nothing that needs a sign-in. */
+/**
+ * Signed out: what Companion does and a way to sign in. It reads nothing that needs a sign-in. A
+ * chunk of its own, loaded before the first frame only when nobody is signed in (opening-view.ts).
+ */
 export function SignedOut() {
   return (
     <section class="signed-out" data-testid="signed-out" aria-labelledby="signed-out-title">

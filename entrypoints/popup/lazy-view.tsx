@@ -18,15 +18,17 @@ import type { SessionUser } from '@/lib/storage';
 
 export type TabView = ComponentType<{ member: SessionUser }>;
 
-export interface LazyView {
-  View: TabView;
+export interface LazyView<Props extends object = { member: SessionUser }> {
+  View: ComponentType<Props>;
   /** Loads the view's chunk (once); resolves when it can render. */
   preload(): Promise<void>;
 }
 
-export function lazyView(load: () => Promise<TabView>): LazyView {
-  let loaded: TabView | null = null;
-  let loading: Promise<TabView> | null = null;
+export function lazyView<Props extends object = { member: SessionUser }>(
+  load: () => Promise<ComponentType<Props>>,
+): LazyView<Props> {
+  let loaded: ComponentType<Props> | null = null;
+  let loading: Promise<ComponentType<Props>> | null = null;
   const preload = () => {
     loading ??= load().then((view) => {
       loaded = view;
@@ -34,12 +36,12 @@ export function lazyView(load: () => Promise<TabView>): LazyView {
     });
     return loading.then(() => undefined);
   };
-  function View({ member }: { member: SessionUser }) {
-    const [Loaded, setLoaded] = useState<TabView | null>(() => loaded);
+  function View(props: Props) {
+    const [Loaded, setLoaded] = useState<ComponentType<Props> | null>(() => loaded);
     useEffect(() => {
       if (Loaded === null) preload().then(() => setLoaded(() => loaded));
     }, [Loaded]);
-    return Loaded === null ? <div class="tab-loading" aria-busy="true" /> : <Loaded member={member} />;
+    return Loaded === null ? <div class="tab-loading" aria-busy="true" /> : <Loaded {...props} />;
   }
   return { View, preload };
 }

@@ -1,11 +1,11 @@
 import { render } from 'preact';
 import { uiLanguage } from '@/lib/i18n';
-import { popupTabItem } from '@/lib/storage';
 import { App, frameStorage } from './App';
 import { messageCountStorage } from './MessageCountLine';
+import { preloadOpeningView } from './opening-view';
 import { otherAccountsStorage, preloadAccountsStrip } from './other-accounts-parts';
 import { primeStorageItems } from './storage-hooks';
-import { popupTabs, tabNamed } from './tabs';
+import { popupTabs } from './tabs';
 import './style.css';
 // Shared components bring their own stylesheets, but the views that use them load lazily and nothing
 // loads a lazy chunk's CSS (lazy-view.tsx): those stylesheets load here, with the page.
@@ -27,14 +27,12 @@ performance.mark('companion:popup-script');
 document.documentElement.lang = uiLanguage();
 document.documentElement.dir = browser.i18n.getMessage('@@bidi_dir') === 'rtl' ? 'rtl' : 'ltr';
 
-// The cache in the FIRST frame: read what the frame and the views show, then render once. The tab
-// the popup opens on is a chunk of its own (lazy-view.tsx), in before the first frame too: it loads
-// while the rest is read (the last tab chosen is one small read), not after.
+// The cache in the FIRST frame: read what the frame and the views show, then render once. The view
+// the popup opens on (a tab, or the signed-out screen) is a chunk of its own (opening-view.ts), in
+// before the first frame too: it loads while the rest is read (who is signed in and the last tab
+// chosen are small reads), not after.
 const root = document.getElementById('app');
-const tabLoaded = popupTabItem
-  .getValue()
-  .then((name) => tabNamed(name).preload?.())
-  .catch(() => undefined);
+const viewLoaded = preloadOpeningView().catch(() => undefined);
 const storageRead = primeStorageItems([
   ...frameStorage,
   ...messageCountStorage,
@@ -45,8 +43,8 @@ const storageRead = primeStorageItems([
   .then(() => performance.mark('companion:popup-storage-read'));
 // The other accounts' strip, when there are any, is in before the first frame too (other-accounts-parts.ts).
 const accountsLoaded = preloadAccountsStrip().catch(() => undefined);
-Promise.all([storageRead, tabLoaded, accountsLoaded]).then(() => {
-  // The tab primed with the rest is the one to show (`tabLoaded` read it first; should it have changed
-  // meanwhile, that tab loads as it renders).
+Promise.all([storageRead, viewLoaded, accountsLoaded]).then(() => {
+  // The view primed with the rest is the one to show (`viewLoaded` read it first; should it have changed
+  // meanwhile, that view loads as it renders).
   if (root) render(<App />, root);
 });
