@@ -154,6 +154,7 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
     state: () => messageCountItem.getValue(),
     newestMessages: deps.latestMessages,
     setShown: service.setShown,
+    unseenWhileAway: async () => !(await notificationsAllowed()),
   });
   const updateMutedCount = (cause: MutedCountCause) => {
     mutedCount.update(cause).catch(warn('count after mutes'));

@@ -91,6 +91,48 @@ beforeEach(async () => {
 const state = () => messageCountItem.getValue();
 
 describe('the count after mutes', () => {
+  it('waits while the member is away and no notification would tell, then reads once for all of it', async () => {
+    let unseen = true;
+    const whileAway = createMutedCount({
+      now: () => world.clock,
+      mutes: async () => world.mutes,
+      state: () => messageCountItem.getValue(),
+      async newestMessages(_username, n, readAfter) {
+        world.reads.push({ n, readAfter });
+        return world.messages.slice(0, n);
+      },
+      setShown: service.setShown,
+      unseenWhileAway: async () => unseen,
+    });
+    await whileAway.update('count');
+    expect(world.reads).toHaveLength(1);
+    const arrive = async (message: Message) => {
+      world.messages.unshift(message);
+      world.serverCount += 1;
+      world.clock += 60_000;
+      await service.refresh('popup');
+      await whileAway.update('count');
+    };
+    // Away (the poller's state says since when): two arrivals, no read; the badge keeps its figure.
+    await messageCountItem.setValue({ ...(await state()), awaySince: world.clock });
+    await arrive(follow(12));
+    await arrive(love(13));
+    expect(world.reads).toHaveLength(1);
+    expect((await state()).shown).toEqual({ count: 1, of: 3, over: false });
+    // Back: one read for both.
+    const { awaySince: _, ...back } = await state();
+    await messageCountItem.setValue(back);
+    await whileAway.update('count');
+    expect(world.reads).toHaveLength(2);
+    expect((await state()).shown).toEqual({ count: 2, of: 5, over: false });
+    // With notifications on, an arrival while away is read at once (the notifier shares the read).
+    unseen = false;
+    await messageCountItem.setValue({ ...(await state()), awaySince: world.clock });
+    await arrive(follow(14));
+    expect(world.reads).toHaveLength(3);
+    expect((await state()).shown).toEqual({ count: 3, of: 6, over: false });
+  });
+
   it('reads the newest messages once for a count, and again only when the count changes', async () => {
     await muted.update('count');
     expect(world.reads).toEqual([{ n: 3, readAfter: START }]);

@@ -5,7 +5,8 @@
  * into the tab's cache so nothing is read twice, and none when that cache already holds them
  * (lib/messages/message-list.ts, `newest`). A count that grows by a few costs one first-page read,
  * merged into the cache. Nothing is read while nothing is muted, when every unread message is one
- * the interface never lists, or above 200 unread ("200+").
+ * the interface never lists, above 200 unread ("200+"), or while the member is away and no
+ * notification would tell them (then once when they are back).
  *
  * The figure is stored through the message-count service, which refuses it when the count moved
  * on while the messages were read; that count's own update works out the figure again.
@@ -27,6 +28,11 @@ export interface MutedCountPorts {
   newestMessages(username: string, n: number, readAfter: number): Promise<Message[] | null>;
   /** The message-count service's `setShown`. */
   setShown(username: string, forCount: number, shown: MessageCountState['shown']): Promise<boolean>;
+  /**
+   * Whether nobody would be told of an arrival while the member is away (desktop notifications off
+   * or not allowed). Absent: as if someone would.
+   */
+  unseenWhileAway?(): Promise<boolean>;
 }
 
 /** Why the figure is worked out again: a new count (or reading), or the member's mutes changed. */
@@ -64,6 +70,11 @@ export function createMutedCount(ports: MutedCountPorts): MutedCount {
     }
     // Worked out for this count already: a reading that found the same count reads nothing.
     if (cause === 'count' && state.shown?.of === count) return;
+    // Away, with no notification to tell: nobody sees the figure until the member is back, so it is
+    // worked out then, in one read for whatever came meanwhile (the poller's reading on their return
+    // clears `awaySince`, and that change runs this again), not in one read per arrival. The badge
+    // keeps its interim figure meanwhile (never above the last worked out, 0 when the count is).
+    if (cause === 'count' && state.awaySince !== undefined && (await ports.unseenWhileAway?.())) return;
     let newest: Message[] = [];
     const listed = listedUnread(count, state.unlisted);
     if (listed > 0 && !overCap(count, state.unlisted)) {

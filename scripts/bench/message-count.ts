@@ -300,6 +300,8 @@ async function runCompanionOn(trace: CompanionScript): Promise<Outcome> {
           state: async () => state,
           newestMessages: (username, n, readAfter) => messages.service.newest(username, n, readAfter),
           setShown: service.setShown,
+          // Notifications off, as the service's `notifying` above.
+          unseenWhileAway: async () => true,
         });
   const afterMutes = async () => {
     await muted?.update('count');
@@ -680,7 +682,7 @@ async function dayPart(): Promise<void> {
   );
   console.log(
     `  ‡ with loves muted: ${muted.messageReads.toFixed(0)} of its ${muted.requests.toFixed(0)} requests read the newest messages (one first page per change of count,\n` +
-      `    never while nothing is muted); ${(muted.requests / companion.requests).toFixed(2)}× Companion's requests with nothing muted.`,
+      `    one on return for what came while away with notifications off, never while nothing is muted); ${(muted.requests / companion.requests).toFixed(2)}× Companion's requests with nothing muted.`,
   );
   console.log(
     "  † the site's re-reads reach Companion only when they change the page's count, as on the live site\n" +
@@ -787,7 +789,8 @@ async function main(): Promise<void> {
     "Companion's requests are its own poller's only: the site's per-tab reads happen with or without it,\n" +
       'and Companion uses them as readings instead of sending requests of its own. With a kind muted\n' +
       '("loves muted"), the count after mutes adds a read of the newest messages for each change of the\n' +
-      "count (the Messages tab's cached list, one first page merged into it; none while nothing is muted).",
+      "count (the Messages tab's cached list, one first page merged into it; none while nothing is muted;\n" +
+      'away with notifications off, one when the member is back for all that came meanwhile).',
   );
 }
 
