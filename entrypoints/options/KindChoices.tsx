@@ -36,6 +36,8 @@ export function KindChoices(props: {
   testId: string;
   checked(kind: MuteKind): boolean;
   onChange(kind: MuteKind, checked: boolean): void;
+  /** Why a kind's checkbox cannot change now (a sentence under it), or null when it can. */
+  blockedBecause?(kind: MuteKind): string | null;
 }) {
   return (
     <>
@@ -50,6 +52,8 @@ export function KindChoices(props: {
                 testId={props.testId}
                 data={kindMarkers(kind)}
                 label={muteKindName(kind)}
+                help={props.blockedBecause?.(kind) ?? undefined}
+                disabled={props.blockedBecause?.(kind) != null}
                 checked={props.checked(kind)}
                 onChange={(checked) => props.onChange(kind, checked)}
               />

@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { t } from '@/lib/i18n';
 import { MUTE_KINDS } from '@/lib/message-count/mutes';
-import { defaultMessageCountSettings, messageCountSettingsItem } from '@/lib/storage';
+import { defaultMessageCountSettings, messageCountSettingsItem, messageMutesItem } from '@/lib/storage';
 import { MessageCountSettingsFieldset } from './MessageCountSettings';
 
 const SWITCH = '[data-testid="notify-kind"]';
@@ -86,5 +86,20 @@ describe('NotifyKindSettings', () => {
     await messageCountSettingsItem.setValue({ ...defaultMessageCountSettings, quietKinds: ['followuser'] });
     await vi.waitFor(() => expect(switchOf(root, '[data-kind="followuser"]').checked).toBe(false));
     expect(switchOf(root, '[data-kind="addcomment"][data-comment-type="1"]').checked).toBe(true);
+  });
+
+  it('shows a muted kind off and unchangeable, saying it never notifies, and back when unmuted', async () => {
+    const root = await show();
+    await messageMutesItem.setValue({ kinds: ['loveproject'], people: [] });
+    const love = () => switchOf(root, '[data-kind="loveproject"]');
+    await vi.waitFor(() => expect(love().disabled).toBe(true));
+    expect(love().checked).toBe(false);
+    const help = root.querySelector(`#${love().getAttribute('aria-describedby')?.split(' ')[0]}`);
+    expect(help?.textContent).toBe(t('mutes.mutedNoNotification'));
+    // Its own switch is untouched: unmuted, it is on again as it was.
+    expect(await quietKinds()).toBeUndefined();
+    await messageMutesItem.setValue({ kinds: [], people: [] });
+    await vi.waitFor(() => expect(love().disabled).toBe(false));
+    expect(love().checked).toBe(true);
   });
 });

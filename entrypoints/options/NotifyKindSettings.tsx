@@ -1,10 +1,10 @@
 import { t } from '@/lib/i18n';
 import { messageCountSettingsOf } from '@/lib/message-count/message-count-settings';
-import type { MuteKind } from '@/lib/message-count/mutes';
+import { type MuteKind, mutesOf } from '@/lib/message-count/mutes';
 import { quietKindsOf, withKindNotified } from '@/lib/message-count/notification-kinds';
-import { messageCountSettingsItem } from '@/lib/storage';
+import { messageCountSettingsItem, messageMutesItem } from '@/lib/storage';
 import { KindChoices } from './KindChoices';
-import { changeSetting } from './stored-setting';
+import { changeSetting, useStoredSetting } from './stored-setting';
 
 /** Switches `kind`'s notifications on or off, over the settings as stored now (another browser may have synced). */
 async function notify(kind: MuteKind, on: boolean): Promise<void> {
@@ -21,11 +21,18 @@ async function notify(kind: MuteKind, on: boolean): Promise<void> {
  */
 export function NotifyKindSettings(props: { quietKinds: unknown }) {
   const quiet = quietKindsOf(props.quietKinds);
+  // A muted kind never notifies, whatever its switch says: shown off, and why.
+  const muted = useStoredSetting(messageMutesItem, mutesOf)?.kinds ?? [];
   return (
     <fieldset class="setting-group" data-testid="notify-kinds" aria-describedby="notify-kinds-help">
       <legend>{t('notify.kinds.legend')}</legend>
       <small id="notify-kinds-help">{t('notify.kinds.help')}</small>
-      <KindChoices testId="notify-kind" checked={(kind) => !quiet.includes(kind)} onChange={notify} />
+      <KindChoices
+        testId="notify-kind"
+        checked={(kind) => !quiet.includes(kind) && !muted.includes(kind)}
+        onChange={notify}
+        blockedBecause={(kind) => (muted.includes(kind) ? t('mutes.mutedNoNotification') : null)}
+      />
     </fieldset>
   );
 }
