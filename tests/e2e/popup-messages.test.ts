@@ -282,6 +282,116 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await popup.waitFor((selector) => document.querySelector(selector) !== null, threadOf(commentMessage));
   });
 
+  it('searches the cached messages from the keyboard: by person, by a comment’s words, none, Escape clears', async () => {
+    // Every page read into the cache (up to 200), every message listed or in the muted fold.
+    const every = Math.min(store().messagesFor(DEMO_USERNAME).length, 200);
+    expect(every).toBeGreaterThan(80);
+    const cached = async () => {
+      const { messagesCache } = await browser().readStorage('local', ['messagesCache']);
+      const mine = (messagesCache as Record<string, { list: { items: unknown[] } }>)[DEMO_USERNAME];
+      return mine?.list.items.length ?? 0;
+    };
+    const listed = () =>
+      popup.evaluate(
+        (selector) =>
+          [...document.querySelectorAll<HTMLElement>(selector)].flatMap((item) =>
+            (item.dataset.messageIds ?? '').split(' '),
+          ).length +
+          Number(document.querySelector<HTMLElement>('[data-testid="muted-fold"]')?.dataset.count ?? 0),
+        ITEM,
+      );
+    await expect
+      .poll(
+        async () => {
+          // Scrolled to its end, the list reads the next page (one page is 40).
+          await popup.evaluate(() => document.querySelector('.list-end')?.scrollIntoView());
+          return { cached: await cached(), listed: await listed() };
+        },
+        { timeout: 20_000 },
+      )
+      .toSatisfy(
+        ({ cached, listed }: { cached: number; listed: number }) => cached === every && listed === cached,
+      );
+    const total = await cached();
+    const all = await readRows(popup);
+    const actorOf = new Map(
+      store()
+        .messagesFor(DEMO_USERNAME)
+        // Its actor's names (a few seeded messages carry their own).
+        .map((m) => [
+          m.id,
+          `${str((m.fields as Record<string, unknown>).actor_username)} ${userName(m.actorId)}`,
+        ]),
+    );
+    const keys = popup.raw.page.keyboard;
+    const shown = () =>
+      popup.evaluate(
+        (selector) =>
+          [...document.querySelectorAll<HTMLElement>(selector)].map((item) => ({
+            ids: item.dataset.messageIds ?? '',
+            match: item.dataset.match,
+            marks: [...item.querySelectorAll('mark')].map((mark) => mark.textContent),
+          })),
+        ITEM,
+      );
+    // "/" goes to the box; carol's messages only (the loves she is one of three in, too), marked.
+    await popup.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await keys.press('/');
+    await popup.waitFor(() => document.activeElement?.getAttribute('data-testid') === 'messages-search');
+    await keys.type('Carol', { delay: 20 });
+    // Whose name holds "carol" (carol, Carole65…), whatever the case.
+    const carols = all.filter((row) => row.ids.some((id) => /carol/i.test(actorOf.get(id) ?? '')));
+    expect(carols.length).toBeGreaterThan(1);
+    await popup.waitFor((n) => document.querySelectorAll('[data-match="true"]').length === n, carols.length);
+    const rows = await shown();
+    expect(rows.map((row) => row.ids).sort()).toEqual(carols.map((row) => row.ids.join(' ')).sort());
+    expect(rows.every((row) => row.match === 'true')).toBe(true);
+    // Her name is marked where the sentence shows it (a group may name her among "others").
+    expect(rows.find((row) => row.ids === String(commentMessage.id))?.marks).toContain('carol');
+    expect(await popup.text('[data-testid="messages-search-note"]')).toBe(
+      `Searches the ${total} messages Companion keeps (up to 200)`,
+    );
+    // Escape clears: every row is back, none marked.
+    await keys.press('Escape');
+    await popup.waitFor(
+      (n) => document.querySelectorAll('[data-testid="message-item"]').length === n,
+      all.length,
+    );
+    expect(await popup.evaluate(() => document.querySelectorAll('[data-match], mark').length)).toBe(0);
+    // Words of the comment's fragment find it, marked in the fragment.
+    await keys.type('did you MAKE', { delay: 20 });
+    await popup.waitFor(
+      (selector) => document.querySelector(`${selector}[data-match="true"] .message-fragment mark`) !== null,
+      threadOf(commentMessage),
+    );
+    // Nothing matches: it says so, with the messages page.
+    await keys.press('Escape');
+    await keys.type('zzqx nothing', { delay: 20 });
+    const empty = await popup.text('[data-testid="messages-search-empty"]');
+    expect(empty).toBe('No messages match “zzqx nothing”');
+    expect(
+      await popup.evaluate(
+        () => document.querySelector<HTMLAnchorElement>('[data-testid="messages-search-empty"] + a')?.href,
+      ),
+    ).toMatch(/\/messages\/?$/);
+    expect(await popup.evaluate((selector) => document.querySelectorAll(selector).length, ITEM)).toBe(0);
+    // Escape clears; a second Escape leaves the box.
+    await keys.press('Escape');
+    await popup.waitFor(
+      (n) => document.querySelectorAll('[data-testid="message-item"]').length === n,
+      all.length,
+    );
+    expect(
+      await popup.evaluate(
+        () => document.querySelector<HTMLInputElement>('[data-testid="messages-search"]')?.value,
+      ),
+    ).toBe('');
+    await keys.press('Escape');
+    expect(await popup.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null)).not.toBe(
+      'messages-search',
+    );
+  });
+
   it('opens a project comment’s conversation with its parent and replies, in a handful of requests', async () => {
     const since = Date.now();
     await openThread(commentMessage);

@@ -2,6 +2,7 @@ import { useMemo } from 'preact/hooks';
 import { currentProfile } from '@/lib/config';
 import { linkPieces } from '@/lib/messages/messages-model';
 import { siteOrigins } from './links';
+import { Marked } from './search-marks';
 
 /**
  * Comment text with the site's links clickable: addresses on the site and @names become links,
@@ -15,10 +16,10 @@ export function CommentText({ text, class: className }: { text: string; class?: 
         'href' in piece ? (
           // Pieces never reorder within one text: the index is a stable key.
           <a key={index} href={piece.href} target="_blank" rel="noreferrer">
-            {piece.text}
+            <Marked text={piece.text} />
           </a>
         ) : (
-          piece.text
+          <Marked key={index} text={piece.text} />
         ),
       )}
     </bdi>

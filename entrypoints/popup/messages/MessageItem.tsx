@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useContext, useEffect, useState } from 'preact/hooks';
 import { Avatar } from '@/components/Avatar';
 import { ItemRow, NewMark } from '@/components/ItemRow';
 import { RelativeTime } from '@/components/RelativeTime';
@@ -15,6 +15,7 @@ import type { SessionUser } from '@/lib/storage';
 import { CommentText } from './CommentText';
 import { messageLinks } from './links';
 import { MessageSentence } from './message-sentence';
+import { SearchTerms } from './search-marks';
 
 type ThreadView = typeof import('./thread-view');
 /** The conversation's chunk, once loaded: a conversation opens only then, so it renders at once. */
@@ -78,6 +79,8 @@ export function MessageItem(props: {
         'data-message-id': String(newest.id),
         'data-message-ids': ids.join(' '),
         'data-unread': row.unread ? 'true' : undefined,
+        // While searching, the tab shows the matching rows only.
+        'data-match': useContext(SearchTerms)?.terms.length ? 'true' : undefined,
       }}
       avatar={
         <>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Empty } from '@/components/Empty';
 import { ListEnd } from '@/components/ListEnd';
 import { ListStatus } from '@/components/ListStatus';
@@ -10,6 +10,7 @@ import {
   isMessageFilter,
   MESSAGE_FILTERS,
   MESSAGES_MAX_ITEMS,
+  type Message,
   type MessageFilter,
   type MessageRow,
   matchesFilter,
@@ -25,6 +26,7 @@ import { MutedFold } from './MutedFold';
 import { useMemberMessages } from './messages-data';
 import { MuteButton, UnmuteButtonsOf } from './mute-button';
 import { useMutes } from './mutes-data';
+import { type Searching, SearchTerms } from './search-marks';
 
 /** Performance mark of the first painted message (scripts/bench/popup-messages.ts measures it). */
 export const FIRST_MESSAGE_MARK = 'companion:first-message-item';
@@ -75,20 +77,42 @@ export function MessagesTab({ member }: { member: SessionUser }) {
     () => unreadOfList(mine ? countState : { count: null }, list),
     [mine, countState, list],
   );
+  // The search (popup state only): over every cached message, whatever the filter.
+  const [query, setQuery] = useState('');
+  const [rules, setRules] = useState<Searching['rules'] | null>(null);
+  const search = useMemo(
+    () => (rules === null ? null : { rules, terms: rules.searchTerms(query) }),
+    [rules, query],
+  );
+  const terms = search?.terms ?? [];
+  const searchBox = useRef<HTMLInputElement>(null);
   const { rows, folded, foldedCount, foldedUnread } = useMemo(() => {
     const unread = unreadIds(list.items, unreadOf.marked);
-    const filtered = list.items.filter((message) => matchesFilter(sentTypeOf(message), filter));
-    const muted = filtered.filter((message) => isMuted(message, mutes));
+    const shown = terms.length > 0 ? 'all' : filter;
+    const filtered = list.items.filter((message) => matchesFilter(sentTypeOf(message), shown));
+    const matching = (messages: Message[]) =>
+      groupMessages(messages, unread).filter((row) => search?.rules.rowMatches(row, terms) ?? true);
+    const folded = matching(filtered.filter((message) => isMuted(message, mutes)));
+    const muted = folded.flatMap((row) => (row.kind === 'group' ? row.messages : [row.message]));
     return {
-      rows: groupMessages(
-        filtered.filter((message) => !isMuted(message, mutes)),
-        unread,
-      ),
-      folded: groupMessages(muted, unread),
+      rows: matching(filtered.filter((message) => !isMuted(message, mutes))),
+      folded,
       foldedCount: muted.length,
       foldedUnread: muted.filter((message) => unread.has(message.id)).length,
     };
-  }, [list.items, unreadOf.marked, filter, mutes]);
+  }, [list.items, unreadOf.marked, filter, mutes, search]);
+
+  useEffect(() => {
+    // Keyboard first: "/" goes to the search box, unless the member is typing somewhere.
+    const slash = (event: KeyboardEvent) => {
+      if (event.key !== '/' || (event.target as Element).closest?.('input,textarea,select,[contenteditable]'))
+        return;
+      event.preventDefault();
+      searchBox.current?.focus();
+    };
+    document.addEventListener('keydown', slash);
+    return () => document.removeEventListener('keydown', slash);
+  }, []);
   const rowKey = (row: MessageRow) =>
     row.kind === 'group' ? `g${row.messages[0]?.id}` : `m${row.message.id}`;
 
@@ -138,6 +162,31 @@ export function MessagesTab({ member }: { member: SessionUser }) {
           {t('messagesTab.openMessagesPage')}
         </a>
       </div>
+      <label class="messages-filter messages-search">
+        <span>{t('messagesSearch.label')}</span>
+        <input
+          ref={searchBox}
+          type="search"
+          data-testid="messages-search"
+          aria-keyshortcuts="/"
+          value={query}
+          onFocus={() => void import('./search').then(setRules, console.error)}
+          onInput={(event) => setQuery(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
+            // Escape clears the box; in an empty box, it leaves it.
+            event.preventDefault();
+            event.stopPropagation();
+            if (query === '') event.currentTarget.blur();
+            else setQuery('');
+          }}
+        />
+      </label>
+      {terms.length > 0 && (
+        <p class="messages-filter messages-search-note" data-testid="messages-search-note">
+          {plural('messagesSearch.cached', list.items.length)}
+        </p>
+      )}
       {unreadOf.cannotShow > 0 && (
         <p class="honest-count" data-testid="honest-count" data-count={String(unreadOf.cannotShow)}>
           {plural('mutes.hidden', unreadOf.cannotShow)}{' '}
@@ -146,55 +195,64 @@ export function MessagesTab({ member }: { member: SessionUser }) {
           </a>
         </p>
       )}
-      {anyRow || foldedCount > 0 ? (
-        <>
-          {foldedCount > 0 && (
-            <MutedFold count={foldedCount} unread={foldedUnread} toggleRef={foldToggle}>
-              {folded.map((row) => (
-                <MessageItem
-                  key={rowKey(row)}
-                  row={row}
-                  member={member}
-                  drafts={draftKeys}
-                  actions={<UnmuteButtonsOf row={row} mutes={mutes} />}
-                />
-              ))}
-            </MutedFold>
-          )}
-          {anyRow && (
-            <ul class="item-list message-list">
-              {rows.map((row) => (
-                <MessageItem
-                  key={rowKey(row)}
-                  row={row}
-                  member={member}
-                  drafts={draftKeys}
-                  actions={
-                    <MuteButton
-                      row={row}
-                      me={username}
-                      onMute={() => {
-                        focusFold.current = true;
-                      }}
-                    />
-                  }
-                />
-              ))}
-            </ul>
-          )}
-        </>
-      ) : list.items.length > 0 ? (
-        <Empty block>
-          <p>{t('messagesTab.filteredEmpty')}</p>
-          <button type="button" class="text-button" onClick={() => void messagesFilterItem.setValue('all')}>
-            {t('messagesTab.showAll')}
-          </button>
-        </Empty>
-      ) : list.readAt > 0 ? (
-        <Empty>{t('messagesTab.empty')}</Empty>
-      ) : list.error === null ? (
-        <Empty loading>{t('messagesTab.loading')}</Empty>
-      ) : null}
+      <SearchTerms.Provider value={search}>
+        {anyRow || foldedCount > 0 ? (
+          <>
+            {foldedCount > 0 && (
+              <MutedFold count={foldedCount} unread={foldedUnread} toggleRef={foldToggle}>
+                {folded.map((row) => (
+                  <MessageItem
+                    key={rowKey(row)}
+                    row={row}
+                    member={member}
+                    drafts={draftKeys}
+                    actions={<UnmuteButtonsOf row={row} mutes={mutes} />}
+                  />
+                ))}
+              </MutedFold>
+            )}
+            {anyRow && (
+              <ul class="item-list message-list">
+                {rows.map((row) => (
+                  <MessageItem
+                    key={rowKey(row)}
+                    row={row}
+                    member={member}
+                    drafts={draftKeys}
+                    actions={
+                      <MuteButton
+                        row={row}
+                        me={username}
+                        onMute={() => {
+                          focusFold.current = true;
+                        }}
+                      />
+                    }
+                  />
+                ))}
+              </ul>
+            )}
+          </>
+        ) : terms.length > 0 ? (
+          <Empty block>
+            <p data-testid="messages-search-empty">{t('messagesSearch.none', [query.trim()])}</p>
+            <a href={messageLinks.messages()} target="_blank" rel="noreferrer">
+              {t('messagesTab.openMessagesPage')}
+            </a>
+          </Empty>
+        ) : list.items.length > 0 ? (
+          <Empty block>
+            <p>{t('messagesTab.filteredEmpty')}</p>
+            <button type="button" class="text-button" onClick={() => void messagesFilterItem.setValue('all')}>
+              {t('messagesTab.showAll')}
+            </button>
+          </Empty>
+        ) : list.readAt > 0 ? (
+          <Empty>{t('messagesTab.empty')}</Empty>
+        ) : list.error === null ? (
+          <Empty loading>{t('messagesTab.loading')}</Empty>
+        ) : null}
+      </SearchTerms.Provider>
       <ListEnd list={list} onMore={more} maxItems={MESSAGES_MAX_ITEMS} moreHref={messageLinks.home()} />
     </div>
   );

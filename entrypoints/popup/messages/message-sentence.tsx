@@ -9,12 +9,17 @@ import { sentenceMarkers } from '@/components/sentence-markers';
 import { plural, t } from '@/lib/i18n';
 import type { Message, MessageRow } from '@/lib/messages/messages-model';
 import { messageLinks } from './links';
+import { Marked } from './search-marks';
 
 const user = (username: string) => (
-  <SiteLink href={messageLinks.user(username)} text={username} class="user-link" />
+  <SiteLink href={messageLinks.user(username)} text={<Marked text={username} />} class="user-link" />
 );
-const project = (id: number, title: string) => <SiteLink href={messageLinks.project(id)} text={title} />;
-const studio = (id: number, title: string) => <SiteLink href={messageLinks.studio(id)} text={title} />;
+const project = (id: number, title: string) => (
+  <SiteLink href={messageLinks.project(id)} text={<Marked text={title} />} />
+);
+const studio = (id: number, title: string) => (
+  <SiteLink href={messageLinks.studio(id)} text={<Marked text={title} />} />
+);
 
 /** A message read with markers for its parts (see Sentence). */
 function sentence(message: string, parts: ComponentChild[]) {
@@ -57,7 +62,7 @@ function single(message: Message, me: string): ComponentChild {
           owner === me
             ? t('messagesTab.sentences.yourProfile')
             : t('messagesTab.sentences.profileOf', [owner]);
-        const where = <SiteLink href={messageLinks.user(owner)} text={text} />;
+        const where = <SiteLink href={messageLinks.user(owner)} text={<Marked text={text} />} />;
         const key = replied ? 'messagesTab.sentences.replyProfile' : 'messagesTab.sentences.commentProfile';
         return sentence(t(key, m(2)), [actor, where]);
       }
@@ -92,12 +97,15 @@ function single(message: Message, me: string): ComponentChild {
       return sentence(t('messagesTab.sentences.studioactivity', m(1)), [
         <SiteLink
           href={messageLinks.studioActivity(message.gallery_id)}
-          text={message.title ?? message.gallery_title ?? ''}
+          text={<Marked text={message.title ?? message.gallery_title ?? ''} />}
         />,
       ]);
     case 'forumpost':
       return sentence(t('messagesTab.sentences.forumpost', m(1)), [
-        <SiteLink href={messageLinks.forumTopic(message.topic_id)} text={message.topic_title} />,
+        <SiteLink
+          href={messageLinks.forumTopic(message.topic_id)}
+          text={<Marked text={message.topic_title} />}
+        />,
       ]);
     case 'userjoin':
       return t('messagesTab.sentences.userjoin');
