@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import type { PingResult } from '@/lib/protocol';
+import type { PingResult } from './background-messages';
 
 /**
  * The frame's banner for what affects every view: the browser is offline, or the background does not

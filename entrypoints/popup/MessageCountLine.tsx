@@ -2,8 +2,8 @@ import { useEffect } from 'preact/hooks';
 import { currentProfile } from '@/lib/config';
 import { plural, t } from '@/lib/i18n';
 import { shownCount } from '@/lib/messages/shown-count';
-import { sendMessage } from '@/lib/protocol';
 import { messageCountItem } from '@/lib/storage';
+import { sendMessage } from './background-messages';
 import { useStorageItem } from './storage-hooks';
 
 /** The storage this line shows in the popup's first frame. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { type PingResult, sendMessage } from '@/lib/protocol';
+import { type PingResult, sendMessage } from './background-messages';
 
 /** The background's answer to a ping at open: null while waiting, an Error when it did not answer. */
 export function useBackgroundStatus(): PingResult | Error | null {

@@ -5,19 +5,23 @@
  * profiles differ only in a few URLs. Built here when `npm test` has not built it already.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   BUNDLE_BUDGETS,
   type BundleSizes,
+  chunkModule,
   contextsWithoutPolyfill,
   firstFrameModules,
   measureBuild,
+  pageScripts,
 } from './bundle-sizes';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dir = path.join(root, '.output/local-firefox-mv3');
+/** @webext-core/messaging's own log text: the library is in a script that holds it. */
+const MESSAGING_MARK = '[messaging] sendMessage';
 
 describe('bundle budgets (production build)', () => {
   let sizes: BundleSizes;
@@ -56,5 +60,24 @@ describe('bundle budgets (production build)', () => {
     expect(marked).toContain('OtherAccounts');
     expect(sizes.popupFirstFrameParts.modules).toEqual(expect.arrayContaining(marked));
     expect(sizes.popupFirstFrameParts.bytes).toBeGreaterThan(0);
+  });
+
+  it('the popup loads the messaging library after its first frame, opening on any tab', () => {
+    // entrypoints/popup/background-messages.ts: no message is needed to paint the cache, so the
+    // library is no part of what the popup parses before it paints (about 3 KB of the budget).
+    const popup = pageScripts(dir, 'popup.html', firstFrameModules());
+    const views = popup.tabs.filter((part) => chunkModule(part[0] ?? '').endsWith('Tab'));
+    expect(views.map((part) => chunkModule(part[0] ?? '')).sort()).toEqual(
+      expect.arrayContaining(['ExploreTab', 'FeedTab', 'MessagesTab']),
+    );
+    const withMessaging = [popup.atOpen, ...views]
+      .flat()
+      .filter((file) => readFileSync(path.join(dir, file), 'utf8').includes(MESSAGING_MARK));
+    expect(withMessaging).toEqual([]);
+    // The mark is the library's own: it is in the chunk the popup loads on its first message.
+    const later = [...new Set(popup.tabs.flat())];
+    expect(later.some((file) => readFileSync(path.join(dir, file), 'utf8').includes(MESSAGING_MARK))).toBe(
+      true,
+    );
   });
 });

@@ -14,8 +14,8 @@ import {
 import type { ExploreKind, ExploreSort, ExploreTag, ListSource } from '@/lib/explore/explore-model';
 import { settledSearch } from '@/lib/explore/explore-search';
 import { plural, t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/protocol';
 import { exploreCacheItem } from '@/lib/storage';
+import { sendMessage } from '../background-messages';
 import { useStorageItem } from '../storage-hooks';
 import { ExploreErrorLine } from './ExploreErrorLine';
 import { ask, effectiveLanguage, setSettings, useList, useMore, useRetry, useSettings } from './explore-data';

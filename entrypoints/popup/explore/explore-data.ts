@@ -16,8 +16,8 @@ import {
 } from '@/lib/explore/explore-model';
 import { uiLanguage } from '@/lib/i18n';
 import { ownEntry } from '@/lib/own-entry';
-import { sendMessage } from '@/lib/protocol';
 import { exploreCacheItem, exploreSettingsItem, exploreViewsItem } from '@/lib/storage';
+import { sendMessage } from '../background-messages';
 import { useStorageItem } from '../storage-hooks';
 
 /**

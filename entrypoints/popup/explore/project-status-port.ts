@@ -7,8 +7,8 @@
  */
 import { useEffect } from 'preact/hooks';
 import { currentMember, projectStatus } from '@/lib/project-status/project-status-cache';
-import { sendMessage } from '@/lib/protocol';
 import { projectStatusesItem } from '@/lib/storage';
+import { sendMessage } from '../background-messages';
 import { useStorageItem } from '../storage-hooks';
 
 /** `undefined`: not known (yet). */

@@ -15,8 +15,8 @@ import {
   type ProjectStatus,
   projectStatus,
 } from '@/lib/project-status/project-status-cache';
-import { sendMessage } from '@/lib/protocol';
 import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/storage';
+import { sendMessage } from '../background-messages';
 import { useStorageItem } from '../storage-hooks';
 
 /** The signed-in member's statuses, or null: signed out, or marks turned off (then nothing is shown or asked). */

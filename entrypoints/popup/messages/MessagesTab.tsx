@@ -17,8 +17,8 @@ import {
   sentTypeOf,
   unreadIds,
 } from '@/lib/messages/messages-model';
-import { sendMessage } from '@/lib/protocol';
 import { messageCountItem, messageDraftsItem, messagesFilterItem, type SessionUser } from '@/lib/storage';
+import { sendMessage } from '../background-messages';
 import { useStorageItem } from '../storage-hooks';
 import { messageLinks } from './links';
 import { MessageItem } from './MessageItem';

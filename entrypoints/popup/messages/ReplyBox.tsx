@@ -8,7 +8,7 @@ import {
   type ThreadComment,
 } from '@/lib/messages/messages-model';
 import { draftKey, mentionOf, replyAddress, replyLength } from '@/lib/messages/replies-model';
-import { sendMessage } from '@/lib/protocol';
+import { sendMessage } from '../background-messages';
 import { draftsSaved, saveDraft, useDraft } from './drafts';
 import { postFailureSentence } from './outcome-sentence';
 

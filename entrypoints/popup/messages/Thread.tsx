@@ -12,8 +12,8 @@ import {
   threadKey,
 } from '@/lib/messages/messages-model';
 import { canDelete, threadComments } from '@/lib/messages/replies-model';
-import { sendMessage } from '@/lib/protocol';
 import type { SessionUser } from '@/lib/storage';
+import { sendMessage } from '../background-messages';
 import { CommentText } from './CommentText';
 import { messageLinks } from './links';
 import { useThread } from './messages-data';
