@@ -17,6 +17,7 @@ import type { AddAccountOutcome } from './message-count/other-accounts-model';
 import type { DeleteOutcome, PostOutcome } from './messages/messages-model';
 import type { SenderKind } from './sender';
 import type { SessionUser } from './storage';
+import { MAX_SPEECH_CHARACTERS } from './translation/text-split';
 import type { TranslationResult } from './translation/translation';
 
 /** The signed-in member as any context may know it: never the token. */
@@ -178,6 +179,19 @@ export const protocolMessages = {
   },
   /** Stops the sender's reading `readingId`. */
   stopReading: { from: MEMBER_FREE, data: z.object({ readingId: z.number().int() }), answer: answer<void>() },
+  /**
+   * The speech helper's audio of one piece of text (at most MAX_SPEECH_CHARACTERS) in the
+   * voice of `language`: the popup plays its readings itself (it is a page), so they end as it closes.
+   */
+  speechClip: {
+    from: EXTENSION_PAGE,
+    data: z.object({
+      text: z.string().max(MAX_SPEECH_CHARACTERS),
+      language,
+      voice: z.enum(['female', 'male']),
+    }),
+    answer: answer<{ base64: string; type: string }>(),
+  },
 
   // The Messages tab (lib/messages/messages-background.ts): reads, posts and deletes with the
   // member's token, so the extension's own pages only.

@@ -18,6 +18,7 @@ import '@/components/ListStatus.css';
 import '@/components/OtherAccountsPanel.css';
 import './other-accounts.css';
 import '@/components/ProjectCard.css';
+import '@/components/TextTranslation.css';
 
 // Performance marks (scripts/bench/popup.ts reads them): the script runs, storage is read, and the
 // feed view marks its first painted item.

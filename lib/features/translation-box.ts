@@ -4,6 +4,7 @@
  */
 import { t, uiLanguage } from '@/lib/i18n';
 import type { TranslationResult } from '@/lib/translation/translation';
+import { translationErrorSentence } from '@/lib/translation/translation-error';
 import { languageName, languageTag } from '@/lib/translation/translation-languages';
 import { linkButton } from './link-button';
 
@@ -31,14 +32,6 @@ export function translationBox(language: string, result: TranslationResult): HTM
   return box;
 }
 
-/** Why a translation failed, in the member's words (the background's error names cross over). */
-function errorSentence(error: unknown): string {
-  const name = error instanceof Error ? error.name : '';
-  if (name === 'Timeout' || name === 'Network') return t('translate.errorOffline');
-  if (name === 'RateLimited') return t('translate.errorBusy');
-  return t('translate.errorFailed');
-}
-
 /** The failure's sentence and a retry, marked `data-companion="translation-error"`. */
 export function translationError(error: unknown, retry: () => void): HTMLElement {
   const box = document.createElement('div');
@@ -46,7 +39,7 @@ export function translationError(error: unknown, retry: () => void): HTMLElement
   box.setAttribute('data-companion', TRANSLATION_ERROR_MARK);
   box.setAttribute('role', 'alert');
   const sentence = document.createElement('span');
-  sentence.textContent = errorSentence(error);
+  sentence.textContent = translationErrorSentence(error);
   const again = linkButton('translation-retry', t('translate.retry'));
   again.addEventListener('click', retry);
   box.append(sentence, again);

@@ -10,57 +10,12 @@
  *   the same player there over runtime messages (entrypoints/offscreen/main.ts).
  */
 import { defineExtensionMessaging } from '@webext-core/messaging';
+import { toBase64 } from './audio-base64';
 import type { AudioClip, AudioPlayer } from './read-aloud';
 
-/** An <audio> element in this document, one clip at a time, from a `blob:` URL. */
-export function elementAudioPlayer(): AudioPlayer {
-  let current: { audio: HTMLAudioElement; url: string; finish: (how: 'ended' | 'stopped') => void } | null =
-    null;
-  let finished: Promise<'ended' | 'stopped'> = Promise.resolve('stopped');
-
-  const stop = () => {
-    const playing = current;
-    current = null;
-    if (!playing) return;
-    playing.audio.pause();
-    playing.audio.removeAttribute('src');
-    URL.revokeObjectURL(playing.url);
-    playing.finish('stopped');
-  };
-
-  return {
-    start(clip) {
-      stop();
-      const url = URL.createObjectURL(new Blob([clip.bytes as Uint8Array<ArrayBuffer>], { type: clip.type }));
-      const audio = new Audio(url);
-      // Marked, so a test (or a curious member in the devtools) can find what plays.
-      audio.dataset.companion = 'read-aloud-audio';
-      let finish!: (how: 'ended' | 'stopped') => void;
-      finished = new Promise((resolve) => {
-        finish = resolve;
-      });
-      const entry = { audio, url, finish };
-      current = entry;
-      audio.addEventListener('ended', () => {
-        if (current !== entry) return;
-        current = null;
-        URL.revokeObjectURL(url);
-        finish('ended');
-      });
-      return new Promise<void>((resolve, reject) => {
-        audio.addEventListener('playing', () => resolve(), { once: true });
-        audio.addEventListener('error', () => reject(new Error('The audio could not be played.')), {
-          once: true,
-        });
-        audio.play().catch(reject);
-      });
-    },
-    done: () => finished,
-    async stop() {
-      stop();
-    },
-  };
-}
+// The offscreen document plays with the same element player as the Firefox background.
+export { fromBase64 } from './audio-base64';
+export { elementAudioPlayer } from './element-audio-player';
 
 /** The messages between the Chrome background and its offscreen player. */
 interface OffscreenAudioProtocol {
@@ -72,20 +27,6 @@ interface OffscreenAudioProtocol {
 export const offscreenAudioMessaging = defineExtensionMessaging<OffscreenAudioProtocol>();
 
 export const OFFSCREEN_PATH = '/offscreen.html';
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-export function fromBase64(base64: string): Uint8Array {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
 
 /** Offscreen document API (Chrome 109+), typed here: not every browser's typings have it. */
 interface OffscreenApi {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { checkedHandlers } from '@/lib/checked-messages';
 import { siteProfiles } from '@/lib/config';
+import { fromBase64 } from './audio-base64';
 import { type AudioPlayer, createReadAloud, type Voice } from './read-aloud';
 import { createTranslationService } from './translation';
 import { translationHandlers } from './translation-background';
@@ -29,16 +30,14 @@ function handlers() {
     done: () => new Promise(() => undefined),
     stop: async () => undefined,
   };
-  const reader = createReadAloud({
-    synthesize: async (_text, voice) => {
-      spoken.push(voice);
-      return { bytes: new Uint8Array(1), type: 'audio/mpeg' };
-    },
-    player,
-  });
+  const synthesize = async (_text: string, voice: Voice) => {
+    spoken.push(voice);
+    return { bytes: new Uint8Array([0, 1, 254, 255]), type: 'audio/mpeg' };
+  };
+  const reader = createReadAloud({ synthesize, player });
   const checked = checkedHandlers(
     siteProfiles.public,
-    translationHandlers({ translation, reader, preferredVoice: async () => 'female' }),
+    translationHandlers({ translation, reader, synthesize, preferredVoice: async () => 'female' }),
   );
   return { checked, translated, spoken };
 }
@@ -49,6 +48,9 @@ const contentScript = () => ({
   url: page,
   tab: { id: 7, index: 0, url: page } as never,
 });
+
+/** The popup (an extension page). */
+const popup = () => ({ id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/popup.html') });
 
 const HOSTILE_CODES = [
   'constructor',
@@ -88,5 +90,37 @@ describe('translation handlers', () => {
       await checked.startReading({ data: { text: 'hello', language }, sender: contentScript() });
     }
     expect(spoken.map((voice) => voice.locale)).toEqual(['fr-FR', 'en-US', 'hi-IN']);
+  });
+
+  it('give the popup one piece of speech as text it can play, in the voice asked for, and nothing to a page', async () => {
+    const { checked, spoken } = handlers();
+    for (const language of ['constructor', '__proto__', 'xx']) {
+      const answer = checked.speechClip({
+        data: { text: 'hello', language, voice: 'male' },
+        sender: popup(),
+      });
+      await expect(answer).rejects.toThrow(`Unknown language: "${language}"`);
+    }
+    expect(spoken).toEqual([]);
+    const clip = await checked.speechClip({
+      data: { text: 'bonjour', language: 'fr', voice: 'male' },
+      sender: popup(),
+    });
+    expect(clip).toEqual({ base64: 'AAH+/w==', type: 'audio/mpeg' });
+    expect(fromBase64(clip.base64)).toEqual(new Uint8Array([0, 1, 254, 255]));
+    // A voice the helper has only as female is asked for as female.
+    await checked.speechClip({ data: { text: 'merhaba', language: 'tr', voice: 'male' }, sender: popup() });
+    expect(spoken).toEqual([
+      { locale: 'fr-FR', gender: 'male' },
+      { locale: 'tr-TR', gender: 'female' },
+    ]);
+    // More than one piece, or from a site page: refused before the helper.
+    await expect(
+      checked.speechClip({ data: { text: 'x'.repeat(129), language: 'en', voice: 'male' }, sender: popup() }),
+    ).rejects.toThrow();
+    await expect(
+      checked.speechClip({ data: { text: 'hi', language: 'en', voice: 'male' }, sender: contentScript() }),
+    ).rejects.toThrow();
+    expect(spoken).toHaveLength(2);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The translation and read-aloud services as the background runs them: the API client's helpers,
  * the cache in `local:` storage, the player (an offscreen document in Chrome, the background page
- * in Firefox), and the protocol handlers content scripts use (who may send what, and its bounds:
- * lib/protocol-messages.ts). What a page can make a content script ask is harmless: translate or
- * speak a text, stop its own reading; nothing posts, deletes or reveals anything.
+ * in Firefox), and the protocol handlers content scripts and the popup use (who may send what, and
+ * its bounds: lib/protocol-messages.ts; the popup plays its readings itself, from `speechClip`).
+ * What a page can make a content script ask is harmless: translate or speak a text, stop its own
+ * reading; nothing posts, deletes or reveals anything.
  */
 import type { ApiClient } from '@/lib/api/client';
 import { budgetedCache } from '@/lib/cache-budget';
@@ -20,8 +21,9 @@ import {
   translationSettingsOf,
 } from '@/lib/translation/translation-languages';
 import { translationSettingsItem } from '@/lib/translation/translation-settings';
+import { toBase64 } from './audio-base64';
 import { elementAudioPlayer, offscreenAudioPlayer } from './audio-player';
-import { createReadAloud, type ReadAloud } from './read-aloud';
+import { type AudioClip, createReadAloud, type ReadAloud, type Voice } from './read-aloud';
 import { createTranslationService, type TranslationService } from './translation';
 
 /**
@@ -55,12 +57,19 @@ function voiceLocale(code: string): string {
 export interface TranslationServices {
   translation: TranslationService;
   reader: ReadAloud;
+  /** One request to the speech helper (the API client: timeout, retries, rate limit). */
+  synthesize(text: string, voice: Voice): Promise<AudioClip>;
   /** The voice the member chose in the settings. */
   preferredVoice(): Promise<'female' | 'male'>;
 }
 
 /** The protocol's translation and read-aloud handlers (unchecked: `answerMessages` checks them). */
-export function translationHandlers({ translation, reader, preferredVoice }: TranslationServices) {
+export function translationHandlers({
+  translation,
+  reader,
+  synthesize,
+  preferredVoice,
+}: TranslationServices) {
   /** Each tab reads aloud on its own; extension pages share one reader. */
   const ownerOf = (sender: { tab?: { id?: number } }) => sender.tab?.id ?? -1;
   return {
@@ -75,6 +84,11 @@ export function translationHandlers({ translation, reader, preferredVoice }: Tra
     },
     readingEnded: ({ data }) => reader.ended(data.readingId),
     stopReading: ({ data, sender }) => reader.stop(ownerOf(sender), data.readingId),
+    async speechClip({ data }) {
+      const locale = voiceLocale(data.language);
+      const clip = await synthesize(data.text, { locale, gender: speechGender(locale, data.voice) });
+      return { base64: toBase64(clip.bytes), type: clip.type };
+    },
   } satisfies Handlers;
 }
 
@@ -88,10 +102,8 @@ export function registerTranslation(api: ApiClient, profile: SiteProfile): void 
   });
   // A DOM means an event page (Firefox): play here. A service worker (Chrome) needs its offscreen page.
   const player = typeof document === 'undefined' ? offscreenAudioPlayer() : elementAudioPlayer();
-  const reader = createReadAloud({
-    synthesize: (text, voice) => api.synthesize(text, voice),
-    player,
-  });
+  const synthesize = (text: string, voice: Voice) => api.synthesize(text, voice);
+  const reader = createReadAloud({ synthesize, player });
   const preferredVoice = async () => translationSettingsOf(await translationSettingsItem.getValue()).voice;
-  answerMessages(profile, translationHandlers({ translation, reader, preferredVoice }));
+  answerMessages(profile, translationHandlers({ translation, reader, synthesize, preferredVoice }));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   guessLanguageFromScript,
+  languageDirection,
   languageName,
   languageTag,
   memberLanguage,
@@ -83,6 +84,16 @@ describe('translation languages', () => {
     expect(languageName('fr', 'en')).toBe('French');
     expect(languageName('fr', 'fr')).toBe('français');
     expect(languageName('ja', 'ja')).toBe('日本語');
+  });
+
+  it('writes Arabic, Sorani, Persian and Hebrew right to left, the other helper languages left to right', () => {
+    const rtl = TRANSLATION_LANGUAGES.filter((code) => languageDirection(code) === 'rtl');
+    expect(rtl).toEqual(['ar', 'ckb', 'fa', 'he']);
+    // Each agrees with the browser's own knowledge of the script, where it has it.
+    for (const code of TRANSLATION_LANGUAGES) {
+      const info = (new Intl.Locale(code) as unknown as { textInfo?: { direction: string } }).textInfo;
+      if (info) expect(languageDirection(code), code).toBe(info.direction);
+    }
   });
 
   it('picks a voice for a language; female-only locales are always female', () => {

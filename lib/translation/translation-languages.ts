@@ -107,6 +107,14 @@ export function languageTag(code: string): string {
   return region ? `${language}-${region.toUpperCase()}` : language;
 }
 
+/** The helper's languages written right to left. */
+const RIGHT_TO_LEFT: ReadonlySet<string> = new Set(['ar', 'ckb', 'fa', 'he']);
+
+/** The direction a text in a helper language is written in (`ar` → `rtl`). */
+export function languageDirection(code: string): 'ltr' | 'rtl' {
+  return RIGHT_TO_LEFT.has(code) ? 'rtl' : 'ltr';
+}
+
 /** A language's name in `displayLanguage` (e.g. "French" in English, "français" in French). */
 export function languageName(code: string, displayLanguage: string): string {
   try {

@@ -5,6 +5,7 @@ import { Sentence } from '@/components/Sentence';
 import { SiteImage } from '@/components/SiteImage';
 import { sentenceMarkers } from '@/components/sentence-markers';
 import { TabBar, TabPanel } from '@/components/TabBar';
+import { TextTranslation } from '@/components/TextTranslation';
 import type { ListSource } from '@/lib/explore/explore-model';
 import { t } from '@/lib/i18n';
 import { siteLinks } from '../site-links';
@@ -109,6 +110,7 @@ export function ProjectView({ uid, id, member }: { uid: string; id: number; memb
             <h1 id={`${uid}-title`} class="x-title">
               <bdi>{project.title}</bdi>
             </h1>
+            <TextTranslation text={project.title} />
             <p class="x-byline">
               <Avatar src={project.authorImage} name={project.author} size={24} />
               <Sentence

@@ -3,6 +3,7 @@ import { Avatar } from '@/components/Avatar';
 import { Empty } from '@/components/Empty';
 import { RelativeTime } from '@/components/RelativeTime';
 import { SiteImage } from '@/components/SiteImage';
+import { TextTranslation } from '@/components/TextTranslation';
 import type { CommentItem, ListSource } from '@/lib/explore/explore-model';
 import { plural, t } from '@/lib/i18n';
 import { siteLinks } from '../site-links';
@@ -26,6 +27,7 @@ function Comment({ comment, studioId }: { comment: CommentItem; studioId: number
         <p class="x-comment-text" dir="auto">
           {comment.content}
         </p>
+        <TextTranslation text={comment.content} />
         {comment.replyCount > 0 && (
           <button
             type="button"

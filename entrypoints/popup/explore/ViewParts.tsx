@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { LineIcon } from '@/components/LineIcon';
+import { TextTranslation } from '@/components/TextTranslation';
 import type { ExploreError } from '@/lib/explore/explore-model';
 import { formatNumber, plural, t } from '@/lib/i18n';
 import { ExploreErrorLine } from './ExploreErrorLine';
@@ -27,7 +28,10 @@ export function ViewBar({ href }: { href: string }) {
 
 const SHORT = 420;
 
-/** A remote text as text (line breaks kept); a long one shows its beginning and a button for the rest. */
+/**
+ * A remote text as text (line breaks kept); a long one shows its beginning and a button for the
+ * rest. Its Translate button translates the whole text.
+ */
 export function LongText({ text, testId }: { text: string; testId?: string }) {
   const [open, setOpen] = useState(false);
   const long = text.length > SHORT + 80;
@@ -40,6 +44,7 @@ export function LongText({ text, testId }: { text: string; testId?: string }) {
           {open ? t('explore.showLess') : t('explore.showMore')}
         </button>
       )}
+      <TextTranslation text={text} />
     </div>
   );
 }

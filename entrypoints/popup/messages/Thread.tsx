@@ -3,6 +3,7 @@ import { Avatar } from '@/components/Avatar';
 import { errorSentence } from '@/components/error-sentence';
 import { RelativeTime } from '@/components/RelativeTime';
 import { SiteLink } from '@/components/SiteLink';
+import { TranslateButtons, TranslationOutput, useTextTranslation } from '@/components/TextTranslation';
 import { t } from '@/lib/i18n';
 import {
   type DeleteOutcome,
@@ -40,6 +41,7 @@ function CommentRow(props: {
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const deletable = canDelete(thread, comment, member.id);
+  const translation = useTextTranslation(comment.content);
 
   const remove = async () => {
     if (deleting) return;
@@ -85,6 +87,7 @@ function CommentRow(props: {
         <p class="comment-content">
           <CommentText text={comment.content} />
         </p>
+        {translation !== null && <TranslationOutput control={translation} />}
         <div class="comment-actions">
           <button
             type="button"
@@ -106,6 +109,8 @@ function CommentRow(props: {
               {t('messagesTab.thread.delete')}
             </button>
           )}
+          {/* Beside Reply, as the site's pages have Translate in a comment's row of actions. */}
+          {translation !== null && <TranslateButtons control={translation} />}
         </div>
         {confirming && (
           <div class="confirm">
