@@ -245,9 +245,9 @@ export function TextTranslation({ text, class: className }: { text: string; clas
   if (control === null) return null;
   return (
     <div class={className ? `translation-tools ${className}` : 'translation-tools'}>
-      <p class="translation-buttons">
+      <div class="translation-buttons">
         <TranslateButtons control={control} />
-      </p>
+      </div>
       <TranslationOutput control={control} />
     </div>
   );

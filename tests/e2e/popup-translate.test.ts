@@ -4,7 +4,8 @@
  * translated on a site page shows its translation in the popup's conversation with no request to
  * the translator (one cache for pages and popup); the popup reads it aloud itself; a project's notes
  * in Explore's project view, with the keyboard alone, cost one request and none again, in this
- * popup or the next; axe finds nothing serious with translations shown, light and dark.
+ * popup or the next; a project's title, a studio's description and comments, a profile's "About
+ * me" have their buttons too; axe finds nothing serious with translations shown, light and dark.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RequestLogEntry } from '@/sandbox/control';
@@ -182,9 +183,14 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await tabTo(popup, '[data-testid="search-open-direct"]');
     await press(popup, 'Enter');
     const view = `[data-testid="project-view"][data-project-id="${notesProject.id}"]`;
-    await popup.waitFor((s) => document.querySelector(`${s} [data-testid="project-notes"]`) !== null, view, {
-      timeout: 20_000,
-    });
+    // The buttons come once the settings are read (a few milliseconds after the view).
+    await popup.waitFor(
+      (s) =>
+        document.querySelector(`${s} [data-testid="project-notes"] button[data-companion="translate"]`) !==
+        null,
+      view,
+      { timeout: 20_000 },
+    );
     return { popup, notes: `${view} [data-testid="project-notes"]` };
   };
 
@@ -192,6 +198,12 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const since = Date.now();
     const { popup, notes } = await openNotesProject();
     const button = `${notes} button[data-companion="translate"]`;
+    // The title has its own button (titles are texts too), there once the settings are read.
+    await popup.waitFor(
+      () =>
+        document.querySelectorAll('[data-testid="project-view"] h1 + * button[data-companion="translate"]')
+          .length === 1,
+    );
     await tabTo(popup, button);
     await press(popup, 'Enter');
     const expected = translateText(notesProject.description.trim(), 'en');
@@ -213,5 +225,67 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     expect(await again.popup.text(`${again.notes} [data-companion="translation"]`)).toBe(expected.trim());
     expect(translations(since)).toHaveLength(1);
     await again.popup.close();
+  });
+
+  it('translates a studio’s description and has Translate on its comments, and a profile’s texts', async () => {
+    const demo = store().getUser(DEMO_USERNAME) as User;
+    const studio = store()
+      .studios()
+      .find(
+        (s) =>
+          s.description.trim().length > 10 &&
+          s.description.length < 400 &&
+          store().topLevelComments('studio', s.id).length > 0,
+      );
+    const person = store()
+      .users()
+      .find((u) => !u.banned && u.id !== demo.id && u.bio.trim().length > 10 && u.bio.length < 400);
+    if (!studio || !person)
+      throw new Error('The seed has no studio with a description and comments, or no bio');
+    await browser().setStorage('local', { popupTab: 'explore' });
+    const popup = await browser().openPopup();
+    /** Opens the view of a site address typed into the search field. */
+    const open = async (address: string, view: string) => {
+      await popup.waitFor(() => document.querySelector('[data-testid="search-input"]') !== null);
+      await popup.evaluate(() => {
+        const input = document.querySelector<HTMLInputElement>('[data-testid="search-input"]');
+        input?.focus();
+        input?.select();
+      });
+      await (popup.raw.page.keyboard as { type(text: string): Promise<void> }).type(address);
+      await popup.click('[data-testid="search-open-direct"]');
+      await popup.waitFor((v) => document.querySelector(`[data-testid="${v}"] h1`) !== null, view, {
+        timeout: 20_000,
+      });
+    };
+    const since = Date.now();
+
+    await open(`${site()}/studios/${studio.id}/`, 'studio-view');
+    const description = '[data-testid="studio-view"] [data-testid="studio-description"]';
+    await popup.click(`${description} button[data-companion="translate"]`);
+    expect(await popup.text(`${description} [data-companion="translation"]`, { timeout: 15_000 })).toBe(
+      translateText(studio.description.trim(), 'en').trim(),
+    );
+    await popup.waitFor(
+      () =>
+        document.querySelectorAll('[data-testid="studio-comment"] button[data-companion="translate"]')
+          .length > 0,
+      undefined,
+      { timeout: 20_000 },
+    );
+    await press(popup, 'Escape');
+    await popup.waitFor(
+      () => document.querySelector('[data-testid="explore"]')?.getAttribute('data-depth') === '0',
+    );
+
+    await open(`${site()}/users/${person.username}/`, 'user-view');
+    const bio = '[data-testid="user-view"] [data-testid="user-bio"]';
+    await popup.click(`${bio} button[data-companion="translate"]`);
+    expect(await popup.text(`${bio} [data-companion="translation"]`, { timeout: 15_000 })).toBe(
+      translateText(person.bio.trim(), 'en').trim(),
+    );
+    // One request per text: the description and the bio.
+    expect(translations(since)).toEqual([studio.description.trim(), person.bio.trim()]);
+    await popup.close();
   });
 });
