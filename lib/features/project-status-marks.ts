@@ -239,12 +239,14 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
     render(entry, statuses(), Date.now());
     if (entry.visible) {
       leave(before);
-      const box = host.getBoundingClientRect();
-      askIfNeeded(entry, box.top, box.left);
+      // Observed afresh, the observer tells where it is after the next layout (asking the box
+      // now would force one in the middle of the site's own changes).
+      visibility.unobserve(host);
+      visibility.observe(host);
     }
   };
 
-  /** Gives the thumbnail its one mark. */
+  /** Gives the thumbnail its one mark, filled in before it joins the page (one change to lay out). */
   const annotate = (host: Element, entry: Tracked) => {
     const mark = document.createElement('span');
     mark.setAttribute(companionAttribute, PROJECT_STATUS_MARK);
@@ -252,9 +254,9 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
     mark.setAttribute('role', 'img');
     mark.hidden = true;
     entry.mark = mark;
+    render(entry, statuses(), Date.now());
     host.setAttribute(HOST_ATTRIBUTE, '');
     host.append(mark);
-    render(entry, statuses(), Date.now());
   };
 
   const track = (host: Element) => {

@@ -25,6 +25,32 @@ function splitKey(key: string): { area: Area; name: string } {
   return { area: area === 'sync' ? 'sync' : 'local', name: rest.join(':') };
 }
 
+/**
+ * The reads asked for in one turn, by area: one `get` each. Every read is a round trip to the
+ * browser and back, and the page's features start together (lib/features/registry.ts runs them
+ * in one turn): one read serves them all.
+ */
+const reads = new Map<Area, [string, (value: unknown) => void][]>();
+
+function read(area: Area, name: string, deliver: (value: unknown) => void): void {
+  let batch = reads.get(area);
+  if (batch === undefined) {
+    const asked: [string, (value: unknown) => void][] = [];
+    batch = asked;
+    reads.set(area, asked);
+    queueMicrotask(() => {
+      reads.delete(area);
+      browser.storage[area].get(asked.map(([key]) => key)).then(
+        (values) => {
+          for (const [key, receive] of asked) receive(values[key]);
+        },
+        () => undefined,
+      );
+    });
+  }
+  batch.push([name, deliver]);
+}
+
 /** Calls `deliver` with the raw value of `key` now and after every change, until `signal` aborts. */
 export function follow(signal: AbortSignal, key: string, deliver: (value: unknown) => void): void {
   const { area, name } = splitKey(key);
@@ -34,12 +60,9 @@ export function follow(signal: AbortSignal, key: string, deliver: (value: unknow
   };
   browser.storage.onChanged.addListener(listener);
   signal.addEventListener('abort', () => browser.storage.onChanged.removeListener(listener), { once: true });
-  browser.storage[area].get(name).then(
-    (values) => {
-      if (!signal.aborted) deliver(values[name]);
-    },
-    () => undefined,
-  );
+  read(area, name, (value) => {
+    if (!signal.aborted) deliver(value);
+  });
 }
 
 /**

@@ -38,6 +38,7 @@ import {
 import { linkButton } from './link-button';
 import { readAloudButton } from './read-aloud';
 import type { Feature } from './registry';
+import { follow } from './stored-message-count';
 import { addStyles } from './stylesheet';
 import { createTranslateAll } from './translate-all';
 import { translationBox, translationError } from './translation-box';
@@ -136,20 +137,7 @@ function siteLanguage(): string {
 
 /** Calls `deliver` with the stored settings now and after each change, until `signal` aborts. */
 function followTranslationSettings(signal: AbortSignal, deliver: (settings: TranslationSettings) => void) {
-  const name = TRANSLATION_SETTINGS_KEY.slice('sync:'.length);
-  const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    const change = changes[name];
-    if (area === 'sync' && change !== undefined && !signal.aborted)
-      deliver(translationSettingsOf(change.newValue));
-  };
-  browser.storage.onChanged.addListener(listener);
-  signal.addEventListener('abort', () => browser.storage.onChanged.removeListener(listener), { once: true });
-  browser.storage.sync.get(name).then(
-    (values) => {
-      if (!signal.aborted) deliver(translationSettingsOf(values[name]));
-    },
-    () => undefined,
-  );
+  follow(signal, TRANSLATION_SETTINGS_KEY, (value) => deliver(translationSettingsOf(value)));
 }
 
 /** The classes of every translatable text (lib/site/selectors.ts), for a quick test before the full selectors. */

@@ -298,6 +298,7 @@ try {
   const run_ = `${(elapsed / MINUTE).toFixed(0)} min`;
   reportFigure({
     bench: 'load',
+    browser: 'chromium',
     name: `${TABS} tabs + popup, ${run_}: peak extension requests in 1 s`,
     value: peak,
     unit: 'req/s',
@@ -305,6 +306,7 @@ try {
   });
   reportFigure({
     bench: 'load',
+    browser: 'chromium',
     name: `${TABS} tabs + popup, ${run_}: mean extension request rate`,
     value: Number(perSecond.toFixed(3)),
     unit: 'req/s',
@@ -312,6 +314,7 @@ try {
   });
   reportFigure({
     bench: 'load',
+    browser: 'chromium',
     name: `${TABS} tabs + popup, ${run_}: service worker heap, last minute`,
     value: Number(MB(workerLast).toFixed(2)),
     unit: 'MB',
@@ -323,6 +326,7 @@ try {
   });
   reportFigure({
     bench: 'load',
+    browser: 'chromium',
     name: `${TABS} tabs + popup, ${run_}: a site tab's heap, last minute`,
     value: Number(MB(tabLast).toFixed(2)),
     unit: 'MB',
@@ -334,6 +338,7 @@ try {
   });
   reportFigure({
     bench: 'load',
+    browser: 'chromium',
     name: `${COOKIE_EVENTS} session-cookie events: session reads`,
     value: sessionReads,
     unit: 'requests',

@@ -13,6 +13,8 @@ export const RESULTS_FILE_ENV = 'BENCH_RESULTS_FILE';
 export interface FigureInput {
   /** The benchmark (its file name without .ts). */
   bench: string;
+  /** The browser it was measured in, when it was measured in one. */
+  browser?: 'chromium' | 'firefox';
   /** What was measured, in a few words. */
   name: string;
   value: number;

@@ -60,6 +60,10 @@ const BENCHES: Bench[] = [
   },
   { name: 'translate', what: 'translation: main-thread time in Chromium; requests' },
   {
+    name: 'page-load',
+    what: "site pages in Chromium and Firefox: the content script's main thread at load and per interaction beside the page's own",
+  },
+  {
     name: 'load',
     args: [`--minutes=${LOAD_MINUTES}`],
 
@@ -160,6 +164,7 @@ const number = (value: number) =>
 const status = (figure: Figure) => (figure.pass === null ? '–' : figure.pass ? 'pass' : 'OVER');
 const rows = figures.map((figure) => [
   figure.bench,
+  figure.browser ?? '–',
   figure.name,
   `${number(figure.value)} ${figure.unit}`,
   figure.baseline ? `${number(figure.baseline.value)} (${figure.baseline.name})` : '–',
@@ -168,9 +173,18 @@ const rows = figures.map((figure) => [
   status(figure),
 ]);
 for (const run of runs.filter((r) => !r.ok)) {
-  rows.push([run.bench.name, 'the benchmark failed: no figures', '–', '–', '–', '–', 'FAILED']);
+  rows.push([run.bench.name, '–', 'the benchmark failed: no figures', '–', '–', '–', '–', 'FAILED']);
 }
-const header = ['bench', 'figure', 'value', 'baseline (same run)', 'ratio', 'budget (DESIGN.md)', 'status'];
+const header = [
+  'bench',
+  'browser',
+  'figure',
+  'value',
+  'baseline (same run)',
+  'ratio',
+  'budget (DESIGN.md)',
+  'status',
+];
 
 function textTable(): string {
   const widths = header.map((title, column) =>

@@ -145,6 +145,7 @@ async function mainThread(sandbox: RunningSandbox): Promise<void> {
     );
     reportFigure({
       bench: 'translate',
+      browser: 'chromium',
       name: `main thread for ${total} comments at load (median)`,
       value: Number(feature.toFixed(2)),
       unit: 'ms',
@@ -177,6 +178,7 @@ async function mainThread(sandbox: RunningSandbox): Promise<void> {
     );
     reportFigure({
       bench: 'translate',
+      browser: 'chromium',
       name: 'main thread per comment scrolled to (median)',
       value: Number(oneScrolled.toFixed(3)),
       unit: 'ms',
@@ -215,6 +217,7 @@ async function mainThread(sandbox: RunningSandbox): Promise<void> {
     );
     reportFigure({
       bench: 'translate',
+      browser: 'chromium',
       name: 'main thread per added comment (median)',
       value: Number(oneFeature.toFixed(3)),
       unit: 'ms',
