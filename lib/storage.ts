@@ -22,6 +22,7 @@ import {
   type MemberFeed,
 } from '@/lib/feed/feed-model';
 import type { FeedNotifierState } from '@/lib/feed/feed-notifications';
+import type { FollowingClosely } from '@/lib/feed/following-closely';
 import type { MessageCountState } from '@/lib/message-count/message-count';
 import {
   defaultMessageCountSettings,
@@ -204,6 +205,16 @@ export const feedSeenItem = defineItem<Record<string, string>>('local:feedSeen',
 export const feedNotifierStateItem = defineItem<FeedNotifierState>('local:feedNotifier', {
   fallback: { checkedAt: 0, members: {} },
   version: 1,
+});
+
+/**
+ * The people and studios the member rang the bell for ("Following closely", lib/feed/following-closely.ts):
+ * written by the popup and the options page, read by the feed's notifier. `sync:` so the bells
+ * follow the member to their other computers; capped, so it stays within what sync allows per item.
+ */
+export const followingCloselyItem = defineItem<FollowingClosely>('sync:followingClosely', {
+  // Written out (not following-closely.ts's `noBells`): the popup's shared chunk stays without that module.
+  fallback: { people: [], studios: [] },
 });
 
 /** The popup's last chosen tab (owned by the popup). */

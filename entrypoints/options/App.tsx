@@ -1,6 +1,7 @@
 import { t } from '@/lib/i18n';
 import { ExploreSettingsFieldset } from './ExploreSettings';
 import { FeedSettingsFieldset } from './FeedSettings';
+import { FollowingCloselyFieldset } from './FollowingCloselySettings';
 import { MarksSettingsFieldset } from './MarksSettings';
 import { MessageCountSettingsFieldset } from './MessageCountSettings';
 import { MuteSettingsFieldset } from './MuteSettings';
@@ -20,6 +21,7 @@ export function App() {
       <MuteSettingsFieldset />
       <OtherAccountsFieldset />
       <FeedSettingsFieldset />
+      <FollowingCloselyFieldset />
       <MarksSettingsFieldset />
       <TranslationSettingsFieldset />
       <ExploreSettingsFieldset />

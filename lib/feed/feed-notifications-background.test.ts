@@ -5,7 +5,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { siteProfiles } from '@/lib/config';
-import { defaultFeedSettings, feedCacheItem, feedNotifierStateItem, feedSettingsItem } from '@/lib/storage';
+import {
+  defaultFeedSettings,
+  feedCacheItem,
+  feedNotifierStateItem,
+  feedSettingsItem,
+  followingCloselyItem,
+} from '@/lib/storage';
 import type { FeedService } from './feed';
 import { emptyFeedList, emptyMemberFeed, type FeedProject } from './feed-model';
 import { CHECK_PERIOD_MS } from './feed-notifications';
@@ -28,11 +34,11 @@ afterEach(() => {
   fakeBrowser.reset();
 });
 
-function project(id: number, minutesAgo: number): FeedProject {
+function project(id: number, minutesAgo: number, author = 'bob'): FeedProject {
   return {
     id,
     title: `<b>Project ${id}</b>`,
-    author: 'bob',
+    author,
     thumbnailUrl: `https://x/${id}.png`,
     at: new Date(now - minutesAgo * 60_000).toISOString(),
   };
@@ -118,6 +124,29 @@ describe('a check', () => {
     const create = vi.spyOn(fakeBrowser.tabs, 'create');
     await fakeBrowser.notifications.onClicked.trigger(id);
     expect(create).toHaveBeenCalledWith({ url: 'https://scratch.mit.edu/projects/5/' });
+  });
+
+  it('with a bell on alice (synced), notifies only her new project among those of everyone followed', async () => {
+    await followingCloselyItem.setValue({ people: ['alice'], studios: [] });
+    let shared = [project(3, 60)];
+    const feed = fakeFeed(() => shared);
+    register(feed);
+    await turn(true);
+    await vi.waitFor(async () => expect((await feedNotifierStateItem.getValue()).members.demo?.id).toBe(3));
+
+    now += CHECK_PERIOD_MS;
+    shared = [project(6, 1, 'carol'), project(5, 2, 'alice'), project(4, 3), project(3, 60)];
+    await fakeBrowser.alarms.onAlarm.trigger({ name: FEED_NOTIFICATIONS_ALARM, scheduledTime: now });
+    await vi.waitFor(async () =>
+      expect(Object.keys(await fakeBrowser.notifications.getAll())).toHaveLength(1),
+    );
+    expect(Object.values(await fakeBrowser.notifications.getAll())[0]).toMatchObject({
+      title: 'New project by alice',
+      message: '<b>Project 5</b>',
+    });
+    // People's bells read no more than before: the "shared" list only.
+    const asked = feed.refresh.mock.calls as unknown as [string[]][];
+    expect(asked.every(([lists]) => lists.join() === 'shared')).toBe(true);
   });
 
   it('reads nothing without the permission', async () => {

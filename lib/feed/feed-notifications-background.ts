@@ -8,10 +8,11 @@
 import type { SiteProfile } from '@/lib/config';
 import { showNotification } from '@/lib/notifications/show-notification';
 import { serialQueue } from '@/lib/serial';
-import { feedCacheItem, feedNotifierStateItem, feedSettingsItem } from '@/lib/storage';
+import { feedCacheItem, feedNotifierStateItem, feedSettingsItem, followingCloselyItem } from '@/lib/storage';
 import { idleUnlessTestSaysNo } from '../message-count/message-count-background';
 import { openSitePageOnNotificationClick } from '../notifications/notification-clicks';
 import type { FeedService } from './feed';
+import type { FeedListName, MemberFeed } from './feed-model';
 import {
   CHECK_PERIOD_MS,
   createFeedNotifier,
@@ -19,6 +20,7 @@ import {
   type FeedNotifierPorts,
   pathOfFeedNotification,
 } from './feed-notifications';
+import { bellsOf } from './following-closely';
 
 /** The notifier's one alarm. */
 export const FEED_NOTIFICATIONS_ALARM = 'feed-new-projects';
@@ -46,18 +48,26 @@ export function feedNotifierPorts(deps: FeedNotificationsDeps): FeedNotifierPort
     enabled: notificationsAllowed,
     signedInUser: deps.signedInUser,
     active: async () => !(await isIdle()),
-    async sharedList(username) {
-      // The popup's list: read only when older than its fresh window, and the popup gets what is read.
-      await deps.feed.refresh(['shared']);
-      const cache = await feedCacheItem.getValue();
-      return Object.hasOwn(cache, username) ? (cache[username]?.shared ?? null) : null;
-    },
+    // The popup's lists: read only when older than their fresh window, and the popup gets what is read.
+    sharedList: (username) => refreshedList(deps.feed, username, 'shared'),
+    activityList: (username) => refreshedList(deps.feed, username, 'activity'),
+    bells: async () => bellsOf(await followingCloselyItem.getValue()),
     state: {
       get: () => feedNotifierStateItem.getValue(),
       set: (state) => feedNotifierStateItem.setValue(state),
     },
     show: showNotification,
   };
+}
+
+async function refreshedList<L extends FeedListName>(
+  feed: FeedService,
+  username: string,
+  list: L,
+): Promise<MemberFeed[L] | null> {
+  await feed.refresh([list]);
+  const cache = await feedCacheItem.getValue();
+  return Object.hasOwn(cache, username) ? (cache[username]?.[list] ?? null) : null;
 }
 
 /** Registers the notifier's listeners. Call synchronously from the background's main function. */

@@ -3,6 +3,7 @@
  * (The fake browser supplies the real `en` strings.)
  */
 import { describe, expect, it } from 'vitest';
+import type { ActivityEvent } from '@/lib/api/schemas';
 import { emptyFeedList, type FeedList, type FeedProject } from './feed-model';
 import {
   CHECK_PERIOD_MS,
@@ -14,6 +15,7 @@ import {
   isNewer,
   pathOfFeedNotification,
 } from './feed-notifications';
+import { type FollowingClosely, noBells } from './following-closely';
 
 const HOUR = 3600_000;
 const T0 = Date.UTC(2026, 10, 20, 12);
@@ -36,6 +38,10 @@ function harness() {
     active: true,
     /** The list the feed service holds per member (newest first). */
     lists: new Map<string, FeedList<FeedProject>>(),
+    /** What's Happening per member (newest first). */
+    activity: new Map<string, FeedList<ActivityEvent>>(),
+    bells: noBells as FollowingClosely,
+    activityReads: 0,
     stored: { checkedAt: 0, members: {} } as FeedNotifierState,
     reads: 0,
     shown: [] as { id: string; content: FeedNotificationContent }[],
@@ -48,6 +54,11 @@ function harness() {
     sharedList: async (username) => {
       state.reads++;
       return state.lists.get(username) ?? null;
+    },
+    bells: async () => state.bells,
+    activityList: async (username) => {
+      state.activityReads++;
+      return state.activity.get(username) ?? null;
     },
     state: {
       get: async () => structuredClone(state.stored),
@@ -62,7 +73,31 @@ function harness() {
   const serve = (username: string, items: FeedProject[], error: FeedList<FeedProject>['error'] = null) => {
     state.lists.set(username, { ...emptyFeedList<FeedProject>(), items, readAt: state.now, error });
   };
-  return { state, notifier, serve };
+  const serveActivity = (username: string, items: ActivityEvent[]) => {
+    state.activity.set(username, { ...emptyFeedList<ActivityEvent>(), items, readAt: state.now });
+  };
+  /** The alarm a period later. */
+  const later = () => {
+    state.now += CHECK_PERIOD_MS;
+    return notifier.tick();
+  };
+  return { state, notifier, serve, serveActivity, later };
+}
+
+let nextEventId = 1000;
+/** `by` added project `id` to studio `studio` (What's Happening's event). */
+function added(id: number, studio: number, hoursAgo: number, by = 'carol'): ActivityEvent {
+  return {
+    id: nextEventId++,
+    type: 'addprojecttostudio',
+    datetime_created: new Date(T0 - hoursAgo * HOUR).toISOString(),
+    actor_username: by,
+    actor_id: 7,
+    project_id: id,
+    project_title: `Project ${id}`,
+    gallery_id: studio,
+    gallery_title: `Studio ${studio}`,
+  };
 }
 
 describe('checks', () => {
@@ -212,5 +247,104 @@ describe('isNewer', () => {
     expect(isNewer(project(150, 3), last)).toBe(false);
     expect(isNewer({ ...project(150, 3), at: null }, last)).toBe(true);
     expect(isNewer(project(100, 0), last)).toBe(false);
+  });
+});
+
+describe('with bells (following closely)', () => {
+  it("announce only the belled person's new project, not the others followed", async () => {
+    const h = harness();
+    h.state.bells = { people: ['Alice'], studios: [] };
+    h.serve('demo', [project(3, 5, 'bob')]);
+    await h.notifier.tick();
+    h.serve('demo', [
+      project(9, 0.5, 'bob'),
+      project(8, 1, 'alice'),
+      project(7, 2, 'carol'),
+      project(3, 5, 'bob'),
+    ]);
+    await h.later();
+    expect(h.state.shown).toHaveLength(1);
+    expect(h.state.shown[0]?.content).toEqual({
+      title: 'New project by alice',
+      message: 'Project 8',
+      path: '/projects/8/',
+    });
+    // The others are seen all the same: silencing the bell later does not announce them.
+    h.state.bells = noBells;
+    await h.later();
+    expect(h.state.shown).toHaveLength(1);
+  });
+
+  it("announce a project newly added to a belled studio, from What's Happening", async () => {
+    const h = harness();
+    h.state.bells = { people: [], studios: [{ id: 50, title: 'Studio 50' }] };
+    h.serve('demo', [project(3, 5, 'bob')]);
+    h.serveActivity('demo', [added(20, 50, 4)]);
+    await h.notifier.tick();
+    h.serveActivity('demo', [added(22, 60, 0.5), added(21, 50, 1), added(20, 50, 4)]);
+    h.serve('demo', [project(30, 0.2, 'bob'), project(3, 5, 'bob')]);
+    await h.later();
+    expect(h.state.shown.map((s) => s.content)).toEqual([
+      { title: 'New project in Studio 50', message: 'Project 21', path: '/projects/21/' },
+    ]);
+  });
+
+  it("put a belled person's and a belled studio's news in one notification, each project once", async () => {
+    const h = harness();
+    h.state.bells = { people: ['alice'], studios: [{ id: 50, title: 'Studio 50' }] };
+    h.serve('demo', [project(3, 5)]);
+    h.serveActivity('demo', [added(20, 50, 4)]);
+    await h.notifier.tick();
+    h.serve('demo', [project(9, 0.5, 'alice'), project(3, 5)]);
+    h.serveActivity('demo', [added(9, 50, 0.1, 'alice'), added(21, 50, 1)]);
+    await h.later();
+    expect(h.state.shown).toHaveLength(1);
+    expect(h.state.shown[0]?.content.title).toBe('New projects with a bell: 2');
+    // Alice shared project 9, then added it to the studio: one line, the newest news of it.
+    expect(h.state.shown[0]?.content.message).toBe('“Project 9” in Studio 50\n“Project 21” in Studio 50');
+    // Project 9 added to another belled place later is not news again.
+    h.serveActivity('demo', [added(9, 50, 0.05, 'dave'), added(9, 50, 0.1, 'alice'), added(21, 50, 1)]);
+    await h.later();
+    expect(h.state.shown).toHaveLength(1);
+  });
+
+  it('only record at the first check after a bell is rung', async () => {
+    const h = harness();
+    h.state.bells = { people: ['bob'], studios: [] };
+    h.serve('demo', [project(3, 5)]);
+    await h.notifier.tick();
+    // Rung for alice between two checks; her project shared meanwhile is recorded, not announced.
+    h.state.bells = { people: ['bob', 'alice'], studios: [{ id: 50, title: 'Studio 50' }] };
+    h.serve('demo', [project(8, 1, 'alice'), project(3, 5)]);
+    h.serveActivity('demo', [added(21, 50, 1)]);
+    await h.later();
+    expect(h.state.shown).toEqual([]);
+    h.serve('demo', [project(10, 0.1, 'alice'), project(8, 1, 'alice'), project(3, 5)]);
+    h.serveActivity('demo', [added(23, 50, 0.1), added(21, 50, 1)]);
+    await h.later();
+    expect(h.state.shown).toHaveLength(1);
+    expect(h.state.shown[0]?.content.message).toBe('“Project 10” by alice\n“Project 23” in Studio 50');
+  });
+
+  it("read What's Happening only while a studio has a bell", async () => {
+    const h = harness();
+    h.state.bells = { people: ['alice'], studios: [] };
+    h.serve('demo', [project(3, 5)]);
+    await h.notifier.tick();
+    await h.later();
+    expect(h.state.activityReads).toBe(0);
+    h.state.bells = { people: [], studios: [{ id: 50, title: 'Studio 50' }] };
+    await h.later();
+    expect(h.state.activityReads).toBe(1);
+  });
+
+  it("keep the behaviour of before with no bells: everyone followed, no read of What's Happening", async () => {
+    const h = harness();
+    h.serve('demo', [project(3, 5)]);
+    await h.notifier.tick();
+    h.serve('demo', [project(9, 0.5, 'bob'), project(8, 1, 'carol'), project(3, 5)]);
+    await h.later();
+    expect(h.state.shown[0]?.content.title).toBe('2 new projects from people you follow');
+    expect(h.state.activityReads).toBe(0);
   });
 });

@@ -10,11 +10,19 @@
  * goes into ONE notification (a few lines, then "and N more"). The newest announced project is
  * stored per member, so nothing is announced twice, across restarts too. The first check for a
  * member (or the first after notifications were turned on) only records where the list stands.
+ *
+ * With bells ("Following closely", ./following-closely.ts) only the belled people's new projects
+ * are announced, plus projects newly added to a belled studio. The following feeds say nothing of
+ * which studio a project was added to (/following/studios/projects sends bare project objects), so
+ * studio news comes from the activity feed's `addprojecttostudio` events (the Feed tab's list and
+ * cache: no new kind of request, read only while a studio has a bell). A bell counts from the check
+ * after the one that first saw it: that one only records.
  */
 
 import { formatNumber, plural, t } from '@/lib/i18n';
 import { serialQueue } from '@/lib/serial';
-import type { FeedList, FeedProject } from './feed-model';
+import type { ActivityEvent, FeedList, FeedProject } from './feed-model';
+import { type FollowingClosely, hasBells } from './following-closely';
 
 /** The period of the notifier's alarm: at most one read of the list per period. */
 export const CHECK_PERIOD_MS = 15 * 60_000;
@@ -39,6 +47,26 @@ export interface NotifiedProject {
 export interface FeedNotifierState {
   checkedAt: number;
   members: Record<string, NotifiedProject>;
+  /** Per member, the newest activity event seen (studio news; absent before any studio had a bell). */
+  studioEvents?: Record<string, NotifiedProject>;
+  /** The bells at the last check (usernames lower case): a bell rung since then only records. */
+  bells?: { people: string[]; studios: number[] };
+  /** Per member, the projects announced lately: one added to a studio after it was shared is not news twice. */
+  announced?: Record<string, number[]>;
+}
+
+/** Projects remembered as announced, per member. */
+export const MAX_ANNOUNCED = 100;
+
+/** One new project a bell brings: shared by a belled person, or added to a belled studio. */
+export interface BellNews {
+  id: number;
+  title: string;
+  at: string | null;
+  /** Who shared it (a belled person's project). */
+  by?: string;
+  /** The studio it was added to (a belled studio's project). */
+  studio?: string;
 }
 
 export interface FeedNotificationContent {
@@ -60,6 +88,10 @@ export interface FeedNotifierPorts {
    * its fresh window (the popup's list and cache), newest first.
    */
   sharedList(username: string): Promise<FeedList<FeedProject> | null>;
+  /** The people and studios with a bell. */
+  bells(): Promise<FollowingClosely>;
+  /** The member's activity feed, refreshed like `sharedList` (asked only while a studio has a bell). */
+  activityList(username: string): Promise<FeedList<ActivityEvent> | null>;
   state: { get(): Promise<FeedNotifierState>; set(state: FeedNotifierState): Promise<void> };
   show(id: string, content: FeedNotificationContent): Promise<void>;
 }
@@ -96,6 +128,36 @@ export function feedNotificationFor(projects: readonly FeedProject[]): FeedNotif
   };
 }
 
+/** One notification for what the bells brought, newest first. */
+export function bellNotificationFor(news: readonly BellNews[]): FeedNotificationContent {
+  const [first] = news;
+  const path = projectPath(first?.id ?? 0);
+  if (first !== undefined && news.length === 1) {
+    return {
+      title:
+        first.studio !== undefined
+          ? t('followingClosely.notification.newInStudio', [first.studio])
+          : t('feedNotifications.newProjectBy', [first.by ?? '']),
+      message: first.title,
+      path,
+    };
+  }
+  const lines = news
+    .slice(0, MAX_LINES_PER_NOTIFICATION)
+    .map((item) =>
+      item.studio !== undefined
+        ? t('followingClosely.notification.inStudio', [item.title, item.studio])
+        : t('feedNotifications.projectBy', [item.title, item.by ?? '']),
+    );
+  const rest = news.length - lines.length;
+  if (rest > 0) lines.push(t('feedNotifications.andMore', [formatNumber(rest)]));
+  return {
+    title: plural('followingClosely.notification.newProjects', news.length),
+    message: lines.join('\n'),
+    path,
+  };
+}
+
 export function feedNotificationId(newestId: number, path: string): string {
   return `${FEED_NOTIFICATION_ID_PREFIX}${newestId}|${path}`;
 }
@@ -108,7 +170,7 @@ export function pathOfFeedNotification(id: string): string | null {
 }
 
 /** Shared after `last`: later sharing time, or (without times) a higher id, as projects get ids in order. */
-export function isNewer(project: FeedProject, last: NotifiedProject): boolean {
+export function isNewer(project: NotifiedProject, last: NotifiedProject): boolean {
   if (project.id === last.id) return false;
   if (project.at !== null && last.at !== null) return project.at > last.at;
   return project.id > last.id;
@@ -129,23 +191,63 @@ export function createFeedNotifier(ports: FeedNotifierPorts): FeedNotifier {
     const startedAt = ports.now();
     if (announce && startedAt - state.checkedAt < CHECK_PERIOD_MS - CHECK_TOLERANCE_MS) return;
     if (announce && !(await ports.active())) return;
+    const bells = await ports.bells();
     const list = await ports.sharedList(username);
+    const now = {
+      people: bells.people.map((person) => person.toLowerCase()),
+      studios: bells.studios.map((studio) => studio.id),
+    };
     // The time the check started: the next alarm, a period after this one, finds it due.
-    const checked: FeedNotifierState = { ...state, checkedAt: startedAt };
-    const [newest] = list?.items ?? [];
-    if (list === null || list.error !== null || newest === undefined) {
-      await ports.state.set(checked);
-      return;
+    let next: FeedNotifierState = { ...state, checkedAt: startedAt, bells: now };
+    const news: BellNews[] = [];
+    const fresh = sharedSince(username, list, state, announce);
+    if (fresh !== null) {
+      next = { ...next, members: fresh.members };
+      if (!hasBells(bells)) {
+        // No bells: everyone followed, exactly as before the bells existed.
+        await ports.state.set(next);
+        if (fresh.projects.length === 0 || fresh.top === undefined) return;
+        const content = feedNotificationFor(fresh.projects);
+        await ports.show(feedNotificationId(fresh.top.id, content.path), content);
+        return;
+      }
+      const rungBefore = new Set(state.bells?.people ?? []);
+      for (const project of fresh.projects) {
+        const name = project.author.toLowerCase();
+        if (now.people.includes(name) && rungBefore.has(name))
+          news.push({ id: project.id, title: project.title, at: project.at, by: project.author });
+      }
     }
-    const last = Object.hasOwn(state.members, username) ? state.members[username] : undefined;
-    const fresh = last === undefined || !announce ? [] : list.items.filter((p) => isNewer(p, last));
-    const top = fresh[0] ?? (last === undefined || !announce ? newest : undefined);
-    const members =
-      top === undefined ? state.members : { ...state.members, [username]: { id: top.id, at: top.at } };
+    if (now.studios.length > 0) {
+      const events = studioEventsSince(username, await ports.activityList(username), state, announce);
+      if (events !== null) {
+        next = { ...next, studioEvents: events.marks };
+        const rungBefore = new Set(state.bells?.studios ?? []);
+        for (const event of events.items) {
+          if (event.type !== 'addprojecttostudio') continue;
+          if (!now.studios.includes(event.gallery_id) || !rungBefore.has(event.gallery_id)) continue;
+          news.push({
+            id: event.project_id,
+            title: event.project_title,
+            at: event.datetime_created,
+            studio: event.gallery_title,
+          });
+        }
+      }
+    }
+    // Never twice: a project shared by a belled person and added to a belled studio is one piece of news.
+    const before = state.announced?.[username] ?? [];
+    const told = new Set(before);
+    const shown = newestFirst(news).filter((item) => !told.has(item.id) && told.add(item.id));
+    if (shown.length > 0) {
+      const announced = [...shown.map((item) => item.id), ...before].slice(0, MAX_ANNOUNCED);
+      next = { ...next, announced: { ...state.announced, [username]: announced } };
+    }
     // Stored before showing: a crash in between loses one notification rather than repeating it.
-    await ports.state.set({ ...checked, members });
-    if (fresh.length === 0 || top === undefined) return;
-    const content = feedNotificationFor(fresh);
+    await ports.state.set(next);
+    const [top] = shown;
+    if (top === undefined) return;
+    const content = bellNotificationFor(shown);
     await ports.show(feedNotificationId(top.id, content.path), content);
   }
 
@@ -157,4 +259,51 @@ export function createFeedNotifier(ports: FeedNotifierPorts): FeedNotifier {
       }),
     markAllSeen: () => serially(() => check(false)),
   };
+}
+
+/**
+ * The projects shared since the member's last check, and the member's new mark (null when the list
+ * could not be read). The first check for a member, or one that does not announce, only records.
+ */
+function sharedSince(
+  username: string,
+  list: FeedList<FeedProject> | null,
+  state: FeedNotifierState,
+  announce: boolean,
+): {
+  projects: FeedProject[];
+  top: FeedProject | undefined;
+  members: Record<string, NotifiedProject>;
+} | null {
+  const [newest] = list?.items ?? [];
+  if (list === null || list.error !== null || newest === undefined) return null;
+  const last = Object.hasOwn(state.members, username) ? state.members[username] : undefined;
+  const projects = last === undefined || !announce ? [] : list.items.filter((p) => isNewer(p, last));
+  const top = projects[0] ?? (last === undefined || !announce ? newest : undefined);
+  const members =
+    top === undefined ? state.members : { ...state.members, [username]: { id: top.id, at: top.at } };
+  return { projects, top, members };
+}
+
+/** The activity events since the member's last check, and the new mark; as `sharedSince`. */
+function studioEventsSince(
+  username: string,
+  list: FeedList<ActivityEvent> | null,
+  state: FeedNotifierState,
+  announce: boolean,
+): { items: ActivityEvent[]; marks: Record<string, NotifiedProject> } | null {
+  const [newest] = list?.items ?? [];
+  if (list === null || list.error !== null || newest === undefined) return null;
+  const marks = state.studioEvents ?? {};
+  const last = Object.hasOwn(marks, username) ? marks[username] : undefined;
+  // Events are ordered by their time (string ids, which the service may send, only as a tiebreak).
+  const mark = (event: ActivityEvent) => ({ id: Number(event.id) || 0, at: event.datetime_created });
+  const items = last === undefined || !announce ? [] : list.items.filter((e) => isNewer(mark(e), last));
+  const top = items[0] ?? (last === undefined || !announce ? newest : undefined);
+  return { items, marks: top === undefined ? marks : { ...marks, [username]: mark(top) } };
+}
+
+/** Newest first; news without a time after the rest, in the order found. */
+function newestFirst(news: readonly BellNews[]): BellNews[] {
+  return [...news].sort((a, b) => (b.at ?? '').localeCompare(a.at ?? ''));
 }

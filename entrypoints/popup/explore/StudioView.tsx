@@ -6,6 +6,7 @@ import { SiteImage } from '@/components/SiteImage';
 import { TextTranslation } from '@/components/TextTranslation';
 import type { CommentItem, ListSource } from '@/lib/explore/explore-model';
 import { plural, t } from '@/lib/i18n';
+import { Bell } from '../Bell';
 import { siteLinks } from '../site-links';
 import { UserLink } from './Cards';
 import { ExploreErrorLine } from './ExploreErrorLine';
@@ -127,6 +128,7 @@ export function StudioView({ uid, id }: { uid: string; id: number }) {
             <h1 id={`${uid}-title`} class="x-title">
               <bdi>{studio.title}</bdi>
             </h1>
+            <Bell studio={{ id, title: studio.title }} note={t('followingClosely.studioNote')} />
             <Stats>
               <Stat icon="projects" count={studio.stats.projects} label="explore.stats.projects" />
               <Stat icon="people" count={studio.stats.followers} label="explore.stats.followers" />

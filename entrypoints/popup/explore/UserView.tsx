@@ -6,6 +6,7 @@ import { sentenceMarkers } from '@/components/sentence-markers';
 import { TabBar, TabPanel } from '@/components/TabBar';
 import type { ListSource } from '@/lib/explore/explore-model';
 import { t } from '@/lib/i18n';
+import { Bell } from '../Bell';
 import { siteLinks } from '../site-links';
 import { retryDetail, useDetail, useList, useMore } from './explore-data';
 import { ItemList } from './ListView';
@@ -85,6 +86,7 @@ export function UserView({ uid, username }: { uid: string; username: string }) {
                   <bdi>{user.username}</bdi>
                 </h1>
                 {user.scratchteam && <span class="x-badge">{t('explore.user.scratchteam')}</span>}
+                <Bell user={user.username} note={t('followingClosely.notFollowed', [user.username])} />
                 <p class="x-meta">
                   {user.country !== '' && (
                     <span data-testid="user-country">

@@ -5,7 +5,7 @@
  * its first frame shows is read before the popup renders, like every tab's.
  */
 import { t } from '@/lib/i18n';
-import { exploreCacheItem, exploreSettingsItem, exploreViewsItem } from '@/lib/storage';
+import { exploreCacheItem, exploreSettingsItem, exploreViewsItem, followingCloselyItem } from '@/lib/storage';
 import { lazyView } from '../lazy-view';
 import type { PopupTab } from '../popup-tab';
 import { listenForQuickSearchKey } from './quick-search-key';
@@ -21,5 +21,6 @@ export const exploreTab: PopupTab = {
   label: () => t('explore.tab'),
   View: view.View,
   preload: view.preload,
-  storage: [exploreCacheItem, exploreViewsItem, exploreSettingsItem],
+  // The bells of the person and studio views.
+  storage: [exploreCacheItem, exploreViewsItem, exploreSettingsItem, followingCloselyItem],
 };

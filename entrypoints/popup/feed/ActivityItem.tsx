@@ -7,6 +7,7 @@ import { SiteLink } from '@/components/SiteLink';
 import { sentenceMarkers } from '@/components/sentence-markers';
 import { type ActivityEvent, sentTypeOf } from '@/lib/feed/feed-model';
 import { type MessageKey, t } from '@/lib/i18n';
+import { Bell } from '../Bell';
 import { siteLinks } from '../site-links';
 
 const userLink = (username: string) => (
@@ -81,9 +82,24 @@ function render(event: ActivityEvent): Rendered {
   return { key: sentence.key, parts: [by, ...sentence.links], person };
 }
 
+/** The studio an event names, for its bell (null when it names none). */
+function studioOf(event: ActivityEvent): { id: number; title: string } | null {
+  switch (event.type) {
+    case 'followstudio':
+    case 'becomecurator':
+      return { id: event.gallery_id, title: event.title };
+    case 'becomeownerstudio':
+    case 'addprojecttostudio':
+      return { id: event.gallery_id, title: event.gallery_title };
+    default:
+      return null;
+  }
+}
+
 /** One row of What's Happening: avatar, the sentence with its links, when, and whether it is new. */
 export function ActivityItem({ event, isNew }: { event: ActivityEvent; isNew: boolean }) {
   const { key, parts, person } = render(event);
+  const studio = studioOf(event);
   return (
     <ItemRow
       class="activity-item"
@@ -108,6 +124,8 @@ export function ActivityItem({ event, isNew }: { event: ActivityEvent; isNew: bo
       <p class="activity-meta">
         <RelativeTime time={event.datetime_created} />
         {isNew && <NewMark text={t('feed.newMark')} />}
+        <Bell user={person.username} />
+        {studio !== null && <Bell studio={studio} />}
       </p>
     </ItemRow>
   );

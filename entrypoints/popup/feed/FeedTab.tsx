@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { TabBar, type TabBarItem, TabPanel } from '@/components/TabBar';
 import { sendSurvivingRestart } from '@/lib/background-gone';
-import type { FeedListName } from '@/lib/feed/feed-model';
+import type { FeedListName, MemberFeed } from '@/lib/feed/feed-model';
 import { t } from '@/lib/i18n';
-import type { SessionUser } from '@/lib/storage';
+import { followingCloselyItem, type SessionUser } from '@/lib/storage';
 import { sendMessage } from '../background-messages';
+import { lazyView } from '../lazy-view';
+import { useStorageItem } from '../storage-hooks';
 import { ActivityFeed } from './ActivityFeed';
 import { useFeedSettings, useMemberFeed } from './feed-data';
 import { ProjectSection } from './ProjectSection';
@@ -23,6 +25,11 @@ const SECTIONS: readonly TabBarItem<FeedListName>[] = [
   { name: 'studios', label: t('feed.sections.studios'), testId: 'feed-section-studios' },
 ];
 
+/** "Following closely": its own chunk, loaded only while a bell is rung (most members ring none). */
+const followingClosely = lazyView<{ feed: MemberFeed }>(() =>
+  import('./FollowingClosely').then((module) => module.FollowingClosely),
+);
+
 /**
  * Failures are recorded in the list's `error`; a background that is not there shows in the frame.
  * A background stopped mid-read is asked once more (the read died with it; a new one starts).
@@ -39,6 +46,8 @@ export function FeedTab({ member }: { member: SessionUser }) {
   const feed = useMemberFeed(username);
   const settings = useFeedSettings();
   const statuses = useMemberStatuses();
+  const bells = useStorageItem(followingCloselyItem);
+  const belled = bells.people.length > 0 || bells.studios.length > 0;
   const [section, setSection] = useState<FeedListName>('activity');
   const [ready, setReady] = useState(!networkFirst);
 
@@ -58,6 +67,7 @@ export function FeedTab({ member }: { member: SessionUser }) {
 
   return (
     <div class="feed">
+      {belled && <followingClosely.View feed={feed} />}
       <TabBar
         group="feed"
         class="segmented"

@@ -9,6 +9,7 @@ import { sentenceMarkers } from '@/components/sentence-markers';
 import { FEED_MAX_ITEMS, type FeedList, type FeedProject } from '@/lib/feed/feed-model';
 import { t } from '@/lib/i18n';
 import type { MemberStatuses, ProjectStatus } from '@/lib/project-status/project-status-cache';
+import { Bell } from '../Bell';
 import { siteLinks } from '../site-links';
 import { HideLovedFilter } from './HideLovedFilter';
 import { statusOf, useStatusesInView } from './project-statuses';
@@ -54,7 +55,16 @@ function StatusMark({ status }: { status: ProjectStatus }) {
 }
 
 /** A project as the site's thumbnails show it: image and title, creator, whether loved or favorited. */
-function FollowedProject({ project, status }: { project: FeedProject; status: ProjectStatus | null }) {
+function FollowedProject({
+  project,
+  status,
+  followed,
+}: {
+  project: FeedProject;
+  status: ProjectStatus | null;
+  /** The author is someone the member follows (the "shared" section); else said beside a rung bell. */
+  followed: boolean;
+}) {
   return (
     <ProjectCard
       id={project.id}
@@ -69,6 +79,10 @@ function FollowedProject({ project, status }: { project: FeedProject; status: Pr
           parts={[<SiteLink key="author" href={siteLinks.user(project.author)} text={project.author} />]}
         />
       </span>
+      <Bell
+        user={project.author}
+        note={followed ? undefined : t('followingClosely.notFollowed', [project.author])}
+      />
     </ProjectCard>
   );
 }
@@ -109,7 +123,12 @@ export function ProjectSection(props: {
       {cards.length > 0 ? (
         <ul class="project-grid" ref={grid}>
           {cards.map(({ project, status }) => (
-            <FollowedProject key={project.id} project={project} status={status} />
+            <FollowedProject
+              key={project.id}
+              project={project}
+              status={status}
+              followed={name === 'shared'}
+            />
           ))}
         </ul>
       ) : list.items.length > 0 ? (

@@ -17,6 +17,7 @@ import {
   feedCacheItem,
   feedSeenItem,
   feedSettingsItem,
+  followingCloselyItem,
   projectStatusesItem,
   projectStatusSettingsItem,
 } from '@/lib/storage';
@@ -31,6 +32,7 @@ export const feedStorage = [
   feedCacheItem,
   feedSettingsItem,
   feedSeenItem,
+  followingCloselyItem,
   projectStatusesItem,
   projectStatusSettingsItem,
 ] as const;

@@ -1,0 +1,95 @@
+// @vitest-environment happy-dom
+/**
+ * The bell with WXT's fake browser: its markers, its name and pressed state, what a press stores,
+ * the cap's sentence, and the note beside a rung bell.
+ */
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { MAX_BELLED_PEOPLE } from '@/lib/feed/following-closely';
+import { followingCloselyItem } from '@/lib/storage';
+import { Bell } from './Bell';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+afterEach(() => {
+  fakeBrowser.reset();
+});
+
+async function show(node: preact.ComponentChild) {
+  const root = document.createElement('div');
+  document.body.append(root);
+  act(() => {
+    render(node, root);
+  });
+  // The view's own read of the item (it was not primed) lands.
+  await act(() => sleep(10));
+  const button = () =>
+    root.querySelector<HTMLButtonElement>('button[data-testid="bell"]') as HTMLButtonElement;
+  const press = () =>
+    act(async () => {
+      button().click();
+      await sleep(10);
+    });
+  return { root, button, press };
+}
+
+describe('Bell', () => {
+  it('rings for a person with one press and silences with the next, saying what a press does', async () => {
+    const { root, button, press } = await show(<Bell user="alice" note="Follow alice too." />);
+    expect(button().dataset.user).toBe('alice');
+    expect(button().dataset.followingClosely).toBe('false');
+    expect(button().getAttribute('aria-pressed')).toBe('false');
+    expect(button().getAttribute('aria-label')).toBe('Get new projects from alice');
+    expect(root.querySelector('[data-testid="bell-status"]')?.textContent).toBe('');
+
+    await press();
+    expect(await followingCloselyItem.getValue()).toEqual({ people: ['alice'], studios: [] });
+    expect(button().dataset.followingClosely).toBe('true');
+    expect(button().getAttribute('aria-pressed')).toBe('true');
+    expect(button().getAttribute('aria-label')).toBe('Stop new projects from alice');
+    expect(root.querySelector('[data-testid="bell-status"]')?.textContent).toBe('Follow alice too.');
+
+    await press();
+    expect(await followingCloselyItem.getValue()).toEqual({ people: [], studios: [] });
+    expect(button().dataset.followingClosely).toBe('false');
+  });
+
+  it('rings for a studio by id, keeping the other bells', async () => {
+    await followingCloselyItem.setValue({ people: ['bob'], studios: [] });
+    const { button, press } = await show(<Bell studio={{ id: 42, title: 'Cats' }} />);
+    expect(button().dataset.studioId).toBe('42');
+    expect(button().dataset.user).toBeUndefined();
+    expect(button().getAttribute('aria-label')).toBe('Get new projects in Cats');
+    await press();
+    expect(await followingCloselyItem.getValue()).toEqual({
+      people: ['bob'],
+      studios: [{ id: 42, title: 'Cats' }],
+    });
+    expect(button().getAttribute('aria-label')).toBe('Stop new projects in Cats');
+  });
+
+  it('shows the same person rung elsewhere (another spelling of the name), and follows changes', async () => {
+    await followingCloselyItem.setValue({ people: ['Alice'], studios: [] });
+    const { button } = await show(<Bell user="alice" />);
+    expect(button().getAttribute('aria-pressed')).toBe('true');
+    await act(async () => {
+      await followingCloselyItem.setValue({ people: [], studios: [] });
+      await sleep(10);
+    });
+    expect(button().getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('says clearly when the list is full, and rings nothing', async () => {
+    const people = Array.from({ length: MAX_BELLED_PEOPLE }, (_, i) => `p${i}`);
+    await followingCloselyItem.setValue({ people, studios: [] });
+    const { root, button, press } = await show(<Bell user="alice" />);
+    await press();
+    expect(root.querySelector('[data-testid="bell-status"]')?.textContent).toBe(
+      'You can ring the bell for 50 people at most. Turn one off first.',
+    );
+    expect(button().getAttribute('aria-pressed')).toBe('false');
+    expect((await followingCloselyItem.getValue()).people).toHaveLength(MAX_BELLED_PEOPLE);
+  });
+});
