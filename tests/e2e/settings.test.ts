@@ -27,6 +27,7 @@ const GROUPS = [
   'settings-mutes',
   'settings-other-accounts',
   'settings-feed',
+  'settings-following-closely',
   'settings-marks',
   'settings-translation',
   'settings-explore',
