@@ -14,6 +14,7 @@ import { signedOutState } from '@/lib/message-count/message-count';
 import { registerMessageCount } from '@/lib/message-count/message-count-background';
 import { registerOtherAccounts } from '@/lib/message-count/other-accounts-background';
 import { registerMessages } from '@/lib/messages/messages-background';
+import { registerMyStuff } from '@/lib/mystuff/mystuff-background';
 import type { ProjectStatusService } from '@/lib/project-status/project-status';
 import { registerProjectStatus } from '@/lib/project-status/project-status-background';
 import { isMemberCookieStore, tabContext } from '@/lib/sender';
@@ -119,6 +120,8 @@ export default defineBackground(() => {
   const signedInUser = async () => (await checkedSession.whoami())?.username ?? null;
   const feed = registerFeed({ profile, api, signedInUser });
   registerFeedNotifications({ profile, feed, signedInUser });
+  // My Stuff: the member's own shared projects and favorites, read when the popup asks.
+  registerMyStuff({ profile, api, signedInUser });
   // The Messages tab: messages, conversations, replies and deletes.
   const messages = registerMessages({
     profile,

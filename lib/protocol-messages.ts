@@ -15,6 +15,7 @@ import { validDetailSource, validListSource } from './explore/explore-sources';
 import { FEED_LIST_NAMES } from './feed/feed-model';
 import type { AddAccountOutcome } from './message-count/other-accounts-model';
 import type { DeleteOutcome, PostOutcome } from './messages/messages-model';
+import { MY_STUFF_LISTS } from './mystuff/mystuff-model';
 import type { SenderKind } from './sender';
 import type { SessionUser } from './storage';
 import { MAX_SPEECH_CHARACTERS } from './translation/text-split';
@@ -158,6 +159,14 @@ export const protocolMessages = {
   },
   /** The end of a list came into view: read its next page (no-op when complete or loading). */
   loadMoreFeed: { from: EXTENSION_PAGE, data: z.object({ list: listName }), answer: answer<void>() },
+
+  // My Stuff (lib/mystuff/mystuff-background.ts). Results arrive in `myStuffCacheItem`.
+  /** Re-reads the member's own projects and/or favorites unless fresh (all with `force`). */
+  refreshMyStuff: {
+    from: EXTENSION_PAGE,
+    data: z.object({ lists: z.array(z.enum(MY_STUFF_LISTS)).max(MY_STUFF_LISTS.length * 2), force: flag }),
+    answer: answer<void>(),
+  },
 
   // Translation and read aloud (lib/translation/translation-background.ts).
   /** `text` (plain, decoded) in `language` (a helper code); cached, once per text and language. */

@@ -15,6 +15,7 @@ import type { CachedList } from '@/lib/cached-list/cached-list';
 import type { ExploreCache } from '@/lib/explore/explore-model';
 import type { MemberFeed } from '@/lib/feed/feed-model';
 import type { MemberMessages, MessageThread } from '@/lib/messages/messages-model';
+import type { MemberStuff } from '@/lib/mystuff/mystuff-model';
 import type { MemberStatuses, ProjectStatusCache } from '@/lib/project-status/project-status-cache';
 import { LOCAL_QUOTA_BYTES } from '@/lib/storage-quota';
 import type { TranslationCache } from '@/lib/translation/translation';
@@ -145,6 +146,17 @@ export const projectStatusesBudget: CacheBudget<ProjectStatusCache> = {
   },
 };
 
+/**
+ * My Stuff, 3 members × 2 lists × 400 projects: a card with a 100-character title, its picture's
+ * address and four counts is ~300 B (~1 KB hostile), so the signed-in member's two full lists of
+ * typical projects fit, and the least recently used member's oldest projects go first (of its
+ * longest list), then that member.
+ */
+export const myStuffCacheBudget: CacheBudget<Record<string, MemberStuff>> = {
+  bytes: 0.25 * MiB,
+  trim: (cache) => trimMembers(cache, (stuff) => [stuff.shared, stuff.favorites]),
+};
+
 /** Every cache's budget, by the key of its item (lib/storage.ts). */
 export const CACHE_BUDGETS = {
   'local:messagesCache': messagesCacheBudget,
@@ -153,6 +165,7 @@ export const CACHE_BUDGETS = {
   'local:translationCache': translationCacheBudget,
   'local:exploreCache': exploreCacheBudget,
   'local:projectStatuses': projectStatusesBudget,
+  'local:myStuffCache': myStuffCacheBudget,
 } as const;
 
 /**

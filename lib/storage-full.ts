@@ -10,12 +10,13 @@ import { isQuotaError } from '@/lib/storage-quota';
 
 /**
  * The caches of `storage.local` (their items' names, lib/storage.ts), in the order they are given
- * up: public data anyone can read again first, then the member's feed and marks, their
+ * up: public data anyone can read again first, then the member's own lists, feed and marks, their
  * conversations and messages last (the popup may be showing them).
  */
 export const CACHES_GIVEN_UP = [
   'exploreCache',
   'translationCache',
+  'myStuffCache',
   'feedCache',
   'projectStatuses',
   'messageThreads',

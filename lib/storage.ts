@@ -37,6 +37,7 @@ import type { OtherAccount, OtherAccountCount } from '@/lib/message-count/other-
 import { signedOutState } from '@/lib/message-count/signed-out-state';
 import type { Drafts, MemberMessages, MessageFilter, MessageThread } from '@/lib/messages/messages-model';
 import type { PendingPosts } from '@/lib/messages/pending-posts';
+import type { MemberStuff } from '@/lib/mystuff/mystuff-model';
 import {
   defaultProjectStatusSettings,
   emptyProjectStatusCache,
@@ -318,5 +319,18 @@ export const exploreViewsItem = defineItem<ExploreViews>('session:exploreViews',
 /** The Explore tab's choices (projects or studios, tag, sorts, language), following the member. */
 export const exploreSettingsItem = defineItem<ExploreSettings>('sync:exploreSettings', {
   fallback: defaultExploreSettings,
+  version: 1,
+});
+
+// ---------------------------------------------------------------------------------------------------
+// My Stuff (lib/mystuff/mystuff.ts writes, the popup's My Stuff tab reads)
+
+/**
+ * Each member's own shared projects and favorites, per username: at most 3 members (least recently
+ * used dropped), each list capped at MY_STUFF_MAX_ITEMS. The popup shows only
+ * `myStuffCache[member.username]`, nothing while `member` is null.
+ */
+export const myStuffCacheItem = defineItem<Record<string, MemberStuff>>('local:myStuffCache', {
+  fallback: {},
   version: 1,
 });

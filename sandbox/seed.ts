@@ -183,10 +183,14 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
   const span = SEED_NOW - 2 * DAY - start;
   for (let i = 0; i < SEED_SIZES.projects; i++) {
     const id = ID_BASE.project + i + 1;
-    const author = i % 200 === 7 ? demo : skewedUser();
+    const picked = i % 200 === 7 ? demo : skewedUser();
+    // Demo also made one project in a hundred more: 75 in all, more than a page of shared ones (the
+    // interface pages by 40), as a member who has been sharing for years has. Chosen after the draws
+    // above and below, so every other value of the world stays as it was.
+    const author = i % 100 === 57 ? demo : picked;
     const created = start + Math.floor((i / SEED_SIZES.projects) * span) + rng.int(0, 3600_000);
-    // Demo keeps a few unshared projects of its own; others ~8%.
-    const isShared = author === demo ? i % 1000 !== 7 : rng.chance(0.92);
+    // Demo keeps a few unshared projects of its own; others ~8% (as do demo's later ones).
+    const isShared = picked === demo ? i % 1000 !== 7 : rng.chance(0.92);
     const shared = isShared ? created + rng.int(0, 3 * DAY) : null;
     const remixOf = i > 50 && rng.chance(0.15) ? projects[rng.int(0, i - 1)] : undefined;
     let title = faker.word.words({ count: { min: 1, max: 4 } });
@@ -199,7 +203,7 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
       instructions: hostileOr(someSentences(0, 3), 0.05),
       authorId: author.id,
       isShared,
-      commentsAllowed: author === demo ? true : rng.chance(0.95),
+      commentsAllowed: picked === demo ? true : rng.chance(0.95),
       created: iso(created),
       modified: iso(Math.min(SEED_NOW, (shared ?? created) + rng.int(0, 30 * DAY))),
       shared: shared === null ? null : iso(shared),

@@ -25,6 +25,12 @@ describe('the seeded world', () => {
     expect(Math.max(...store.users().map((u) => store.sharedProjectsOf(u.id).length))).toBeGreaterThan(40);
   });
 
+  it('gives the demo member more than a page of shared projects (pages of 40), and unshared ones', () => {
+    expect(store.sharedProjectsOf(demo.id).length).toBeGreaterThan(40);
+    expect(store.sharedProjectsOf(demo.id).length % 40).not.toBe(0);
+    expect(store.allProjectsOf(demo.id).some((p) => !p.isShared)).toBe(true);
+  });
+
   it('the demo member loved and favorited hundreds of projects, many of them among the most loved', () => {
     const shared = store.projects().filter((p) => p.isShared);
     const loved = shared.filter((p) => store.isLoved(p.id, demo.id));

@@ -5,9 +5,10 @@
 import { exploreTab } from './explore';
 import { feedTab } from './feed';
 import { messagesTab } from './messages';
+import { myStuffTab } from './mystuff';
 import type { PopupTab } from './popup-tab';
 
-export const popupTabs: readonly PopupTab[] = [feedTab, messagesTab, exploreTab];
+export const popupTabs: readonly PopupTab[] = [feedTab, messagesTab, exploreTab, myStuffTab];
 
 /** The tab to show: the last one chosen, if it still exists, else the first. */
 export function tabNamed(name: string): PopupTab {

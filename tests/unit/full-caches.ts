@@ -16,6 +16,7 @@ import {
   type MessageThread,
   type ThreadComment,
 } from '@/lib/messages/messages-model';
+import { type MemberStuff, MY_STUFF_MAX_ITEMS, type MyProject } from '@/lib/mystuff/mystuff-model';
 import type { MemberStatuses, ProjectStatusCache } from '@/lib/project-status/project-status-cache';
 import type { TranslationCache } from '@/lib/translation/translation';
 import { HOSTILE_STRINGS } from '@/sandbox/hostile';
@@ -219,6 +220,38 @@ export function fullProjectStatuses(): ProjectStatusCache {
   return { member: MEMBERS[0], members: Object.fromEntries(MEMBERS.map((name, m) => [name, member(m)])) };
 }
 
+function myProject(id: number, seed: number): MyProject {
+  return {
+    id,
+    title: hostileText(100, seed),
+    author: hostileText(20, seed + 1),
+    thumbnailUrl: `https://cdn2.scratch.mit.edu/get_image/project/${id}_480x360.png`,
+    sharedAt: at(seed),
+    stats: {
+      views: 1_000_000_000 + seed,
+      loves: 1_000_000 + seed,
+      favorites: 1_000_000 + seed,
+      remixes: 100_000,
+    },
+  };
+}
+
+export function fullMyStuffCache(): Record<string, MemberStuff> {
+  return Object.fromEntries(
+    MEMBERS.map((username, m) => {
+      const projects = (offset: number) =>
+        fullList(Array.from({ length: MY_STUFF_MAX_ITEMS }, (_, i) => myProject(offset + i, i)));
+      const stuff: MemberStuff = {
+        username,
+        usedAt: T0 - m,
+        shared: projects(40_000),
+        favorites: projects(50_000),
+      };
+      return [username, stuff];
+    }),
+  );
+}
+
 /** Each cache's item key and its full value. */
 export const FULL_CACHES = {
   'local:messagesCache': fullMessagesCache,
@@ -227,4 +260,5 @@ export const FULL_CACHES = {
   'local:translationCache': fullTranslationCache,
   'local:exploreCache': fullExploreCache,
   'local:projectStatuses': fullProjectStatuses,
+  'local:myStuffCache': fullMyStuffCache,
 } as const;

@@ -1,9 +1,13 @@
 /**
  * Search in the Messages tab (popup state only, never stored): a row matches when every word of the
- * query is in one of its messages' person, titles or comment fragment, ignoring case and accents.
+ * query is in one of its messages' person, titles or comment fragment, ignoring case and accents
+ * (lib/folded-text.ts).
  * Pure: the view marks the matched parts of its texts with `markPieces`.
  */
+import { folded, searchTerms } from '@/lib/folded-text';
 import type { MessageRow } from '@/lib/messages/messages-model';
+
+export { searchTerms };
 
 /** The parts of a message the popup shows as text: the person, the titles, the comment. */
 const SHOWN = [
@@ -16,30 +20,6 @@ const SHOWN = [
   'topic_title',
   'comment_fragment',
 ];
-
-/** Text folded for comparing, and where each folded character starts and ends in the original. */
-function folded(text: string): { text: string; from: number[]; to: number[] } {
-  let out = '';
-  const from: number[] = [];
-  const to: number[] = [];
-  let at = 0;
-  for (const char of text) {
-    for (const piece of char.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()) {
-      out += piece;
-      from.push(at);
-      to.push(at + char.length);
-    }
-    at += char.length;
-  }
-  return { text: out, from, to };
-}
-
-/** The query's words, folded; "@name" looks for the name. None: no search. */
-export const searchTerms = (query: string): string[] =>
-  folded(query)
-    .text.split(/\s+/)
-    .map((word) => word.replace(/^@/, ''))
-    .filter(Boolean);
 
 /** Whether the row matches every word (a group: any of its messages); no words match everything. */
 export function rowMatches(row: MessageRow, terms: readonly string[]): boolean {

@@ -1,0 +1,21 @@
+/**
+ * The My Stuff tab of the popup: the member's own shared projects and their favorites, with search
+ * and sorting. The view is a chunk of its own (lazy-view.tsx); its storage is read before the popup
+ * renders, like every tab's.
+ */
+import { t } from '@/lib/i18n';
+import { lazyView } from '../lazy-view';
+import type { PopupTab } from '../popup-tab';
+import { myStuffStorage } from './mystuff-data';
+// The view's styles load with the popup (see lazy-view.tsx).
+import './mystuff.css';
+
+const view = lazyView(() => import('./MyStuffTab').then((module) => module.MyStuffTab));
+
+export const myStuffTab: PopupTab = {
+  name: 'mystuff',
+  label: () => t('mystuff.tab'),
+  View: view.View,
+  preload: view.preload,
+  storage: myStuffStorage,
+};

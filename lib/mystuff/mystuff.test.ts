@@ -1,0 +1,293 @@
+/**
+ * The My Stuff service with fake ports: a fake service answering pages of 40 from lists the test
+ * controls (shared projects oldest first, favorites most recent first, as the interface lists them),
+ * a memory cache, an injected clock and session.
+ */
+import { describe, expect, it } from 'vitest';
+import { Network, RateLimited } from '@/lib/api/errors';
+import { deferred } from '@/tests/unit/deferred';
+import { createMyStuffService, MAX_CACHED_MEMBERS, type MyStuffCache, type MyStuffPorts } from './mystuff';
+import { MY_STUFF_FRESH_MS, MY_STUFF_MAX_ITEMS, type MyProject, type MyStuffListName } from './mystuff-model';
+
+function project(id: number, loves = id): MyProject {
+  return {
+    id,
+    title: `P${id}`,
+    author: 'demo',
+    thumbnailUrl: `https://cdn2.scratch.mit.edu/get_image/project/${id}_480x360.png`,
+    sharedAt: new Date(Date.UTC(2026, 0, 1) + id * 60_000).toISOString(),
+    stats: { loves, views: id * 10 },
+  };
+}
+const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => project(from + i));
+
+interface Read {
+  list: MyStuffListName;
+  username: string;
+  offset: number;
+  limit: number;
+}
+
+function harness() {
+  const state = {
+    now: 10_000_000,
+    user: 'demo' as string | null,
+    cache: {} as MyStuffCache,
+    reads: [] as Read[],
+    lists: new Map<string, MyProject[]>(),
+    failures: [] as unknown[],
+    /** Failures for reads at these offsets. */
+    failAt: new Map<number, unknown>(),
+    gate: null as Promise<void> | null,
+  };
+  const key = (username: string, list: MyStuffListName) => `${username}/${list}`;
+  const ports: MyStuffPorts = {
+    now: () => state.now,
+    signedInUser: async () => state.user,
+    async readPage(list, username, page) {
+      state.reads.push({ list, username, ...page });
+      if (state.gate) await state.gate;
+      const failure = state.failures.shift() ?? state.failAt.get(page.offset);
+      if (failure !== undefined) throw failure;
+      const items = (state.lists.get(key(username, list)) ?? []).slice(page.offset, page.offset + page.limit);
+      return { items, received: items.length };
+    },
+    cache: {
+      get: async () => structuredClone(state.cache),
+      set: async (cache) => {
+        state.cache = structuredClone(cache);
+      },
+    },
+  };
+  return {
+    state,
+    service: createMyStuffService(ports),
+    serve(list: MyStuffListName, items: MyProject[], username = 'demo') {
+      state.lists.set(key(username, list), items);
+    },
+    ids(list: MyStuffListName, username = 'demo') {
+      return (state.cache[username]?.[list].items ?? []).map((item) => item.id);
+    },
+    list(list: MyStuffListName, username = 'demo') {
+      const stuff = state.cache[username];
+      if (!stuff) throw new Error(`no stuff of ${username}`);
+      return stuff[list];
+    },
+    offsets: () => state.reads.map((read) => `${read.list}@${read.offset}/${read.limit}`),
+  };
+}
+
+describe('paging', () => {
+  it('reads every page of the shared projects, at the offsets of what came, and stops at a short page', async () => {
+    const h = harness();
+    h.serve('shared', range(1, 95));
+    await h.service.refresh(['shared']);
+    expect(h.offsets()).toEqual(['shared@0/40', 'shared@40/40', 'shared@80/40']);
+    expect(h.ids('shared')).toEqual(range(1, 95).map((p) => p.id));
+    expect(h.list('shared')).toMatchObject({
+      complete: true,
+      loading: null,
+      error: null,
+      readAt: 10_000_000,
+    });
+  });
+
+  it('asks for one page more when the list is an exact number of pages (only a short page ends it)', async () => {
+    const h = harness();
+    h.serve('favorites', range(1, 80));
+    await h.service.refresh(['favorites']);
+    expect(h.offsets()).toEqual(['favorites@0/40', 'favorites@40/40', 'favorites@80/40']);
+    expect(h.ids('favorites')).toHaveLength(80);
+  });
+
+  it('reads one page for a member with fewer than 40 projects', async () => {
+    const h = harness();
+    h.serve('shared', range(1, 7));
+    await h.service.refresh(['shared']);
+    expect(h.offsets()).toEqual(['shared@0/40']);
+    expect(h.ids('shared')).toHaveLength(7);
+  });
+
+  it('stops at the cap', async () => {
+    const h = harness();
+    h.serve('shared', range(1, MY_STUFF_MAX_ITEMS + 100));
+    await h.service.refresh(['shared']);
+    expect(h.state.reads).toHaveLength(MY_STUFF_MAX_ITEMS / 40);
+    expect(h.ids('shared')).toHaveLength(MY_STUFF_MAX_ITEMS);
+  });
+
+  it('shows the previous whole list until every page of a refresh came, then the new one at once', async () => {
+    const h = harness();
+    h.serve('shared', range(1, 60));
+    await h.service.refresh(['shared']);
+    h.serve('shared', range(1, 70));
+    h.state.now += MY_STUFF_FRESH_MS;
+    const gate = deferred();
+    h.state.gate = gate.promise;
+    const done = h.service.refresh(['shared']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(h.list('shared').loading).toBe('refresh');
+    expect(h.ids('shared')).toHaveLength(60);
+    gate.resolve();
+    h.state.gate = null;
+    await done;
+    expect(h.ids('shared')).toHaveLength(70);
+  });
+
+  it('keeps the old list beside the error when a later page fails', async () => {
+    const h = harness();
+    h.serve('shared', range(1, 60));
+    await h.service.refresh(['shared']);
+    h.state.now += MY_STUFF_FRESH_MS;
+    h.state.failAt.set(40, new Network('offline'));
+    await h.service.refresh(['shared']);
+    expect(h.ids('shared')).toHaveLength(60);
+    expect(h.list('shared').error).toMatchObject({ kind: 'offline' });
+    expect(h.list('shared').loading).toBeNull();
+  });
+});
+
+describe('stale refresh', () => {
+  it('reads nothing while the list is fresh, and again once it is stale', async () => {
+    const h = harness();
+    h.serve('shared', range(1, 10));
+    await h.service.refresh(['shared']);
+    h.state.now += MY_STUFF_FRESH_MS - 1;
+    await h.service.refresh(['shared']);
+    expect(h.state.reads).toHaveLength(1);
+    h.state.now += 1;
+    h.serve('shared', range(1, 11));
+    await h.service.refresh(['shared']);
+    expect(h.state.reads).toHaveLength(2);
+    expect(h.ids('shared')).toHaveLength(11);
+  });
+
+  it('a forced refresh reads a fresh list', async () => {
+    const h = harness();
+    h.serve('shared', range(1, 10));
+    await h.service.refresh(['shared']);
+    await h.service.refresh(['shared'], { force: true });
+    expect(h.state.reads).toHaveLength(2);
+  });
+
+  it('finds a project shared since, on the last page (the interface lists them oldest first), with new counts', async () => {
+    const h = harness();
+    h.serve('shared', range(1, 50));
+    await h.service.refresh(['shared']);
+    h.state.now += MY_STUFF_FRESH_MS;
+    const later = range(1, 51).map((p) => (p.id === 3 ? project(3, 999) : p));
+    h.serve('shared', later);
+    await h.service.refresh(['shared']);
+    expect(h.ids('shared')).toContain(51);
+    expect(h.list('shared').items.find((p) => p.id === 3)?.stats.loves).toBe(999);
+  });
+
+  it('favorites: a first page that joins the cached list ends the refresh (one read)', async () => {
+    const h = harness();
+    const newestFirst = (newest: number, count: number) => range(newest - count + 1, count).reverse();
+    h.serve('favorites', newestFirst(100, 100));
+    await h.service.refresh(['favorites']);
+    expect(h.state.reads).toHaveLength(3);
+    h.state.now += MY_STUFF_FRESH_MS;
+    h.serve('favorites', newestFirst(102, 102));
+    await h.service.refresh(['favorites']);
+    expect(h.state.reads).toHaveLength(4);
+    expect(h.ids('favorites')).toEqual(newestFirst(102, 102).map((p) => p.id));
+    expect(h.list('favorites').complete).toBe(true);
+  });
+
+  it('favorites: a first page that does not join reads on; a forced refresh reads through', async () => {
+    const h = harness();
+    const newestFirst = (newest: number, count: number) => range(newest - count + 1, count).reverse();
+    h.serve('favorites', newestFirst(100, 100));
+    await h.service.refresh(['favorites']);
+    h.state.now += MY_STUFF_FRESH_MS;
+    // More than a page of new favorites: page 1 shares nothing with the cache.
+    h.serve('favorites', newestFirst(150, 150));
+    await h.service.refresh(['favorites']);
+    expect(h.offsets().slice(3)).toEqual([
+      'favorites@0/40',
+      'favorites@40/40',
+      'favorites@80/40',
+      'favorites@120/40',
+    ]);
+    expect(h.ids('favorites')).toHaveLength(150);
+    const before = h.state.reads.length;
+    await h.service.refresh(['favorites'], { force: true });
+    expect(h.state.reads.length - before).toBe(4);
+  });
+
+  it('shares one read between callers, and waits out a 429', async () => {
+    const h = harness();
+    h.serve('shared', range(1, 10));
+    await Promise.all([h.service.refresh(['shared']), h.service.refresh(['shared', 'shared'])]);
+    expect(h.state.reads).toHaveLength(1);
+    h.state.failures.push(new RateLimited('slow down', { retryAfterMs: 5_000 }));
+    await h.service.refresh(['shared'], { force: true });
+    expect(h.list('shared').error).toMatchObject({ kind: 'rate-limited', retryAfterMs: 5_000 });
+    await h.service.refresh(['shared'], { force: true });
+    expect(h.state.reads).toHaveLength(2);
+    h.state.now += 5_000;
+    await h.service.refresh(['shared'], { force: true });
+    expect(h.state.reads).toHaveLength(3);
+    expect(h.list('shared').error).toBeNull();
+  });
+});
+
+describe('members', () => {
+  it('reads nothing while signed out', async () => {
+    const h = harness();
+    h.state.user = null;
+    h.serve('shared', range(1, 10));
+    await h.service.refresh(['shared', 'favorites'], { force: true });
+    expect(h.state.reads).toEqual([]);
+    expect(await h.service.current()).toBeNull();
+  });
+
+  it('keeps each member’s stuff apart; a read that ends after another member signed in is thrown away', async () => {
+    const h = harness();
+    h.serve('shared', range(1, 5), 'demo');
+    h.serve('shared', range(500, 3), 'alice');
+    await h.service.refresh(['shared']);
+    const gate = deferred();
+    h.state.gate = gate.promise;
+    h.state.now += MY_STUFF_FRESH_MS;
+    h.serve('shared', range(1, 6), 'demo');
+    const pending = h.service.refresh(['shared']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    h.state.user = 'alice';
+    gate.resolve();
+    h.state.gate = null;
+    await pending;
+    // Demo's list is as it was (only no longer loading); alice sees nothing of demo's.
+    expect(h.ids('shared', 'demo')).toHaveLength(5);
+    expect(h.list('shared', 'demo').loading).toBeNull();
+    expect((await h.service.current())?.username ?? null).toBeNull();
+    await h.service.refresh(['shared']);
+    expect(h.ids('shared', 'alice')).toEqual([500, 501, 502]);
+    expect((await h.service.current())?.shared.items.map((p) => p.id)).toEqual([500, 501, 502]);
+    expect(h.state.reads.filter((read) => read.username === 'alice')).toHaveLength(1);
+  });
+
+  it(`keeps at most ${MAX_CACHED_MEMBERS} members, the least recently used dropped`, async () => {
+    const h = harness();
+    for (const [i, name] of ['a', 'b', 'c', 'd'].entries()) {
+      h.state.user = name;
+      h.state.now += i;
+      h.serve('shared', range(i * 10, 2), name);
+      await h.service.refresh(['shared']);
+    }
+    expect(Object.keys(h.state.cache).sort()).toEqual(['b', 'c', 'd']);
+  });
+
+  it('clears loading marks a stopped worker left behind', async () => {
+    const h = harness();
+    h.serve('shared', range(1, 5));
+    await h.service.refresh(['shared']);
+    h.state.cache.demo = { ...(h.state.cache.demo as NonNullable<MyStuffCache['demo']>) };
+    (h.state.cache.demo as { shared: { loading: string | null } }).shared.loading = 'refresh';
+    await h.service.start();
+    expect(h.list('shared').loading).toBeNull();
+    expect(h.ids('shared')).toHaveLength(5);
+  });
+});
