@@ -85,6 +85,7 @@ export async function screenshotPopupViews(browser: ExtensionBrowser, dir: strin
       ['feed', '[data-testid="feed-item"]'],
       ['messages', '[data-testid="message-item"]'],
       ['explore', '[data-testid="project-card"]'],
+      ['mystuff', '[data-testid="mystuff-list"] [data-testid="project-card"]'],
     ];
     for (const [tab, ready] of views) {
       await popup.click(`[data-testid="popup-tab-${tab}"]`);

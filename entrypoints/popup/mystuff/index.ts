@@ -4,9 +4,9 @@
  * renders, like every tab's.
  */
 import { t } from '@/lib/i18n';
+import { myStuffCacheItem } from '@/lib/storage';
 import { lazyView } from '../lazy-view';
 import type { PopupTab } from '../popup-tab';
-import { myStuffStorage } from './mystuff-data';
 // The view's styles load with the popup (see lazy-view.tsx).
 import './mystuff.css';
 
@@ -17,5 +17,6 @@ export const myStuffTab: PopupTab = {
   label: () => t('mystuff.tab'),
   View: view.View,
   preload: view.preload,
-  storage: myStuffStorage,
+  // The first frame's storage (mystuff-data.ts reads it in the view's chunk).
+  storage: [myStuffCacheItem],
 };
