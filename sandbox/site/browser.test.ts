@@ -558,8 +558,11 @@ describe('client-rendered site pages in Chromium', () => {
     expect(await first.locator('.media-thumb > a > img').count()).toBe(1);
     expect(await first.locator('.media-info-item.title > a').getAttribute('href')).toBe(href);
     const more = page.locator('[data-control="load-more"]');
-    await more.click();
-    await expect.poll(() => items.count()).toBe(all.length);
+    // Load more, page after page of 20, until the button goes (demo has more than three pages).
+    for (let shown = 20; shown < all.length; shown += 20) {
+      await more.click();
+      await expect.poll(() => items.count()).toBe(Math.min(shown + 20, all.length));
+    }
     expect(await more.isVisible()).toBe(false);
     const ids = async () =>
       (await page
