@@ -39,10 +39,12 @@ export const projectPageStatus: Feature = {
 
     const look = () => {
       for (const { kind, selector, className } of BUTTONS) {
-        const element = document.querySelector(selector);
+        const before = followed.get(kind);
+        // The button followed is the one until it leaves the page (the site renders it anew): no
+        // search of the whole page on each of the page's changes meanwhile.
+        const element = before?.element.isConnected ? before.element : document.querySelector(selector);
         if (element === null) continue;
         const on = element.classList.contains(className);
-        const before = followed.get(kind);
         if (before === undefined || before.element !== element) {
           // First sight (or the site rendered the button anew): only a class present is a reading.
           followed.set(kind, { element, on: on ? true : null });
