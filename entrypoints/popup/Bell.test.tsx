@@ -5,7 +5,7 @@
  */
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { MAX_BELLED_PEOPLE } from '@/lib/feed/following-closely';
 import { followingCloselyItem } from '@/lib/storage';
@@ -27,11 +27,14 @@ async function show(node: preact.ComponentChild) {
   await act(() => sleep(10));
   const button = () =>
     root.querySelector<HTMLButtonElement>('button[data-testid="bell"]') as HTMLButtonElement;
-  const press = () =>
-    act(async () => {
+  /** A press, and its work done: the first press loads what a press does (bell-change.ts). */
+  const press = async (until: () => Promise<boolean>) => {
+    act(() => {
       button().click();
-      await sleep(10);
     });
+    await vi.waitFor(async () => expect(await until()).toBe(true));
+    await act(() => sleep(10));
+  };
   return { root, button, press };
 }
 
@@ -44,15 +47,14 @@ describe('Bell', () => {
     expect(button().getAttribute('aria-label')).toBe('Get new projects from alice');
     expect(root.querySelector('[data-testid="bell-status"]')?.textContent).toBe('');
 
-    await press();
-    expect(await followingCloselyItem.getValue()).toEqual({ people: ['alice'], studios: [] });
+    const stored = async () => JSON.stringify(await followingCloselyItem.getValue());
+    await press(async () => (await stored()) === JSON.stringify({ people: ['alice'], studios: [] }));
     expect(button().dataset.followingClosely).toBe('true');
     expect(button().getAttribute('aria-pressed')).toBe('true');
     expect(button().getAttribute('aria-label')).toBe('Stop new projects from alice');
     expect(root.querySelector('[data-testid="bell-status"]')?.textContent).toBe('Follow alice too.');
 
-    await press();
-    expect(await followingCloselyItem.getValue()).toEqual({ people: [], studios: [] });
+    await press(async () => (await stored()) === JSON.stringify({ people: [], studios: [] }));
     expect(button().dataset.followingClosely).toBe('false');
   });
 
@@ -62,7 +64,7 @@ describe('Bell', () => {
     expect(button().dataset.studioId).toBe('42');
     expect(button().dataset.user).toBeUndefined();
     expect(button().getAttribute('aria-label')).toBe('Get new projects in Cats');
-    await press();
+    await press(async () => (await followingCloselyItem.getValue()).studios.length === 1);
     expect(await followingCloselyItem.getValue()).toEqual({
       people: ['bob'],
       studios: [{ id: 42, title: 'Cats' }],
@@ -85,7 +87,7 @@ describe('Bell', () => {
     const people = Array.from({ length: MAX_BELLED_PEOPLE }, (_, i) => `p${i}`);
     await followingCloselyItem.setValue({ people, studios: [] });
     const { root, button, press } = await show(<Bell user="alice" />);
-    await press();
+    await press(async () => root.querySelector('[data-testid="bell-status"]')?.textContent !== '');
     expect(root.querySelector('[data-testid="bell-status"]')?.textContent).toBe(
       'You can ring the bell for 50 people at most. Turn one off first.',
     );

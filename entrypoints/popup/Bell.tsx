@@ -1,22 +1,14 @@
 /**
  * The bell on a person or a studio ("Following closely", issue 26 item 1): rung, their new projects
  * come first in the feed and (with a bell on anyone) are the only ones notified. A toggle button
- * (`aria-pressed`) whose name says what a press does. It writes the synced item itself: the
- * background only reads it. Kept small: the Feed tab's first frame carries it.
+ * (`aria-pressed`) whose name says what a press does. It writes the synced item itself (the
+ * background only reads it), through ./bell-change.ts, loaded on the first press: the Feed tab's
+ * first frame carries only this button.
  */
 import { useState } from 'preact/hooks';
 import { LineIcon } from '@/components/LineIcon';
-import {
-  type BelledStudio,
-  bellsOf,
-  hasPersonBell,
-  hasStudioBell,
-  MAX_BELLED_PEOPLE,
-  MAX_BELLED_STUDIOS,
-  setPersonBell,
-  setStudioBell,
-} from '@/lib/feed/following-closely';
-import { formatNumber, t } from '@/lib/i18n';
+import type { BelledStudio } from '@/lib/feed/following-closely';
+import { t } from '@/lib/i18n';
 import { followingCloselyItem } from '@/lib/storage';
 import { useStorageItem } from './storage-hooks';
 
@@ -29,32 +21,18 @@ export function Bell(
   },
 ) {
   const { user, studio } = props;
-  const bells = bellsOf(useStorageItem(followingCloselyItem));
+  const bells = useStorageItem(followingCloselyItem);
   const [full, setFull] = useState('');
-  const on = user !== undefined ? hasPersonBell(bells, user) : hasStudioBell(bells, studio.id);
+  // As following-closely.ts compares (usernames without case), written out here so that module
+  // loads only on a press; a value synced by another version may lack a part: no bell there.
+  const on =
+    user !== undefined
+      ? (bells.people ?? []).some((person) => person.toLowerCase() === user.toLowerCase())
+      : (bells.studios ?? []).some((belled) => belled.id === studio.id);
   const label =
     user !== undefined
       ? t(on ? 'followingClosely.stopPerson' : 'followingClosely.ringPerson', [user])
       : t(on ? 'followingClosely.stopStudio' : 'followingClosely.ringStudio', [studio.title]);
-
-  const toggle = async () => {
-    // The bells as stored now: another popup, the options page or another computer may have changed them.
-    const current = bellsOf(await followingCloselyItem.getValue());
-    const change =
-      user !== undefined
-        ? setPersonBell(current, user, !hasPersonBell(current, user))
-        : setStudioBell(current, studio, !hasStudioBell(current, studio.id));
-    if ('full' in change) {
-      setFull(
-        change.full === 'people'
-          ? t('followingClosely.fullPeople', [formatNumber(MAX_BELLED_PEOPLE)])
-          : t('followingClosely.fullStudios', [formatNumber(MAX_BELLED_STUDIOS)]),
-      );
-      return;
-    }
-    setFull('');
-    await followingCloselyItem.setValue(change.bells);
-  };
 
   return (
     <span class="bell-wrap">
@@ -68,7 +46,10 @@ export function Bell(
         aria-pressed={on}
         aria-label={label}
         title={label}
-        onClick={toggle}
+        onClick={async () => {
+          const { toggleBell } = await import('./bell-change');
+          setFull(await toggleBell(user !== undefined ? { user } : { studio }));
+        }}
       >
         <LineIcon d={BELL} stroke={1.4} filled={on} />
       </button>
