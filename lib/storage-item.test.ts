@@ -102,4 +102,35 @@ describe('storage items', () => {
     expect(await getValues(items)).toEqual([{ name: 'old', on: true }, 'none', 2]);
     expect([local.mock.calls.length, session.mock.calls.length]).toEqual([1, 1]);
   });
+
+  it('read a migrating item with its version in one read per area when there is nothing to migrate', async () => {
+    const [current, empty] = [nextKey(), nextKey()];
+    await fakeBrowser.storage.local.set({
+      [current.slice(6)]: { name: 'new', on: false },
+      [`${current.slice(6)}$`]: { v: 2 },
+    });
+    const options = { fallback: { name: '', on: true }, version: 2, migrations: { 2: toV2 } };
+    const items = [defineItem<V2>(current, options), defineItem<V2>(empty, options)];
+    const local = vi.spyOn(fakeBrowser.storage.local, 'get');
+    expect(await getValues(items)).toEqual([
+      { name: 'new', on: false },
+      { name: '', on: true },
+    ]);
+    expect(local.mock.calls.length).toBe(1);
+    // The item first written later is marked with its version, as after a migration's own read.
+    await items[1]?.setValue({ name: 'ada', on: true });
+    expect(await items[1]?.getMeta()).toEqual({ v: 2 });
+  });
+
+  it('migrate, then read again, an item stored by an older version and read with others', async () => {
+    const key = nextKey();
+    await fakeBrowser.storage.local.set({ [key.slice(6)]: { name: 'old' } });
+    const item = defineItem<V2>(key, {
+      fallback: { name: '', on: false },
+      version: 2,
+      migrations: { 2: toV2 },
+    });
+    expect(await getValues([item])).toEqual([{ name: 'old', on: true }]);
+    expect(await item.getMeta()).toEqual({ v: 2 });
+  });
 });

@@ -67,16 +67,21 @@ export function defineItem<T>(key: StorageKey, options: StorageItemOptions<T>): 
     await area().set({ [name]: migrated, [metaName]: { ...meta, v: version } });
   };
   let migrating: Promise<void> | null = null;
+  let migrationsDone = migrations === undefined;
   const migrated = () => {
     migrating ??=
       migrations === undefined
         ? Promise.resolve()
-        : migrate().catch((error: unknown) => console.error(`Migration failed for ${key}`, error));
+        : migrate()
+            .catch((error: unknown) => console.error(`Migration failed for ${key}`, error))
+            .finally(() => {
+              migrationsDone = true;
+            });
     return migrating;
   };
   const read = async (storedName: string) => (await area().get(storedName))[storedName];
 
-  return {
+  const item: StorageItem<T> = {
     key,
     fallback,
     async getValue() {
@@ -115,22 +120,72 @@ export function defineItem<T>(key: StorageKey, options: StorageItemOptions<T>): 
     migrate: migrate,
     ready: migrated,
   };
+  if (migrations !== undefined) {
+    migratingItems.set(item, {
+      metaName,
+      settle(stored) {
+        if (migrationsDone) return true;
+        // Under way in this context: its outcome is to be waited for, then read.
+        if (migrating !== null) return false;
+        const meta = (stored[metaName] ?? {}) as Record<string, unknown>;
+        const from = typeof meta.v === 'number' ? meta.v : 1;
+        if (stored[name] != null && from !== version) return false;
+        // Nothing to migrate: as `migrate` would conclude, without its read.
+        needsVersion = stored[name] == null && meta.v == null;
+        migrating = Promise.resolve();
+        migrationsDone = true;
+        return true;
+      },
+    });
+  }
+  return item;
 }
 
 /**
+ * Items with migrations, for `getValues`: the name their version is stored under, and what settles
+ * their migrations from a read that included it (false: there is something to migrate, or a
+ * migration under way, so the item's own `ready()` is to be waited for).
+ */
+const migratingItems = new WeakMap<
+  // biome-ignore lint/suspicious/noExplicitAny: items of any value type.
+  StorageItem<any>,
+  { metaName: string; settle(stored: Record<string, unknown>): boolean }
+>();
+
+/**
  * The values of several items, read together: one storage read per area rather than one per item
- * (the popup's first frame shows about fifteen).
+ * (the popup's first frame shows about fifteen). A migrating item's version is read in the same
+ * read: its migrations cost no read of their own when there is nothing to migrate (the popup's first
+ * frame waited for two round trips to storage, one for the versions, then one for the values).
  */
 // biome-ignore lint/suspicious/noExplicitAny: items of any value type.
 export async function getValues(items: readonly StorageItem<any>[]): Promise<unknown[]> {
-  await Promise.all(items.map((item) => item.ready()));
   const places = items.map((item) => splitKey(item.key));
   const areas = [...new Set(places.map(([area]) => area))];
-  const stored = await Promise.all(
-    areas.map((area) =>
-      browser.storage[area].get(places.filter(([a]) => a === area).map(([, name]) => name)),
-    ),
-  );
+  const read = () =>
+    Promise.all(
+      areas.map((area) =>
+        browser.storage[area].get(
+          items.flatMap((item, index) => {
+            const [itemArea, name] = places[index] as [Area, string];
+            if (itemArea !== area) return [];
+            const migrating = migratingItems.get(item);
+            return migrating === undefined ? [name] : [name, migrating.metaName];
+          }),
+        ),
+      ),
+    );
+  let stored = await read();
+  const settled = items.map((item, index) => {
+    const migrating = migratingItems.get(item);
+    const area = (places[index] as [Area, string])[0];
+    return migrating === undefined || migrating.settle(stored[areas.indexOf(area)] ?? {});
+  });
+  if (settled.includes(false)) {
+    // Something to migrate (once per item and context): migrated first, then read again.
+    await Promise.all(items.map((item) => item.ready()));
+    stored = await read();
+  }
   return items.map((item, index) => {
     const [area, name] = places[index] as [Area, string];
     return stored[areas.indexOf(area)]?.[name] ?? item.fallback;

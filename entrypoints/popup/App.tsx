@@ -4,7 +4,7 @@ import { memberCheckedItem, memberItem, popupTabItem, type SessionUser } from '@
 import { Banner, ConnectionStatus } from './Banner';
 import { useBackgroundStatus, useOnline } from './connection';
 import { Header } from './Header';
-import { shownMember, signedOutView } from './opening-view';
+import { rememberOpeningTab, shownMember, signedOutView } from './opening-view';
 import { useStorageItem } from './storage-hooks';
 import { popupTabs, tabNamed } from './tabs';
 
@@ -31,7 +31,10 @@ function Views({ member }: { member: SessionUser }) {
           ),
         }))}
         selected={selected.name}
-        onSelect={(name) => popupTabItem.setValue(name)}
+        onSelect={(name) => {
+          rememberOpeningTab(name);
+          popupTabItem.setValue(name);
+        }}
       />
       <TabPanel group="popup" name={selected.name} class="popup-panel">
         {/* Keyed by member: switching accounts starts every view afresh, with nothing of the previous member. */}

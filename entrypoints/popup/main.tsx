@@ -33,7 +33,9 @@ document.documentElement.dir = browser.i18n.getMessage('@@bidi_dir') === 'rtl' ?
 // before the first frame too: it loads while the rest is read (who is signed in and the last tab
 // chosen are small reads), not after.
 const root = document.getElementById('app');
-const viewLoaded = preloadOpeningView().catch(() => undefined);
+const viewLoaded = preloadOpeningView()
+  .catch(() => undefined)
+  .then(() => performance.mark('companion:popup-view-loaded'));
 const storageRead = primeStorageItems([
   ...frameStorage,
   ...messageCountStorage,
@@ -47,5 +49,7 @@ const accountsLoaded = preloadAccountsStrip().catch(() => undefined);
 Promise.all([storageRead, viewLoaded, accountsLoaded]).then(() => {
   // The view primed with the rest is the one to show (`viewLoaded` read it first; should it have changed
   // meanwhile, that view loads as it renders).
+  performance.mark('companion:popup-render');
   if (root) render(<App />, root);
+  performance.mark('companion:popup-rendered');
 });

@@ -166,8 +166,8 @@ async function main() {
       name: 'open to first message, from cache (median)',
       value: Math.round(w),
       unit: 'ms',
+      // Its budget is popup.ts's: each tab's first frame against the empty popup's, in the same run.
       baseline: { name: 'no cache', value: Math.round(c) },
-      budget: { text: '≤ 100 ms', max: 100 },
     });
     reportFigure({
       bench: 'popup-messages',

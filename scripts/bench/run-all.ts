@@ -49,7 +49,7 @@ const BENCHES: Bench[] = [
     name: 'popup',
     args: ['--without-explore'],
 
-    what: 'the popup in Chromium: open to first feed item, requests of ten opens',
+    what: 'the popup: each tab from cache against an empty popup (Chromium, Firefox); open to first feed item, requests of ten opens (Chromium)',
   },
   { name: 'popup-messages', what: 'the Messages tab in Chromium' },
   { name: 'popup-explore', what: 'the Explore service against the sandbox: caches on vs off' },

@@ -77,11 +77,17 @@ export function UserCardView({ card }: { card: UserCard }) {
   );
 }
 
+/** Built once: a formatter is costly to build, and the home's cards show hundreds of numbers. */
+let compactFormat: Intl.NumberFormat | null | undefined;
+
 /** 1.2k, 35k: numbers on cards are read at a glance (the exact one is in the title). */
 export function compact(value: number): string {
-  try {
-    return new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
-  } catch {
-    return String(value);
+  if (compactFormat === undefined) {
+    try {
+      compactFormat = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
+    } catch {
+      compactFormat = null;
+    }
   }
+  return compactFormat === null ? String(value) : compactFormat.format(value);
 }

@@ -84,8 +84,10 @@ export function ExploreTab({ member }: { member: SessionUser }) {
     }
   }, [top.id]);
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     // The search field and a view's bar stick right below the frame's tab bar, whose height is the frame's.
+    // Measured after the first frame is painted (an effect): measuring before it made the browser lay the
+    // whole tab out twice before its first paint; nothing sticks before the member scrolls.
     const tabs = document.querySelector<HTMLElement>('.popup-tabs');
     if (tabs !== null) {
       document.documentElement.style.setProperty(

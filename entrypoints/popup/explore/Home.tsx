@@ -16,6 +16,7 @@ import { settledSearch } from '@/lib/explore/explore-search';
 import { plural, t } from '@/lib/i18n';
 import { exploreCacheItem } from '@/lib/storage';
 import { sendMessage } from '../background-messages';
+import { usePainted } from '../first-paint';
 import { useStorageItem } from '../storage-hooks';
 import { ExploreErrorLine } from './ExploreErrorLine';
 import { ask, effectiveLanguage, setSettings, useList, useMore, useRetry, useSettings } from './explore-data';
@@ -172,6 +173,7 @@ export function Home({ uid }: { uid: string }) {
   const input = useRef<HTMLInputElement>(null);
   const search = useMemo(() => settledSearch<string, void>({ run: (q) => setQuery(q) }), []);
   const { featured } = useStorageItem(exploreCacheItem);
+  const painted = usePainted();
 
   useEffect(() => {
     // The featured rows (hourly) and the count (daily): the service skips what is fresh.
@@ -308,19 +310,22 @@ export function Home({ uid }: { uid: string }) {
                   </Chip>
                 ))}
               </fieldset>
-              <SortedList
-                id={uid}
-                sort={settings.mode}
-                sorts={EXPLORE_SORTS}
-                onSort={(mode) => setSettings({ mode })}
-                list={{
-                  list,
-                  onMore: more,
-                  onRetry: retry,
-                  empty: t('explore.list.empty'),
-                  moreHref: siteExplore,
-                }}
-              />
+              {/* Below the featured rows, far below the fold: after the first frame (first-paint.ts). */}
+              {painted && (
+                <SortedList
+                  id={uid}
+                  sort={settings.mode}
+                  sorts={EXPLORE_SORTS}
+                  onSort={(mode) => setSettings({ mode })}
+                  list={{
+                    list,
+                    onMore: more,
+                    onRetry: retry,
+                    empty: t('explore.list.empty'),
+                    moreHref: siteExplore,
+                  }}
+                />
+              )}
             </section>
           </>
         )}

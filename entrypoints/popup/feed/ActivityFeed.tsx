@@ -4,6 +4,7 @@ import { ListEnd } from '@/components/ListEnd';
 import { ListStatus } from '@/components/ListStatus';
 import { FEED_KINDS, FEED_MAX_ITEMS, type FeedSettings, type MemberFeed } from '@/lib/feed/feed-model';
 import { t } from '@/lib/i18n';
+import { markFirstItemPainted } from '../first-item-mark';
 import { siteLinks } from '../site-links';
 import { ActivityItem } from './ActivityItem';
 import { FeedFilters, setKinds } from './FeedFilters';
@@ -14,13 +15,6 @@ import { isNewSince } from './new-items';
 export const FIRST_ITEM_MARK = 'companion:first-feed-item';
 /** Rows in the first frame: a screenful. The rest follow right after it is painted. */
 const FIRST_FRAME_ROWS = 12;
-
-/** Marks the frame that paints the first item: its animation frame runs just before its paint. */
-function markFirstItemPainted() {
-  requestAnimationFrame(() => {
-    if (performance.getEntriesByName(FIRST_ITEM_MARK).length === 0) performance.mark(FIRST_ITEM_MARK);
-  });
-}
 
 /** What's Happening: the followed members' activity, filtered by kind, newest first. */
 export function ActivityFeed(props: {
@@ -42,7 +36,7 @@ export function ActivityFeed(props: {
   const anyItem = visible.length > 0;
   const [allRows, setAllRows] = useState(false);
   useLayoutEffect(() => {
-    if (anyItem) markFirstItemPainted();
+    if (anyItem) markFirstItemPainted(FIRST_ITEM_MARK);
   }, [anyItem]);
   // Preact runs effects after the frame is painted.
   useEffect(() => {

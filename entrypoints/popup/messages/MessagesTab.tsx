@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Empty } from '@/components/Empty';
 import { ListEnd } from '@/components/ListEnd';
 import { ListStatus } from '@/components/ListStatus';
@@ -19,6 +19,8 @@ import {
 } from '@/lib/messages/messages-model';
 import { messageCountItem, messageDraftsItem, messagesFilterItem, type SessionUser } from '@/lib/storage';
 import { sendMessage } from '../background-messages';
+import { markFirstItemPainted } from '../first-item-mark';
+import { usePainted } from '../first-paint';
 import { useStorageItem } from '../storage-hooks';
 import { messageLinks } from './links';
 import { MessageItem } from './MessageItem';
@@ -30,6 +32,8 @@ import { type Searching, SearchTerms } from './search-marks';
 
 /** Performance mark of the first painted message (scripts/bench/popup-messages.ts measures it). */
 export const FIRST_MESSAGE_MARK = 'companion:first-message-item';
+/** Rows in the first frame: a screenful. The rest follow right after it is painted (first-paint.ts). */
+const FIRST_FRAME_ROWS = 10;
 
 const FILTER_KEYS = {
   all: 'messagesTab.filters.all',
@@ -124,10 +128,9 @@ export function MessagesTab({ member }: { member: SessionUser }) {
   }, [foldedCount]);
 
   const anyRow = rows.length > 0;
-  useEffect(() => {
-    // Preact runs effects after the browser painted the frame.
-    if (anyRow && performance.getEntriesByName(FIRST_MESSAGE_MARK).length === 0)
-      performance.mark(FIRST_MESSAGE_MARK);
+  const painted = usePainted();
+  useLayoutEffect(() => {
+    if (anyRow) markFirstItemPainted(FIRST_MESSAGE_MARK);
   }, [anyRow]);
 
   return (
@@ -212,8 +215,9 @@ export function MessagesTab({ member }: { member: SessionUser }) {
               </MutedFold>
             )}
             {anyRow && (
-              <ul class="item-list message-list">
-                {rows.map((row) => (
+              // Busy until every row is there (a screenful first, the rest after it is painted).
+              <ul class="item-list message-list" aria-busy={painted ? 'false' : 'true'}>
+                {(painted ? rows : rows.slice(0, FIRST_FRAME_ROWS)).map((row) => (
                   <MessageItem
                     key={rowKey(row)}
                     row={row}

@@ -202,10 +202,10 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
     extensionOrigin,
     openPage,
     openExtensionPage: (path) => openPage(`${extensionOrigin}/${path.replace(/^\//, '')}`),
-    async openPopup() {
+    async openPopup(path = '/popup.html') {
       const page = await newPage();
       await page.setViewportSize(POPUP_SIZE);
-      await page.goto(`${extensionOrigin}/popup.html`, { waitUntil: 'load' });
+      await page.goto(`${extensionOrigin}/${path.replace(/^\//, '')}`, { waitUntil: 'load' });
       return wrap(page);
     },
     signIn: (username) => signInThroughSandbox(browser, username),

@@ -243,7 +243,8 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
     extensionOrigin,
     openPage: (url) => openPage(url),
     openExtensionPage: (path) => openPage(`${extensionOrigin}/${path.replace(/^\//, '')}`),
-    openPopup: () => openPage(`${extensionOrigin}/popup.html`, POPUP_SIZE),
+    openPopup: (path = '/popup.html') =>
+      openPage(`${extensionOrigin}/${path.replace(/^\//, '')}`, POPUP_SIZE),
     signIn: (username) => signInThroughSandbox(browser, username),
     signOut: () => signOutThroughSandbox(browser),
     badge: (tabId) => evaluateInExtension(readBadgeInExtension, tabId),
