@@ -130,19 +130,19 @@ async function firefoxProbe(page: PuppeteerPage, extensionOrigin: string): Promi
         return JSON.stringify(profile);
       });
       const profile = JSON.parse(text) as GeckoProfile;
-      // The site tab's content process: the main thread the content script ran on.
-      const candidates = geckoThreads(profile).filter(
-        ({ thread }) =>
-          thread.name === 'GeckoMain' &&
-          thread.processType === 'tab' &&
-          thread.stringTable.some((entry) => entry.includes(marker)),
+      // The site tab's content process: the main thread the content script ran on (its frames are
+      // named only where it was sampled; else the busiest tab process's main thread, the site's).
+      const threads = geckoThreads(profile).filter(
+        ({ thread }) => thread.name === 'GeckoMain' && thread.processType === 'tab',
       );
-      if (candidates.length === 0) throw new Error('No content process ran the content script');
-      const samples = candidates
+      if (threads.length === 0) throw new Error('The profile has no content process');
+      const ran = threads.filter(({ thread }) => thread.stringTable.some((entry) => entry.includes(marker)));
+      const busy = (samples: Sample[]) => samples.reduce((sum, sample) => sum + sample.busy, 0);
+      const samples = (ran.length > 0 ? ran : threads)
         .map(({ profile: owner, thread }) =>
           samplesOfGeckoThread(owner, thread, (location) => location.includes(marker)),
         )
-        .sort((a, b) => b.length - a.length)[0] as Sample[];
+        .sort((a, b) => busy(b) - busy(a))[0] as Sample[];
       return { samples };
     },
   };
