@@ -19,7 +19,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromiumExecutable } from '../../tests/e2e/harness/browsers';
+import { chromiumExecutable, firefoxExecutable } from '../../tests/e2e/harness/browsers';
 import { type Figure, RESULTS_FILE_ENV } from './report';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -213,9 +213,13 @@ function osName(): string {
   return `${os.type()} ${os.release()}`;
 }
 
-function chromiumVersion(): string {
-  const answer = spawnSync(chromiumExecutable(), ['--version'], { encoding: 'utf8' });
-  return answer.status === 0 ? answer.stdout.trim() : 'not found';
+function browserVersion(executable: () => string): string {
+  try {
+    const answer = spawnSync(executable(), ['--version'], { encoding: 'utf8' });
+    return answer.status === 0 ? answer.stdout.trim() : 'not found';
+  } catch {
+    return 'not found';
+  }
 }
 
 const cpus = os.cpus();
@@ -225,7 +229,8 @@ const machine = [
   `${(os.totalmem() / 1024 ** 3).toFixed(1)} GB memory`,
   osName(),
   `Node ${process.version}`,
-  chromiumVersion(),
+  browserVersion(chromiumExecutable),
+  browserVersion(firefoxExecutable),
 ].join('; ');
 const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 const over = figures.filter((figure) => figure.pass === false);
