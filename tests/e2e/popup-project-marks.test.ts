@@ -9,7 +9,14 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestLogEntry } from '@/sandbox/control';
 import { DEMO_USERNAME } from '@/sandbox/index';
-import { BROWSER_NAMES, seriousAxeFindings, type TestPage, useBrowser, withSandbox } from './harness';
+import {
+  BROWSER_NAMES,
+  seriousAxeFindings,
+  seriousAxeFindingsInEachScheme,
+  type TestPage,
+  useBrowser,
+  withSandbox,
+} from './harness';
 
 const sandbox = withSandbox();
 
@@ -144,15 +151,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
     await popup.evaluate((s) => document.querySelector(s)?.scrollIntoView(), SHARED_CARD);
     await popup.screenshot({ path: `.output/screens/popup-marks-${name}.png` });
-    for (const scheme of ['light', 'dark'] as const) {
-      await popup.emulateColorScheme(scheme);
-      await popup.waitFor(
-        (dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark,
-        scheme === 'dark',
-      );
-      expect(await seriousAxeFindings(popup), `axe, ${scheme}`).toEqual([]);
-    }
-    await popup.emulateColorScheme('light');
+    expect(await seriousAxeFindingsInEachScheme(popup), 'axe').toEqual({ light: [], dark: [] });
     await popup.close();
   });
 

@@ -13,7 +13,7 @@ import { translateText } from '@/sandbox/helpers/translator';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import type { Comment, Message, Project, User } from '@/sandbox/model';
 import { BROWSER_NAMES, type TestPage, useBrowser, withSandbox } from './harness';
-import { seriousAxeFindings } from './harness/axe';
+import { seriousAxeFindingsInEachScheme } from './harness/axe';
 
 const sandbox = withSandbox();
 const store = () => sandbox().control.store;
@@ -44,15 +44,7 @@ async function tabTo(page: TestPage, selector: string, limit = 60) {
 }
 
 async function expectNothingSerious(page: TestPage, where: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateColorScheme(scheme);
-    await page.waitFor(
-      (dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark,
-      scheme === 'dark',
-    );
-    expect(await seriousAxeFindings(page), `axe, ${where}, ${scheme}`).toEqual([]);
-  }
-  await page.emulateColorScheme('light');
+  expect(await seriousAxeFindingsInEachScheme(page), `axe, ${where}`).toEqual({ light: [], dark: [] });
 }
 
 describe.each(BROWSER_NAMES)('%s', (name) => {

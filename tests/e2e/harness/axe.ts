@@ -47,3 +47,24 @@ export async function seriousAxeFindings(page: TestPage, options?: RunOptions): 
     (finding) => finding.impact === 'serious' || finding.impact === 'critical',
   );
 }
+
+/**
+ * The serious findings in each color scheme, the light one and the dark one (the popup and the
+ * options follow the system's), the page left light afterwards. A test expects `{ light: [], dark: [] }`.
+ */
+export async function seriousAxeFindingsInEachScheme(
+  page: TestPage,
+  options?: RunOptions,
+): Promise<Record<'light' | 'dark', AxeFinding[]>> {
+  const findings = { light: [] as AxeFinding[], dark: [] as AxeFinding[] };
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateColorScheme(scheme);
+    await page.waitFor(
+      (dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark,
+      scheme === 'dark',
+    );
+    findings[scheme] = await seriousAxeFindings(page, options);
+  }
+  await page.emulateColorScheme('light');
+  return findings;
+}

@@ -12,7 +12,7 @@
  *   });
  */
 
-export { type AxeFinding, axeFindings, seriousAxeFindings } from './axe';
+export { type AxeFinding, axeFindings, seriousAxeFindings, seriousAxeFindingsInEachScheme } from './axe';
 export { BROWSER_NAMES, type BrowserName } from './browsers';
 export type { Badge, ExtensionBrowser, LaunchOptions, StorageArea } from './extension-browser';
 export { type BrowserLaunchOptions, launchBrowser, type UseBrowserOptions, useBrowser } from './launch';
