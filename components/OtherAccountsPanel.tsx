@@ -3,6 +3,7 @@ import { t } from '@/lib/i18n';
 import {
   type AccountAlert,
   type AddAccountOutcome,
+  accountsOf,
   countOf,
   MAX_OTHER_ACCOUNTS,
   type OtherAccount,
@@ -12,25 +13,12 @@ import {
 } from '@/lib/message-count/other-accounts-model';
 import { sendMessage } from '@/lib/protocol';
 import { otherAccountCountsItem, otherAccountsItem, type SessionUser } from '@/lib/storage';
-import type { StorageItem } from '@/lib/storage-item';
+import { useStoredSetting } from './stored-setting';
 import './OtherAccountsPanel.css';
 
-/** An item's value once read (null until then: no "none yet" before the list is known), kept current. */
-function useItem<T>(item: StorageItem<T>): T | null {
-  const [value, setValue] = useState<T | null>(null);
-  useEffect(() => {
-    let live = true;
-    const unwatch = item.watch((next) => setValue(next ?? item.fallback));
-    item.getValue().then((current) => {
-      if (live) setValue(current);
-    });
-    return () => {
-      live = false;
-      unwatch();
-    };
-  }, [item]);
-  return value;
-}
+/** The stored counts as an array (read only by the background's code that writes them). */
+const countsOf = (stored: unknown): OtherAccountCount[] =>
+  Array.isArray(stored) ? (stored as OtherAccountCount[]) : [];
 
 /** The sentence for an add that did not add. */
 function refusal(outcome: Exclude<AddAccountOutcome, 'added'>, username: string): string {
@@ -104,14 +92,14 @@ function AccountRow(props: { account: OtherAccount; count: OtherAccountCount | u
  * click. In the popup (opened from the header, loaded then) and in the settings.
  */
 export function OtherAccountsPanel({ member }: { member: SessionUser | null }) {
-  const accounts = useItem(otherAccountsItem);
-  const counts = useItem(otherAccountCountsItem);
+  // Null until read: no "none yet" before the list is known.
+  const accounts = useStoredSetting(otherAccountsItem, accountsOf);
+  const countList = useStoredSetting(otherAccountCountsItem, countsOf) ?? [];
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
-  const list = Array.isArray(accounts) ? accounts : [];
-  const countList = Array.isArray(counts) ? counts : [];
+  const list = accounts ?? [];
 
   // Opening the list reads the counts that are due (at most every 10 minutes each).
   useEffect(() => {

@@ -1,11 +1,11 @@
 import { Setting } from '@/components/Setting';
+import { changeSetting } from '@/components/stored-setting';
 import { EXPLORE_LANGUAGES, siteLanguage } from '@/lib/explore/explore-keys';
 import { defaultExploreSettings, type ExploreSettings } from '@/lib/explore/explore-model';
 import { t, uiLanguage } from '@/lib/i18n';
 import { exploreSettingsItem } from '@/lib/storage';
 import { languageName } from '@/lib/translation/translation-languages';
 import { SettingsGroup } from './SettingsGroup';
-import { changeSetting } from './stored-setting';
 
 const exploreSettingsOf = (stored: unknown): ExploreSettings => ({
   ...defaultExploreSettings,

@@ -1,10 +1,10 @@
 import { NotificationsToggle } from '@/components/NotificationsToggle';
 import { Setting } from '@/components/Setting';
+import { changeSetting } from '@/components/stored-setting';
 import { defaultFeedSettings, FEED_KINDS, type FeedSettings } from '@/lib/feed/feed-model';
 import { t } from '@/lib/i18n';
 import { feedSettingsItem } from '@/lib/storage';
 import { SettingsGroup } from './SettingsGroup';
-import { changeSetting } from './stored-setting';
 
 const feedSettingsOf = (stored: unknown): FeedSettings => ({
   ...defaultFeedSettings,

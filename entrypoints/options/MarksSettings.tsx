@@ -1,9 +1,9 @@
 import { Setting } from '@/components/Setting';
+import { changeSetting } from '@/components/stored-setting';
 import { t } from '@/lib/i18n';
 import { projectStatusSettingsOf } from '@/lib/project-status/project-status-cache';
 import { projectStatusSettingsItem } from '@/lib/storage';
 import { SettingsGroup } from './SettingsGroup';
-import { changeSetting } from './stored-setting';
 
 /** The loved and favorited marks on the site's thumbnails and the popup's cards: on or off (on by default). */
 export function MarksSettingsFieldset() {

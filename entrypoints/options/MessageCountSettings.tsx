@@ -1,5 +1,6 @@
 import { NotificationsToggle } from '@/components/NotificationsToggle';
 import { Setting } from '@/components/Setting';
+import { changeSetting } from '@/components/stored-setting';
 import { t } from '@/lib/i18n';
 import {
   type MessageCountSettings,
@@ -8,7 +9,6 @@ import {
 import { messageCountSettingsItem } from '@/lib/storage';
 import { NotifyKindSettings } from './NotifyKindSettings';
 import { SettingsGroup } from './SettingsGroup';
-import { changeSetting } from './stored-setting';
 import { TestNotification } from './TestNotification';
 
 const update = (change: Partial<MessageCountSettings>) =>

@@ -1,10 +1,10 @@
+import { changeSetting, useStoredSetting } from '@/components/stored-setting';
 import { t } from '@/lib/i18n';
 import { messageCountSettingsOf } from '@/lib/message-count/message-count-settings';
 import { type MuteKind, mutesOf } from '@/lib/message-count/mutes';
 import { quietKindsOf, withKindNotified } from '@/lib/message-count/notification-kinds';
 import { messageCountSettingsItem, messageMutesItem } from '@/lib/storage';
 import { KindChoices } from './KindChoices';
-import { changeSetting, useStoredSetting } from './stored-setting';
 
 /** Switches `kind`'s notifications on or off, over the settings as stored now (another browser may have synced). */
 async function notify(kind: MuteKind, on: boolean): Promise<void> {

@@ -1,7 +1,7 @@
 import { OtherAccountsPanel } from '@/components/OtherAccountsPanel';
+import { useStoredSetting } from '@/components/stored-setting';
 import { t } from '@/lib/i18n';
 import { memberItem, type SessionUser } from '@/lib/storage';
-import { useStoredSetting } from './stored-setting';
 
 const memberOf = (stored: unknown) => (stored ?? null) as SessionUser | null;
 

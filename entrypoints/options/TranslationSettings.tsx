@@ -1,4 +1,5 @@
 import { type Choice, Setting } from '@/components/Setting';
+import { changeSetting } from '@/components/stored-setting';
 import { t } from '@/lib/i18n';
 import {
   languageName,
@@ -8,7 +9,6 @@ import {
 } from '@/lib/translation/translation-languages';
 import { translationSettingsItem } from '@/lib/translation/translation-settings';
 import { SettingsGroup } from './SettingsGroup';
-import { changeSetting } from './stored-setting';
 
 /** Each language by its own name ("français", "日本語"), sorted as a member of any language finds it. */
 const LANGUAGES: Choice[] = TRANSLATION_LANGUAGES.map((code) => ({

@@ -1,5 +1,7 @@
 /**
- * A settings item as Preact state for the options page, and its writes. Values pass through the
+ * A stored setting as Preact state, and its writes: for the options page and for the panels it
+ * shares with the popup (components/OtherAccountsPanel.tsx), which read their items on demand
+ * rather than from the popup's first-frame snapshot (entrypoints/popup/storage-hooks.ts). Values pass through the
  * model's reader (missing keys at their defaults: a value synced from a browser not yet migrated
  * reads as the current shape). Writes merge the change into what storage holds at that moment:
  * the popup may have changed the same item meanwhile (the feed filters, the Explore language).
