@@ -22,6 +22,7 @@ const RUNS = [
       ['popup-feed.png', 'popup-feed.png'],
       ['popup-messages.png', 'popup-messages.png'],
       ['popup-explore.png', 'popup-explore.png'],
+      ['popup-mystuff.png', 'popup-mystuff.png'],
       ['settings.png', 'settings.png'],
       ['site-marks.png', 'site-marks.png'],
       ['site-translation.png', 'site-translation.png'],
