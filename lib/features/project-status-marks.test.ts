@@ -89,6 +89,47 @@ describe('project status marks', () => {
     expect(document.querySelectorAll('[data-companion="project-status"][data-loved="true"]')).toHaveLength(2);
   });
 
+  it('show every change, whichever part of the statuses changed (only changed projects are looked at again)', async () => {
+    const shown = () =>
+      [...document.querySelectorAll('[data-companion="project-status"]')].map(
+        (mark) => `${mark.getAttribute('data-loved')}/${mark.getAttribute('data-favorited')}`,
+      );
+    const cache = cacheWith({ 1: true, 2: false, 3: false });
+    await projectStatusesItem.setValue(cache);
+    projectStatusMarks.run(sitePage('https://scratch.mit.edu/explore/projects/all/'), running.signal);
+    await vi.waitFor(() => expect(shown()).toEqual(['true/false', 'false/false', 'false/false']));
+
+    const demo = cache.members[memberKey('demo')];
+    if (demo === undefined) throw new Error('no record');
+    // One love answered.
+    demo.loves[2] = { loved: true, at: Date.now(), seen: Date.now() };
+    await projectStatusesItem.setValue(cache);
+    await vi.waitFor(() => expect(shown()).toEqual(['true/false', 'true/false', 'false/false']));
+    // The favorites list read again: every project's star, though no love changed.
+    demo.favorites = { ids: [1, 3], complete: true, at: Date.now() + 1, changed: false };
+    await projectStatusesItem.setValue(cache);
+    await vi.waitFor(() => expect(shown()).toEqual(['true/true', 'true/false', 'false/true']));
+    // One favorite learnt from the site's own button.
+    demo.favoriteReads[2] = { favorited: true, at: Date.now() };
+    await projectStatusesItem.setValue(cache);
+    await vi.waitFor(() => expect(shown()).toEqual(['true/true', 'true/true', 'false/true']));
+    // Another member signs in: their answers, read at the same times.
+    const other: ProjectStatusCache = {
+      member: 'other',
+      members: {
+        [memberKey('other')]: {
+          ...demo,
+          loves: Object.fromEntries(
+            Object.entries(demo.loves).map(([id, love]) => [id, { ...love, loved: id === '3' }]),
+          ),
+          favoriteReads: {},
+        },
+      } as ProjectStatusCache['members'],
+    };
+    await projectStatusesItem.setValue(other);
+    await vi.waitFor(() => expect(shown()).toEqual(['false/true', 'false/false', 'true/true']));
+  });
+
   /**
    * The feature loaded afresh (its page asks the background for its tuning once), on a page whose
    * background answers `getPageTuning` with `tuning`: what a store install answers is `{}`.

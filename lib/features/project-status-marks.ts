@@ -102,8 +102,16 @@ function setFlag(element: Element, name: string, value: boolean | undefined): vo
   else element.setAttribute(name, String(value));
 }
 
+/** Whether two reads (or favorites lists) say the same: they are small, plain and in one order. */
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+interface Marks {
+  /** Shows what changed since `before` (the member's statuses the marks showed until now). */
+  refresh(before: MemberStatuses | null): void;
+}
+
 /** Shows the marks while `signal` lives: the caller starts it signed in with marks on. */
-function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): { refresh(): void } {
+function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): Marks {
   const tracked = new Map<Element, Tracked>();
   /** Ids asked for and not answered yet: told to the background when they leave view. */
   const asked = new Set<number>();
@@ -340,10 +348,21 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
   );
 
   return {
-    refresh() {
+    refresh(before) {
       const member = statuses();
       const now = Date.now();
+      // Most writes answer a few projects: only their marks are looked at again, unless the
+      // favorites list itself changed.
+      const whole = !member || !before || !same(before.favorites, member.favorites);
       for (const entry of tracked.values()) {
+        const id = entry.id;
+        if (
+          !whole &&
+          (id === null ||
+            (same(before.loves[id], member.loves[id]) &&
+              same(before.favoriteReads[id], member.favoriteReads[id])))
+        )
+          continue;
         render(entry, member, now);
         if (entry.id !== null && member !== null && !needsRead(member, entry.id, now)) asked.delete(entry.id);
       }
@@ -359,10 +378,10 @@ export const projectStatusMarks: Feature = {
     if (signal.aborted) return;
     let marksOn: boolean | null = null;
     let cache: ProjectStatusCache | null | undefined;
-    let running: { controller: AbortController; marks: { refresh(): void } } | null = null;
+    let running: { controller: AbortController; marks: Marks } | null = null;
 
     // Shown only while signed in with marks on; off or signed out, every mark goes.
-    const apply = () => {
+    const apply = (before: MemberStatuses | null) => {
       const wanted = marksOn === true && cache !== undefined && currentMember(cache) !== null;
       if (wanted && running === null) {
         const controller = new AbortController();
@@ -375,17 +394,19 @@ export const projectStatusMarks: Feature = {
         running.controller.abort();
         running = null;
       } else {
-        running?.marks.refresh();
+        running?.marks.refresh(before);
       }
     };
 
     follow(signal, PROJECT_STATUS_SETTINGS_KEY, (value) => {
       marksOn = projectStatusSettingsOf(value).marks;
-      apply();
+      apply(null);
     });
     follow(signal, PROJECT_STATUS_KEY, (value) => {
+      // What the marks showed until now (another member's too: a mark shows only its record's reads).
+      const before = currentMember(cache);
       cache = (value as ProjectStatusCache | undefined) ?? null;
-      apply();
+      apply(before);
     });
   },
 };

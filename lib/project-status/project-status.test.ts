@@ -17,6 +17,7 @@ import {
   type ProjectStatusOptions,
   type ProjectStatusPorts,
   type ProjectStatusService,
+  SEEN_WRITE_DELAY_MS,
 } from './project-status';
 
 const START = Date.UTC(2026, 0, 1, 12);
@@ -232,6 +233,38 @@ describe('project statuses', () => {
     expect(kept).toContain(1);
     expect(kept).toContain(11);
     expect(kept).not.toContain(2);
+  });
+
+  it('writes the seen times of fresh statuses with a later write, not one of their own', async () => {
+    // Every write reaches every site tab: count them.
+    let stored = structuredClone(emptyProjectStatusCache) as ProjectStatusCache;
+    let writes = 0;
+    const { world, service, tick } = setup(
+      {},
+      {
+        cache: {
+          get: async () => structuredClone(stored),
+          set: async (cache) => {
+            stored = structuredClone(cache);
+            writes++;
+          },
+        },
+      },
+    );
+    await signedIn(service);
+    await service.want('tab:1', [1, 2]);
+    await service.idle();
+    const afterReads = writes;
+    world.clock += 1000;
+    await service.want('tab:2', [1, 2]);
+    await service.idle();
+    expect(writes).toBe(afterReads);
+    // Seen again before the pause is over: still one write, when the first pause ends.
+    await tick(SEEN_WRITE_DELAY_MS / 2);
+    await service.want('tab:2', [1]);
+    await tick(SEEN_WRITE_DELAY_MS / 2);
+    expect(writes).toBe(afterReads + 1);
+    expect(currentMember(stored)?.loves[1]?.seen).toBe(world.clock - SEEN_WRITE_DELAY_MS / 2);
   });
 
   it('reads favorites in pages of 40, at most every 15 minutes, and after the member changes one', async () => {

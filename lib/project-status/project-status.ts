@@ -82,6 +82,8 @@ export interface ProjectStatusOptions {
 }
 
 export const FAVORITES_PAGE_SIZE = 40;
+/** How long `seen` times alone wait for a write (under the half minute an idle background lives). */
+export const SEEN_WRITE_DELAY_MS = 20_000;
 
 export interface ProjectStatusService {
   /** Who is signed in (null: signed out). Another member's statuses are never shown or read. */
@@ -147,6 +149,8 @@ export function createProjectStatusService(
   const lastWalkStart = new Map<string, number>();
   let saving: Promise<void> | null = null;
   let dirty = false;
+  /** Cancels the pending write of `seen` times alone (see `saveSeenLater`). */
+  let seenWrite: (() => void) | null = null;
   const idleWaiters: (() => void)[] = [];
 
   const load = (): Promise<ProjectStatusCache> => {
@@ -172,6 +176,9 @@ export function createProjectStatusService(
       while (dirty && cache !== null) {
         await ports.beforeWrite?.();
         dirty = false;
+        // This write carries the `seen` times too.
+        seenWrite?.();
+        seenWrite = null;
         await ports.cache.set(cache).catch((error: unknown) => {
           console.warn('Companion: project statuses: could not save', error);
         });
@@ -179,6 +186,17 @@ export function createProjectStatusService(
       saving = null;
       settleIdle();
     })();
+  };
+
+  // Bookkeeping alone (when a surface last showed a love) is no reason to write: every site tab
+  // receives each write whole and looks at its marks again. It goes with the next write of a status,
+  // or on its own after SEEN_WRITE_DELAY_MS (lost if the browser stops the background first: it
+  // only orders what the cap drops).
+  const saveSeenLater = () => {
+    seenWrite ??= later(SEEN_WRITE_DELAY_MS, () => {
+      seenWrite = null;
+      save();
+    });
   };
 
   const isIdle = () => queue.size === 0 && running === 0 && walks.size === 0 && saving === null;
@@ -491,7 +509,7 @@ export function createProjectStatusService(
           queue.set(id, { id, requesters: new Set([requester]), batch, index });
         }
       });
-      if (touched) save();
+      if (touched) saveSeenLater();
       pump();
     },
 
