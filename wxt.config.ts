@@ -3,7 +3,7 @@ import { defineConfig } from 'wxt';
 import { isSiteProfileName, LOCAL_SANDBOX_PORT, localProfile, siteProfiles } from './lib/config';
 import { extensionPagesCsp } from './lib/extension-csp';
 import { noEvalNoInnerHtml } from './scripts/vite/no-eval-no-inner-html';
-import { plainDynamicImports } from './scripts/vite/plain-dynamic-imports';
+import { chunkFacts, lazyChunkDependencies, plainDynamicImports } from './scripts/vite/plain-dynamic-imports';
 import { polyfillAsModule } from './scripts/vite/polyfill-as-module';
 
 // The site profile is chosen at build time; a store build targets `public`.
@@ -49,7 +49,8 @@ export default defineConfig({
     build: {
       modulePreload: {
         polyfill: false,
-        resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+        resolveDependencies: (file, deps, { hostId, hostType }) =>
+          hostType === 'html' ? deps : lazyChunkDependencies(file, deps, chunkFacts(hostId)),
       },
     },
     define: {
