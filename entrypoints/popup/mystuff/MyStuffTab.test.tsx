@@ -15,8 +15,13 @@ import type { MemberStuff, MyProject } from '@/lib/mystuff/mystuff-model';
 import { myStuffCacheItem } from '@/lib/storage';
 import { MyStuffTab } from './MyStuffTab';
 
+// The background's service (a real one cannot run here): it is asked to refresh and answers.
+const asked = vi.hoisted(() => vi.fn(async (_type: string, _data: unknown) => undefined));
+vi.mock('../background-messages', () => ({ sendMessage: asked }));
+
 afterEach(() => {
   fakeBrowser.reset();
+  asked.mockClear();
 });
 
 const demo = { id: 1, username: 'demo', avatarUrl: '' };
@@ -46,6 +51,8 @@ describe('the My Stuff tab', () => {
         t('mystuff.empty.shared'),
       ),
     );
+    // Opening the tab asks the service to refresh the list shown (it reads only when stale).
+    expect(asked).toHaveBeenCalledWith('refreshMyStuff', { lists: ['shared'] });
     const link = root.querySelector<HTMLAnchorElement>('.empty a');
     expect(link?.getAttribute('href')).toBe(`${currentProfile().site}/mystuff/`);
     expect(link?.textContent).toBe(t('mystuff.empty.sharedLink'));
