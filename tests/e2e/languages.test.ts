@@ -15,7 +15,7 @@ const TAB = '[role="tablist"].popup-tabs [role="tab"]';
 
 /** The popup's tab labels (each may carry a count after its name). */
 async function tabLabels(popup: TestPage): Promise<string[]> {
-  await popup.waitFor((selector) => document.querySelectorAll(selector).length === 3, TAB);
+  await popup.waitFor((selector) => document.querySelectorAll(selector).length === 4, TAB);
   return popup.evaluate(
     (selector) => [...document.querySelectorAll(selector)].map((tab) => tab.textContent?.trim() ?? ''),
     TAB,
@@ -32,6 +32,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       expect(labels[0]).toContain('آخر الأخبار');
       expect(labels[1]).toContain('الرسائل');
       expect(labels[2]).toContain('استكشف');
+      expect(labels[3]).toContain('أشيائي');
       await popup.waitFor(() => document.querySelector('[data-testid="feed-item"] time') !== null);
       const layout = await popup.evaluate((selector) => {
         const box = (element: Element | null) => {
@@ -80,6 +81,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       expect(labels[0]).toContain('Feed');
       expect(labels[1]).toContain('Nachrichten');
       expect(labels[2]).toContain('Entdecken');
+      expect(labels[3]).toContain('Meine Sachen');
       expect(
         await popup.evaluate(() => [document.documentElement.lang, document.documentElement.dir]),
       ).toEqual(['de', 'ltr']);

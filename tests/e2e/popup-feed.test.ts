@@ -244,8 +244,20 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     // A member's first open, before any count was read: the bar says it is reading. The read is
     // held until the test has looked (CI once caught this line grey on purple, 1.05:1, when a
     // slow count read left it on screen for the axe check above).
+    const ruleAt = new Date().toISOString();
     sandbox().control.addLatency({ fixedMs: 60_000, pattern: COUNT_ROUTE, part: 'api' });
     try {
+      // A read under way before the rule lands first (and writes its count) before ours is set:
+      // only held reads may be under way (the development tuning polls every few seconds).
+      await expect
+        .poll(
+          () =>
+            sandbox()
+              .control.inFlight({ part: 'api', pattern: COUNT_ROUTE })
+              .filter((request) => request.time < ruleAt).length,
+          { timeout: 20_000 },
+        )
+        .toBe(0);
       const { messageCount } = await browser().readStorage('local', ['messageCount']);
       await browser().setStorage('local', {
         messageCount: { ...(messageCount as object), username: DEMO_USERNAME, count: null, readAt: 0 },

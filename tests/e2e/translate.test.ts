@@ -400,13 +400,17 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await browser().tune({ translateAllPaceMs: 250 });
     const page = await openProject();
     await page.setViewport({ width: 1280, height: 800 });
-    for (let loaded = 20; loaded < 40; loaded += 20) {
+    // More than 60 comments and replies on the page: Load more until there are (how many the first
+    // pages hold depends on the seed's replies).
+    const onPage = () => page.evaluate(() => document.querySelectorAll('.comments-list div.comment').length);
+    for (let loaded = 20; (await onPage()) < 70 && loaded < 120; loaded += 20) {
       await page.click('button.load-more-button');
       await page.waitFor(
         (count) => document.querySelectorAll('.comments-list > .comment-container').length >= count,
         loaded + 20,
       );
     }
+    expect(await onPage()).toBeGreaterThanOrEqual(70);
     const since = Date.now();
     await page.click('[data-companion="translate-all"]');
     // Scroll down the list, a screen at a time, as a reader would.
