@@ -291,6 +291,12 @@ export function createProjectStatusService(
     const key = `${memberKey(username)}|${kind}|${id}`;
     return inFlight.run(key, async () => {
       const release = await ports.turn();
+      // Signed out (or switched) while it waited for its turn: the read would carry a token that is
+      // no longer this member's, and its answer would not be shown.
+      if (!isCurrent(username)) {
+        release();
+        return false;
+      }
       let value: boolean;
       try {
         value = kind === 'love' ? await ports.readLove(id, username) : await ports.readFavorite(id, username);
