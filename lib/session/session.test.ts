@@ -234,6 +234,27 @@ describe('Session', () => {
     expect(await session.token()).toBeNull();
   });
 
+  it('a sign-out is known at once, before the burst settles: the old token never goes out, and no read is needed', async () => {
+    const s = fakeSite();
+    s.state.signedInAs = demo;
+    const cookies = cookieJar({ [SESSION_COOKIE]: 'sid' });
+    const session = newSession(s, cookies);
+    expect(await session.token()).toBe('tok-1');
+    const before = s.state.reads;
+    const changes: (string | null)[] = [];
+    session.onChange((user) => changes.push(user?.username ?? null));
+
+    s.state.signedInAs = null;
+    delete cookies.values[SESSION_COOKIE];
+    session.handleCookieChange({ cookie: { name: SESSION_COOKIE, domain: '127.0.0.1' } });
+    // Within the quiet time: no token, and the listeners know.
+    expect(await session.token()).toBeNull();
+    expect(changes).toEqual([null]);
+    await sleep(60);
+    expect(changes).toEqual([null]);
+    expect(s.state.reads).toBe(before);
+  });
+
   it('a burst of 100 session-cookie events, spread over time, makes at most 2 session reads', async () => {
     const s = fakeSite();
     s.state.signedInAs = demo;
@@ -278,7 +299,8 @@ describe('Session', () => {
     await sleep(60);
     s.state.gate = undefined;
     answer();
-    expect((await slowRead).state).toBe('signed-in');
+    // Its answer predates the sign-out and the cookie is gone: not believed.
+    expect((await slowRead).state).toBe('signed-out');
 
     await vi.waitFor(() => expect(s.state.reads).toBe(3));
     await vi.waitFor(() => expect(changes).toEqual([null]));

@@ -114,7 +114,12 @@ export class Session implements ApiAuth {
   async current(): Promise<StoredSession> {
     const known = this.state ?? (await this.loadStored());
     if (known === null) return this.readUnlessCookieGone(undefined);
-    if (this.verified || this.cookieTimer !== undefined) return known;
+    if (this.verified) return known;
+    // While a burst of cookie changes settles, the debounced re-read is left to come; but a session
+    // cookie already gone is a sign-out known now: the old token must not go out meanwhile (a page
+    // opened right after signing out would act, and be refused, with it).
+    if (this.cookieTimer !== undefined)
+      return known.state === 'signed-in' ? this.signedOutIfCookieGone(known) : known;
     const generation = this.cookieGeneration;
     const mark = await this.currentCookieMark();
     // A cookie that cannot be read leaves nothing to compare: the known session stands, as it did
@@ -124,6 +129,17 @@ export class Session implements ApiAuth {
       return known;
     }
     return this.readUnlessCookieGone(mark);
+  }
+
+  /** `known`, unless the session cookie is gone: then signed out, kept and told with no request. */
+  private async signedOutIfCookieGone(known: StoredSession): Promise<StoredSession> {
+    const generation = this.cookieGeneration;
+    if ((await this.currentCookieMark()) !== '') return known;
+    // Another caller may have kept it meanwhile: one change, told once.
+    if (this.state?.state === 'signed-out') return this.state;
+    const next: StoredSession = { state: 'signed-out', readAt: this.now(), cookieMark: '' };
+    await this.keep(next, generation);
+    return next;
   }
 
   /**
@@ -259,7 +275,8 @@ export class Session implements ApiAuth {
    * session cookie is set; the site retries with a doubling delay, and so do we.
    */
   private async refreshAfterCookieChange(): Promise<void> {
-    let state = await this.refresh();
+    // A sign-out needs no read: without its cookie the site has no session to give.
+    let state = await this.readUnlessCookieGone(undefined);
     let delay = this.loginRetryDelayMs;
     for (let retry = 0; retry < this.loginRetries && state.state === 'signed-out'; retry++) {
       if ((await this.cookies.get(SESSION_COOKIE)) === undefined) return;
@@ -283,7 +300,10 @@ export class Session implements ApiAuth {
       sessionSchema,
     );
     const readAt = this.now();
-    const user = body.user;
+    // An answer that predates a change of cookie is not believed when the session cookie is gone
+    // since: it was read with a session that has ended.
+    const ended = generation !== this.cookieGeneration && (await this.currentCookieMark()) === '';
+    const user = ended ? null : body.user;
     const next: StoredSession =
       user === null || user === undefined
         ? { state: 'signed-out', readAt, ...(mark === null ? {} : { cookieMark: mark }) }
