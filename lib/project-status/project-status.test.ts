@@ -171,6 +171,22 @@ describe('project statuses', () => {
     expect(world.reads.slice(before).filter((read) => read.kind === 'love')).toEqual([]);
   });
 
+  it("sends no page of the favorites walk that was waiting for its turn when the member signed out", async () => {
+    const held = gate();
+    const turn = async () => {
+      await held.promise;
+      return () => undefined;
+    };
+    const { world, service } = setup({}, { turn });
+    await signedIn(service);
+    const wanted = service.want('tab:1', [1, 2, 3]);
+    await service.memberChanged(null);
+    held.open();
+    await wanted;
+    await service.idle();
+    expect(world.reads).toEqual([]);
+  });
+
   it('serves the newest visible first and drops what left view before its turn', async () => {
     const { world, service, loveReads } = setup({ maxInFlight: 1 });
     await signedIn(service);

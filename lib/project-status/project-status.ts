@@ -240,6 +240,12 @@ export function createProjectStatusService(
       try {
         while (ids.length < config.favoritesCap) {
           const release = await ports.turn();
+          // Signed out (or switched) while waiting for a turn: the next page would go out with a
+          // token that is no longer this member's, and the list would be thrown away.
+          if (!isCurrent(username)) {
+            release();
+            return;
+          }
           let page: FavoritesPage;
           try {
             page = await ports.readFavoritesPage(username, offset, FAVORITES_PAGE_SIZE);
