@@ -171,7 +171,7 @@ describe('project statuses', () => {
     expect(world.reads.slice(before).filter((read) => read.kind === 'love')).toEqual([]);
   });
 
-  it("sends no page of the favorites walk that was waiting for its turn when the member signed out", async () => {
+  it('sends no page of the favorites walk that was waiting for its turn when the member signed out', async () => {
     const held = gate();
     const turn = async () => {
       await held.promise;
