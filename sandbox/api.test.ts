@@ -40,11 +40,48 @@ describe('paging', () => {
     }
   });
 
-  it('lists a user’s shared projects oldest first', async () => {
-    const projects = await list(`/users/${DEMO_USERNAME}/projects?limit=40`);
-    const shared = projects.map((p) => (p.history as { shared: string }).shared);
-    expect(shared).toEqual([...shared].sort());
-    expect(projects.every((p) => p.public === true)).toBe(true);
+  it('lists a user’s shared projects newest shared first (ties: the higher id first), paged by offset', async () => {
+    // The live list's order (shared/real-payloads/users-projects.json), not interface.md's "oldest first".
+    type Listed = { id: number; history: { shared: string } };
+    const ids = (projects: Listed[]) => projects.map((p) => p.id);
+    const byRule = (a: Listed, b: Listed) =>
+      Date.parse(b.history.shared) - Date.parse(a.history.shared) || b.id - a.id;
+    const store = sandbox().control.store;
+    const listed = async (username: string) => {
+      const all: Listed[] = [];
+      for (let offset = 0; ; offset += 40) {
+        const page = (await list(
+          `/users/${username}/projects?limit=40&offset=${offset}`,
+        )) as unknown as Listed[];
+        all.push(...page);
+        if (page.length < 40) return all;
+      }
+    };
+
+    // Demo shares more than a page: both pages together, each project once, newest first.
+    const demoId = store.getUser(DEMO_USERNAME)?.id ?? 0;
+    const mine = await listed(DEMO_USERNAME);
+    expect(mine.length).toBeGreaterThan(40);
+    expect(ids(mine)).toEqual(ids([...mine].sort(byRule)));
+    expect([...ids(mine)].sort()).toEqual(
+      store
+        .sharedProjectsOf(demoId)
+        .map((p) => p.id)
+        .sort(),
+    );
+    expect((await list(`/users/${DEMO_USERNAME}/projects?limit=40`)).every((p) => p.public === true)).toBe(
+      true,
+    );
+
+    // Someone who shared a project after one they made later: it sits by its shared date, not its id.
+    const late = store.users().find((u) => {
+      const made = store.sharedProjectsOf(u.id);
+      return made.some((p, i) => i > 0 && Date.parse(p.shared ?? '') < Date.parse(made[i - 1]?.shared ?? ''));
+    });
+    if (!late) throw new Error('the seed has nobody who shared out of the order they made');
+    const theirs = await listed(late.username);
+    expect(ids(theirs)).toEqual(ids([...theirs].sort(byRule)));
+    expect(ids(theirs)).not.toEqual([...ids(theirs)].sort((a, b) => b - a));
   });
 });
 

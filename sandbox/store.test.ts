@@ -112,6 +112,31 @@ describe('the seeded world', () => {
   });
 });
 
+describe('shared projects newest first', () => {
+  it('puts the latest shared first, the higher id first on a tie, and a project shared now ahead of all', () => {
+    const local = new Store();
+    const made = local.sharedProjectsOf(demo.id);
+    const [oldest, second] = made;
+    if (!oldest || !second) throw new Error('demo shares fewer than two projects');
+    // Demo's two earliest projects, shared again at the same moment after every other one.
+    const later = new Date(Date.parse(made.at(-1)?.shared ?? '') + 60_000).toISOString();
+    oldest.shared = later;
+    second.shared = later;
+    expect(
+      local
+        .sharedProjectsNewestFirst(demo.id)
+        .slice(0, 2)
+        .map((p) => p.id),
+    ).toEqual([second.id, oldest.id]);
+    const { project } = local.shareProject({ author: DEMO_USERNAME });
+    const listed = local.sharedProjectsNewestFirst(demo.id);
+    expect(listed[0]?.id).toBe(project.id);
+    expect(listed).toHaveLength(made.length + 1);
+    // What the profile features when the member chose nothing: the latest shared.
+    expect(local.featuredProjectOf(demo.id)?.id).toBe(project.id);
+  });
+});
+
 describe('store writes', () => {
   it('alerts from the site team: counted, never listed, kept by the messages page, one fewer when dismissed', () => {
     const local = new Store();

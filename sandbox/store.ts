@@ -327,9 +327,23 @@ export class Store {
     return this.world.projects;
   }
 
-  /** A user's shared projects, oldest first (as /users/<u>/projects pages them). */
+  /**
+   * A user's shared projects in the order they were made (id order). Not the order the site lists
+   * them in: see `sharedProjectsNewestFirst`.
+   */
   sharedProjectsOf(userId: Id): Project[] {
     return (this.projectsByAuthor.get(userId) ?? []).filter((p) => p.isShared);
+  }
+
+  /**
+   * A user's shared projects as /users/<u>/projects pages them and their profile shows them: the
+   * latest shared first (ties: the higher id first). A project made long ago and shared lately sits
+   * by its shared date. shared/real-payloads/users-projects.json (griffpatch's first page) is in
+   * this order; shared/interface.md says "oldest first", and the real payload wins.
+   */
+  sharedProjectsNewestFirst(userId: Id): Project[] {
+    const sharedAt = (p: Project) => Date.parse(p.shared ?? p.created);
+    return this.sharedProjectsOf(userId).sort((a, b) => sharedAt(b) - sharedAt(a) || b.id - a.id);
   }
 
   /** All of a user's projects, unshared ones too (only the owner may see those). */
@@ -344,7 +358,7 @@ export class Store {
   featuredProjectOf(userId: Id): Project | undefined {
     const chosen = this.projectsById.get(this.featuredByUser.get(userId) ?? -1);
     if (chosen?.isShared && chosen.authorId === userId) return chosen;
-    return this.sharedProjectsOf(userId).at(-1);
+    return this.sharedProjectsNewestFirst(userId)[0];
   }
 
   /** Sets the featured project; false unless it is one of the user's shared projects. */

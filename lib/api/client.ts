@@ -149,8 +149,10 @@ export class ApiClient {
   }
 
   /**
-   * Shared projects, oldest first. The live service leaves `author.username` out of these items:
-   * it is the user named in the path, filled in here.
+   * Shared projects, newest shared first: the live service's order (shared/real-payloads/
+   * users-projects.json), which Companion follows where interface.md says "oldest first". The
+   * live service leaves `author.username` out of these items: it is the user named in the path,
+   * filled in here.
    */
   readonly userProjects = this.paged<{ username: string }, Project>(
     (p) => `/users/${seg(p.username)}/projects`,

@@ -78,11 +78,6 @@ export interface ExploreError {
 
 /** A cached paged list (lib/cached-list) of cards, people or comments. */
 export interface ExploreList extends CachedList<ExploreItem, ExploreError> {
-  /**
-   * `/users/<u>/projects` lists oldest first: `newest` when the whole list fitted in one page and
-   * was turned around, `oldest` when it is longer (the view says so).
-   */
-  order?: 'newest' | 'oldest';
   /** When a caller last used it (least recently used dropped first). */
   usedAt?: number;
 }

@@ -324,17 +324,31 @@ describe('views', () => {
     expect(t.views().lists[listKey(followers)]?.items).toHaveLength(80);
   });
 
-  it('turn a short list of a person’s projects around (newest first), and say a long one is oldest first', async () => {
+  it('keep a person’s projects in the order the service sends them (newest shared first), short or long', async () => {
     const t = setup();
     const short: ListSource = { source: 'user-projects', username: 'alice' };
     const long: ListSource = { source: 'user-projects', username: 'bob' };
-    t.answerPages(async (source) => (source === short ? pageOf(1, 5) : pageOf(1, 40)));
+    const newestFirst = (newest: number, count: number): ExplorePage => {
+      const page = pageOf(newest - count + 1, count);
+      return { ...page, items: page.items.reverse() };
+    };
+    t.answerPages(async (source, offset) =>
+      source === short ? newestFirst(5, 5) : newestFirst(100 - offset, 40),
+    );
     await t.service.refreshList(short);
     await t.service.refreshList(long);
-    expect(t.list(short)).toMatchObject({ order: 'newest', complete: true });
+    expect(t.list(short)).toMatchObject({ complete: true });
     expect(t.list(short)?.items.map((i) => i.id)).toEqual([5, 4, 3, 2, 1]);
-    expect(t.list(long)).toMatchObject({ order: 'oldest', complete: false });
-    expect(t.list(long)?.items[0]?.id).toBe(1);
+    expect(t.list(long)).toMatchObject({ complete: false });
+    expect(t.list(long)?.items[0]?.id).toBe(100);
+    // The next page follows on: older projects after the newer ones.
+    await t.service.loadMore(long);
+    expect(
+      t
+        .list(long)
+        ?.items.map((i) => i.id)
+        .slice(38, 42),
+    ).toEqual([62, 61, 60, 59]);
   });
 
   it('keep "not found" (someone else’s unshared project) as the answer for the popup’s life', async () => {
@@ -391,7 +405,7 @@ describe('start', () => {
 
 describe('pure helpers', () => {
   it('firstPage and nextPage count what the service sent and never add an item twice', () => {
-    const first = firstPage(explore, { items: [card(1), card(2)], received: 40 }, 5);
+    const first = firstPage({ items: [card(1), card(2)], received: 40 }, 5);
     expect(first).toMatchObject({ nextOffset: 40, complete: false, readAt: 5 });
     const next = nextPage(first, { items: [card(2), card(3)], received: 3 });
     expect(next.items.map((i) => i.id)).toEqual([1, 2, 3]);

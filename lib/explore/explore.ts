@@ -111,15 +111,14 @@ export function exploreErrorOf(error: unknown, at: number): ExploreError {
 
 const itemKey = (item: ExploreItem) => `${item.type}${item.id}`;
 
-/** The list after its first page (a refresh starts the list over). Pure (exported for tests). */
-export function firstPage(source: ListSource, page: ExplorePage, readAt: number): ExploreList {
-  const list: ExploreList = firstPageOnly(page, readAt, EXPLORE_LIMITS);
-  if (source.source === 'user-projects') {
-    // Oldest first from the service: when the whole list came in one page, turn it around.
-    if (list.complete) return { ...list, items: list.items.reverse(), order: 'newest' };
-    return { ...list, order: 'oldest' };
-  }
-  return list;
+/**
+ * The list after its first page (a refresh starts the list over), in the service's order: a
+ * person's projects come newest shared first, as their profile shows them (the live list,
+ * shared/real-payloads/users-projects.json; interface.md's "oldest first" is not what it sends).
+ * Pure (exported for tests).
+ */
+export function firstPage(page: ExplorePage, readAt: number): ExploreList {
+  return firstPageOnly(page, readAt, EXPLORE_LIMITS);
 }
 
 /** The list after its next page: items already there are not added twice. Pure (exported for tests). */
@@ -205,7 +204,7 @@ export function createExploreService(ports: ExplorePorts): ExploreService {
     get: () => getList(source, member),
     fresh: (readAt) => isFresh(readAt, source, options),
     read: (page) => ports.readPage(source, page),
-    first: (_list, page, readAt) => firstPage(source, page, readAt),
+    first: (_list, page, readAt) => firstPage(page, readAt),
     next: nextPage,
     mark: (change) => updateList(source, member, change),
     land: async (change) => {

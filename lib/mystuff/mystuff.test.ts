@@ -1,6 +1,7 @@
 /**
  * The My Stuff service with fake ports: a fake service answering pages of 40 from lists the test
- * controls (shared projects oldest first, favorites most recent first, as the interface lists them),
+ * controls (shared projects newest shared first, favorites most recent first, as the live service
+ * lists them),
  * a memory cache, an injected clock and session.
  */
 import { describe, expect, it } from 'vitest';
@@ -20,6 +21,8 @@ function project(id: number, loves = id): MyProject {
   };
 }
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => project(from + i));
+/** Projects `newest` down to `newest - count + 1`: the order both lists come in. */
+const newestFirst = (newest: number, count: number) => range(newest - count + 1, count).reverse();
 
 interface Read {
   list: MyStuffListName;
@@ -80,10 +83,10 @@ function harness() {
 describe('paging', () => {
   it('reads every page of the shared projects, at the offsets of what came, and stops at a short page', async () => {
     const h = harness();
-    h.serve('shared', range(1, 95));
+    h.serve('shared', newestFirst(95, 95));
     await h.service.refresh(['shared']);
     expect(h.offsets()).toEqual(['shared@0/40', 'shared@40/40', 'shared@80/40']);
-    expect(h.ids('shared')).toEqual(range(1, 95).map((p) => p.id));
+    expect(h.ids('shared')).toEqual(newestFirst(95, 95).map((p) => p.id));
     expect(h.list('shared')).toMatchObject({
       complete: true,
       loading: null,
@@ -108,19 +111,20 @@ describe('paging', () => {
     expect(h.ids('shared')).toHaveLength(7);
   });
 
-  it('stops at the cap', async () => {
+  it('stops at the cap, keeping the newest projects (the rest are on the site)', async () => {
     const h = harness();
-    h.serve('shared', range(1, MY_STUFF_MAX_ITEMS + 100));
+    const newest = MY_STUFF_MAX_ITEMS + 100;
+    h.serve('shared', newestFirst(newest, newest));
     await h.service.refresh(['shared']);
     expect(h.state.reads).toHaveLength(MY_STUFF_MAX_ITEMS / 40);
-    expect(h.ids('shared')).toHaveLength(MY_STUFF_MAX_ITEMS);
+    expect(h.ids('shared')).toEqual(newestFirst(newest, MY_STUFF_MAX_ITEMS).map((p) => p.id));
   });
 
   it('shows the previous whole list until every page of a refresh came, then the new one at once', async () => {
     const h = harness();
-    h.serve('shared', range(1, 60));
+    h.serve('shared', newestFirst(60, 60));
     await h.service.refresh(['shared']);
-    h.serve('shared', range(1, 70));
+    h.serve('shared', newestFirst(70, 70));
     h.state.now += MY_STUFF_FRESH_MS;
     const gate = deferred();
     h.state.gate = gate.promise;
@@ -170,21 +174,22 @@ describe('stale refresh', () => {
     expect(h.state.reads).toHaveLength(2);
   });
 
-  it('finds a project shared since, on the last page (the interface lists them oldest first), with new counts', async () => {
+  it('finds a project shared since on page 1, and reads on for the new counts of the older pages', async () => {
     const h = harness();
-    h.serve('shared', range(1, 50));
+    h.serve('shared', newestFirst(50, 50));
     await h.service.refresh(['shared']);
     h.state.now += MY_STUFF_FRESH_MS;
-    const later = range(1, 51).map((p) => (p.id === 3 ? project(3, 999) : p));
+    // One project shared since (it leads), and loves on an old one (now on the last page).
+    const later = newestFirst(51, 51).map((p) => (p.id === 3 ? project(3, 999) : p));
     h.serve('shared', later);
     await h.service.refresh(['shared']);
-    expect(h.ids('shared')).toContain(51);
+    expect(h.offsets().slice(2)).toEqual(['shared@0/40', 'shared@40/40']);
+    expect(h.ids('shared')).toEqual(later.map((p) => p.id));
     expect(h.list('shared').items.find((p) => p.id === 3)?.stats.loves).toBe(999);
   });
 
   it('favorites: a first page that joins the cached list ends the refresh (one read)', async () => {
     const h = harness();
-    const newestFirst = (newest: number, count: number) => range(newest - count + 1, count).reverse();
     h.serve('favorites', newestFirst(100, 100));
     await h.service.refresh(['favorites']);
     expect(h.state.reads).toHaveLength(3);
@@ -198,7 +203,6 @@ describe('stale refresh', () => {
 
   it('favorites: a first page that does not join reads on; a forced refresh reads through', async () => {
     const h = harness();
-    const newestFirst = (newest: number, count: number) => range(newest - count + 1, count).reverse();
     h.serve('favorites', newestFirst(100, 100));
     await h.service.refresh(['favorites']);
     h.state.now += MY_STUFF_FRESH_MS;

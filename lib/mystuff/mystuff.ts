@@ -9,8 +9,11 @@
  * - A refresh reads page 1 (limit 40, offset 0), then the next pages only while needed, each at the
  *   offset of what the service sent so far (dropped malformed items included): never past a short
  *   page, never past the cap.
- *   - Own projects: the interface lists them oldest first, so a newly shared project is on the last
- *     page, and every card's counts change: a refresh reads the pages through.
+ *   - Own projects come newest shared first (the live service's order, shared/real-payloads/
+ *     users-projects.json; interface.md's "oldest first" is not what it sends), so a newly shared
+ *     project is on page 1, and the cap keeps the newest. A refresh still reads the pages through:
+ *     every card shows counts that change on any page, and the sorts by loves and views compare
+ *     them all; a page 1 joined onto the cache would leave the older cards' counts behind.
  *   - Favorites come most recently favorited first: a page 1 that joins the cached list seamlessly
  *     (lib/cached-list's mergeFirstPage) ends the refresh; one that does not (more than a page of
  *     new favorites, some removed) reads on. A forced refresh (the member's button) reads through.

@@ -24,11 +24,12 @@ export function mountUserRoutes(app: Hono<SandboxEnv>, { store, control, message
 
   app.get('/users/:username', (c) => c.json(userJson(originsFor(c), userParam(c, store))));
 
-  // The live service leaves `author.username` out of this list (the user is the one in the path;
-  // shared/real-payloads/users-projects.json): so does the sandbox.
+  // The live service leaves `author.username` out of this list (the user is the one in the path)
+  // and lists it newest shared first (shared/real-payloads/users-projects.json, not interface.md's
+  // "oldest first"): so does the sandbox.
   app.get('/users/:username/projects', (c) =>
     c.json(
-      projects(c, store.sharedProjectsOf(userParam(c, store).id)).map(
+      projects(c, store.sharedProjectsNewestFirst(userParam(c, store).id)).map(
         ({ author: { username, ...author }, ...p }) => ({
           ...p,
           author,

@@ -521,6 +521,12 @@ describe('client-rendered site pages in Chromium', () => {
     const items = page.locator('#featured-project-modal li.project.thumb.item');
     await items.first().waitFor();
     expect(await items.count()).toBe(shared.length);
+    // In the REST list's order (newest shared first), as the profile's carousel.
+    expect(await items.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-id'))))).toEqual(
+      store()
+        .sharedProjectsNewestFirst(me.id)
+        .map((p) => p.id),
+    );
     expect(await items.first().locator('> a[href^="/projects/"] > img').count()).toBe(1);
     expect(await items.first().locator('> span.title > a[href^="/projects/"]').count()).toBe(1);
     const current = store().featuredProjectOf(me.id);

@@ -72,7 +72,7 @@ export function renderUserGallery(
     total: list.length,
   });
   const lists: Record<UserGallery, () => { items: string[]; total: number }> = {
-    projects: () => slice<Project>(store.sharedProjectsOf(user.id).slice().reverse(), item.project),
+    projects: () => slice<Project>(store.sharedProjectsNewestFirst(user.id), item.project),
     favorites: () => slice<Project>(store.favoritesOf(user.id), item.project),
     studios: () => slice<Studio>(store.curatedStudiosOf(user.id), item.studio),
     following: () => slice<User>(store.followingOf(user.id), item.user),

@@ -194,7 +194,7 @@ describe('legacy profile content (rendered on the server, as scratchr2 does)', (
       );
     }
     const me = store().getUser(DEMO_USERNAME);
-    const newest = me && store().sharedProjectsOf(me.id).at(-1);
+    const newest = me && store().sharedProjectsNewestFirst(me.id)[0];
     expect(html).toContain(`<li class="project thumb item"><a href="/projects/${newest?.id}/"><img`);
     expect(html).toMatch(/<ul class="comments"><li id="comments-loading">/);
   });
@@ -224,6 +224,32 @@ describe('legacy gallery pages', () => {
     expect(first).toEqual(followers.slice(0, 60).map((u) => encodeURIComponent(u.username)));
     expect(second).toEqual(followers.slice(60, 120).map((u) => encodeURIComponent(u.username)));
     expect((await page(`/users/${user.username}/followers/?page=0`)).status).toBe(404);
+  });
+
+  it('a person’s projects, on their gallery and their profile, come newest shared first, as the REST list', async () => {
+    // Someone who shared a project after one they made later: the orders by id and by sharing differ.
+    const user = store()
+      .users()
+      .find((u) => {
+        const made = store().sharedProjectsOf(u.id);
+        return made.some(
+          (p, i) => i > 0 && Date.parse(p.shared ?? '') < Date.parse(made[i - 1]?.shared ?? ''),
+        );
+      });
+    if (!user) throw new Error('the seed has nobody who shared out of the order they made');
+    const listed = (await (
+      await fetch(`${sandbox.urls.api}/users/${user.username}/projects?limit=40`)
+    ).json()) as { id: number }[];
+    const ids = (html: string) =>
+      [...html.matchAll(/<li class="project thumb item"><a href="\/projects\/(\d+)\/">/g)].map((m) =>
+        Number(m[1]),
+      );
+    const gallery = ids(await (await page(`/users/${user.username}/projects/`)).text());
+    expect(gallery.slice(0, listed.length)).toEqual(listed.map((p) => p.id));
+    // The profile's first carousel is theirs (the favorites' come after it).
+    const carousel = ids(await (await page(`/users/${user.username}/`)).text());
+    const shown = Math.min(20, listed.length);
+    expect(carousel.slice(0, shown)).toEqual(listed.map((p) => p.id).slice(0, shown));
   });
 
   it('projects, favorites and remixes use li.project.thumb.item inside .media-grid', async () => {

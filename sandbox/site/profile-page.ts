@@ -95,8 +95,8 @@ export function renderProfileContent(
   const e = escapeHtml;
   const base = userPath(user.username);
   const item = legacyItems(store, origins);
-  // Newest first, as the profile shows them (the REST list is oldest first).
-  const shared = store.sharedProjectsOf(user.id).slice().reverse();
+  // Newest first, as the profile shows them and the REST list pages them.
+  const shared = store.sharedProjectsNewestFirst(user.id);
   const favorites = store.favoritesOf(user.id);
   const curated = store.curatedStudiosOf(user.id);
   const following = store.followingOf(user.id);

@@ -31,6 +31,7 @@ interface ApiProject {
   description?: string;
   public?: boolean;
   author: { id: number; username?: string };
+  history?: { shared?: string };
   stats?: { views?: number; loves?: number; favorites?: number; remixes?: number };
 }
 interface ApiItem {
@@ -385,7 +386,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await popup.waitForText(`${view} h1`, project.title.trim().slice(0, 20));
     expect(requests(`/projects/${id}`).filter((e) => e.path === `/projects/${id}`)).toHaveLength(1);
 
-    // Its author: the person view, their projects newest first (a short list, read from its end).
+    // Its author: the person view, their projects as the site lists them (newest shared first).
     await popup.click(`${view} .x-byline a`);
     const author = project.author.username ?? '';
     const userView = `${TOP} [data-testid="user-view"][data-username="${author}"]`;
@@ -396,27 +397,10 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     }
     const theirs = (await api<ApiProject[]>(`/users/${author}/projects?limit=40`)).body;
     await popup.waitFor(
-      (s) => document.querySelector(`${s} [data-testid="project-card"]`) !== null,
-      userView,
+      (n) => document.querySelectorAll(`${n.s} [data-testid="project-card"]`).length === n.count,
+      { s: userView, count: theirs.length },
     );
-    if (theirs.length < PAGE) {
-      expect(await cardIds(popup, userView)).toEqual(theirs.map((p) => p.id).reverse());
-      expect(
-        await popup.evaluate(
-          (s) =>
-            document.querySelector<HTMLElement>(`${s} [data-testid="user-projects-order"]`)?.dataset.order,
-          userView,
-        ),
-      ).toBe('newest');
-    } else {
-      expect(
-        await popup.evaluate(
-          (s) =>
-            document.querySelector<HTMLElement>(`${s} [data-testid="user-projects-order"]`)?.dataset.order,
-          userView,
-        ),
-      ).toBe('oldest');
-    }
+    expect(await cardIds(popup, userView)).toEqual(theirs.map((p) => p.id));
     // Back button twice: the project, then the grid where it was.
     await popup.click(`${userView} [data-testid="back"]`);
     await popup.waitForText(`${view} h1`, project.title.trim().slice(0, 20));
@@ -435,22 +419,36 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await popup.click('[data-testid="search-open-direct"]');
     const userView = `${TOP} [data-testid="user-view"][data-username="${DEMO_USERNAME}"]`;
     await popup.waitForText(`${userView} h1`, DEMO_USERNAME);
-    // Demo shares more than a page of projects: the first page as the site lists it, oldest
-    // first, and the view says so (a list read from its end is only for a short list).
+    // Demo shares more than a page of projects: the first page as the site lists it, the latest
+    // shared first (as demo's profile shows them), then the older ones as the list scrolls.
     const own = (await api<ApiProject[]>(`/users/${DEMO_USERNAME}/projects?limit=40`)).body;
+    const older = (await api<ApiProject[]>(`/users/${DEMO_USERNAME}/projects?limit=40&offset=40`)).body;
     expect(own.length).toBe(PAGE);
+    expect(older.length).toBeGreaterThan(0);
     await popup.waitFor(
       (s) => document.querySelectorAll(`${s} [data-testid="project-card"]`).length === 40,
       userView,
     );
     expect(await cardIds(popup, userView)).toEqual(own.map((p) => p.id));
-    expect(
-      await popup.evaluate(
-        (s) => document.querySelector<HTMLElement>(`${s} [data-testid="user-projects-order"]`)?.dataset.order,
-        userView,
-      ),
-    ).toBe('oldest');
+    // The first card is the project demo shared last (the sandbox's own dates, whatever its id).
+    const store = sandbox().control.store;
+    const sharedAt = (p: { shared: string | null }) => Date.parse(p.shared ?? '');
+    const latest = store
+      .sharedProjectsOf(store.getUser(DEMO_USERNAME)?.id ?? 0)
+      .reduce((a, b) => (sharedAt(b) > sharedAt(a) ? b : a));
+    expect((await cardIds(popup, userView))[0]).toBe(latest.id);
     await screenshot(popup, `explore-user-${name}`);
+    sandbox().control.clearLog();
+    await popup.evaluate(
+      (s) => document.querySelector(`${s} [data-testid="explore-list-end"]`)?.scrollIntoView(),
+      userView,
+    );
+    await popup.waitFor(
+      (n) => document.querySelectorAll(`${n.s} [data-testid="project-card"]`).length === n.count,
+      { s: userView, count: own.length + older.length },
+    );
+    expect(await cardIds(popup, userView)).toEqual([...own, ...older].map((p) => p.id));
+    expect(requests(`/users/${DEMO_USERNAME}/projects`).map((e) => param(e, 'offset'))).toEqual(['40']);
 
     sandbox().control.clearLog();
     await popup.click(`${userView} [data-testid="user-list-following"]`);

@@ -141,9 +141,15 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         remixes: stats?.remixes,
       });
     }
-    // Newest first by default.
-    const newest = [...projects].reverse().map((project) => project.id);
-    expect(shown.map((card) => card.id)).toEqual(newest);
+    // Newest first by default: the order the service lists them in (newest shared first), the
+    // project demo shared last (the sandbox's own dates) at the top.
+    expect(shown.map((card) => card.id)).toEqual(projects.map((project) => project.id));
+    const store = sandbox().control.store;
+    const sharedAt = (p: { shared: string | null }) => Date.parse(p.shared ?? '');
+    const latest = store
+      .sharedProjectsOf(store.getUser(DEMO_USERNAME)?.id ?? 0)
+      .reduce((a, b) => (sharedAt(b) > sharedAt(a) ? b : a));
+    expect(shown[0]?.id).toBe(latest.id);
     // Every page once, in pages of 40, stopping at the short one.
     expect(reads('projects', since)).toEqual(
       Array.from({ length: Math.floor(projects.length / PAGE) + 1 }, (_, i) => `${i * PAGE}/${PAGE}`),

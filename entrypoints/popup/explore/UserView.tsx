@@ -43,14 +43,6 @@ function UserLists({ uid, username }: { uid: string; username: string }) {
         onSelect={setSelected}
       />
       <TabPanel group={`${uid}-lists`} name={selected} class="x-list-panel">
-        {selected === 'user-projects' &&
-          list !== null &&
-          list.order !== undefined &&
-          list.items.length > 0 && (
-            <p class="x-order" data-testid="user-projects-order" data-order={list.order}>
-              {list.order === 'newest' ? t('explore.user.newestFirst') : t('explore.user.oldestFirst')}
-            </p>
-          )}
         <ItemList
           list={list}
           onMore={more}

@@ -173,9 +173,9 @@ async function openFeaturedModal(username: string): Promise<void> {
       projects.push(...page);
       if (page.length < 40) break;
     }
-    // Newest first, as the profile's carousel.
+    // Newest first, as the REST list sends them and the profile's carousel shows them.
     list.append(
-      ...projects.reverse().map((project) => {
+      ...projects.map((project) => {
         const item = choice(project, username, () => void pick(project));
         item.classList.toggle('selected', project.id === current);
         return item;
