@@ -30,7 +30,10 @@ export interface ListError {
 
 export interface CachedList<T, E extends { kind: string; at: number } = ListError> {
   items: T[];
-  /** When the first page was last read successfully (ms since epoch); 0 = never. */
+  /**
+   * When the first page's last successful read went out (ms since epoch; not when it was answered:
+   * lib/cached-list/list-reads.ts); 0 = never.
+   */
   readAt: number;
   /** No further page (short page, or the item cap reached). */
   complete: boolean;

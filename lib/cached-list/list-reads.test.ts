@@ -67,6 +67,38 @@ describe('createListReads', () => {
     expect(state.reads).toEqual([0]);
   });
 
+  it('dates a list by when its read went out; a refresh sent before `sentAfter` answers no one asking so', async () => {
+    const { state, reads, slot } = setup();
+    const first = deferred<ListPage<number>>();
+    const second = deferred<ListPage<number>>();
+    state.answer = () => first.promise;
+    const early = reads.refresh(slot);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    state.now += 100;
+    const joined = reads.refresh(slot, { force: true });
+    const late = reads.refresh(slot, { force: true, sentAfter: state.now });
+    state.answer = () => second.promise;
+    state.now += 100;
+    first.resolve({ items: [1, 2], received: 2 });
+    await Promise.all([early, joined]);
+    // Answered at 1200, sent at 1000.
+    expect(state.stored).toMatchObject({ items: [1, 2], readAt: 1000 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    state.now += 100;
+    second.resolve({ items: [7, 8], received: 2 });
+    await late;
+    expect(state.reads).toEqual([0, 0]);
+    expect(state.stored).toMatchObject({ items: [7, 8], readAt: 1200 });
+    // A refresh sent at or after `sentAfter` is shared.
+    const third = deferred<ListPage<number>>();
+    state.answer = () => third.promise;
+    const next = reads.refresh(slot, { force: true });
+    const alongside = reads.refresh(slot, { force: true, sentAfter: state.now });
+    third.resolve({ items: [9, 10], received: 2 });
+    await Promise.all([next, alongside]);
+    expect(state.reads).toEqual([0, 0, 0]);
+  });
+
   it('reads on after a refresh when the list asks for it', async () => {
     const { state, reads, slot } = setup({ readOnAfterRefresh: true });
     await Promise.all([reads.refresh(slot), reads.loadMore(slot)]);

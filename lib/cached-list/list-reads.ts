@@ -8,6 +8,9 @@
  * - A refresh asked for while a next page is read waits for it, then refreshes (unless someone did
  *   meanwhile). A next page asked for during a refresh is answered by the refresh, or, with
  *   `readOnAfterRefresh` (a list whose end may still be in view), read on from where it left the list.
+ * - A list's `readAt` is when its first page's read went out, not when the answer came: what came
+ *   on the site meanwhile may be missing from the answer. A refresh asked for with `sentAfter`
+ *   joins only a refresh sent at or after that time (one sent before is waited for, then read again).
  * - A next page that no longer follows the list (a refresh came in between) is dropped, so an
  *   outdated answer never replaces a newer one.
  * - A failure is recorded beside the list's items; these functions never reject.
@@ -38,12 +41,19 @@ export interface ListSlot<L extends CachedList<unknown, { kind: string; at: numb
   land(change: (list: L) => L): Promise<unknown>;
 }
 
+export interface RefreshOptions {
+  /** Read even a fresh list. */
+  force?: boolean;
+  /**
+   * Only a read sent at or after this time (ms since the epoch) answers: one under way that went
+   * out before is waited for, then the list is read again (with `force`).
+   */
+  sentAfter?: number;
+}
+
 export interface ListReads<E extends { kind: string; at: number }> {
   /** Reads the first page unless the list is fresh or rate limited; resolves when written. */
-  refresh<L extends CachedList<unknown, E>, P>(
-    slot: ListSlot<L, P>,
-    options?: { force?: boolean },
-  ): Promise<void>;
+  refresh<L extends CachedList<unknown, E>, P>(slot: ListSlot<L, P>, options?: RefreshOptions): Promise<void>;
   /** Reads the next page (nothing when never read, complete or rate limited); resolves when written. */
   loadMore<L extends CachedList<unknown, E>, P>(slot: ListSlot<L, P>): Promise<void>;
 }
@@ -58,13 +68,14 @@ export function createListReads<E extends { kind: string; at: number }>(options:
   readOnAfterRefresh?: boolean;
 }): ListReads<E> {
   const { now, errorOf, name, readOnAfterRefresh = false } = options;
-  const flights = singleFlight<void, ListReadKind>();
+  const flights = singleFlight<void, { kind: ListReadKind; sentAt: number }>();
   const warn = (what: string) => (error: unknown) => console.warn(`[companion] ${name}: ${what}:`, error);
 
   type AnyList = CachedList<unknown, E>;
 
   /** Reads one page as the one read in flight for the slot, and writes its outcome. */
   function start<L extends AnyList, P>(slot: ListSlot<L, P>, kind: ListReadKind, offset: number) {
+    const sentAt = now();
     const read = async () => {
       let page: P;
       try {
@@ -74,22 +85,25 @@ export function createListReads<E extends { kind: string; at: number }>(options:
         await slot.land((list) => ({ ...list, loading: null, error: failure }));
         return;
       }
-      const readAt = now();
       await slot.land((list) => {
-        if (kind === 'refresh') return slot.first(list, page, readAt);
+        // As new as the request (see the header): the answer may lack what came while it travelled.
+        if (kind === 'refresh') return slot.first(list, page, sentAt);
         // A refresh in between moved the offset: this page no longer follows the list.
         return list.nextOffset !== offset ? { ...list, loading: null } : slot.next(list, page);
       });
     };
-    return flights.run(slot.key, () => read().catch(warn(`${slot.key} ${kind} failed`)), kind);
+    return flights.run(slot.key, () => read().catch(warn(`${slot.key} ${kind} failed`)), { kind, sentAt });
   }
 
   async function refresh<L extends AnyList, P>(
     slot: ListSlot<L, P>,
-    options: { force?: boolean } = {},
+    options: RefreshOptions = {},
   ): Promise<void> {
     const running = flights.get(slot.key);
-    if (running?.tag === 'refresh') return running.done;
+    // A refresh sent before `sentAfter` (the popup's, say, when the count rose meanwhile) may miss
+    // the very messages the caller reads for: waited for like a next page, not joined.
+    if (running?.tag.kind === 'refresh' && running.tag.sentAt >= (options.sentAfter ?? 0))
+      return running.done;
     if (running !== undefined) {
       await running.done;
       return refresh(slot, options);
@@ -108,7 +122,7 @@ export function createListReads<E extends { kind: string; at: number }>(options:
     const running = flights.get(slot.key);
     if (running !== undefined) {
       await running.done;
-      if (running.tag === 'more' || !readOnAfterRefresh) return;
+      if (running.tag.kind === 'more' || !readOnAfterRefresh) return;
       // The refresh ended: the end of the list may still be in view, so read on from where it is.
       return loadMore(slot);
     }

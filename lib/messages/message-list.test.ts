@@ -3,9 +3,10 @@
  * per member, nothing read for a member without a cached list when only a cached one is asked for;
  * next pages by 40, failures kept beside the items, nothing asked before a 429's Retry-After.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { RateLimited } from '@/lib/api/errors';
+import { deferred } from '@/tests/unit/deferred';
 import { message, setup } from './fake-messages-ports';
 import { MESSAGES_FRESH_MS } from './messages-model';
 
@@ -132,6 +133,69 @@ describe('the newest messages (the count after mutes, the notifier)', () => {
     expect(calls).toEqual(['messages@0', 'messages@40', 'messages@80']);
     expect(await service.newest('demo', 500, 0)).toHaveLength(200);
     expect(calls).toHaveLength(5);
+  });
+
+  /**
+   * The popup's Messages tab refreshes; its read goes out; a message arrives; the count is read
+   * (one more); the popup's answer comes after that reading, without the new message.
+   */
+  function popupReadOvertaken() {
+    const { service, api, calls, ports, tick } = setup();
+    let total = 10;
+    const popupsAnswer = deferred<void>();
+    api.messagesPage.mockImplementation(async (_u, page) => {
+      calls.push(`messages@${page.offset}`);
+      // What the site holds when the request arrives.
+      const held = Array.from({ length: total }, (_, i) => total - i).slice(page.offset, page.offset + 40);
+      if (calls.length === 1) await popupsAnswer.promise;
+      return { items: held.map(message), received: held.length };
+    });
+    const popup = service.refresh({ force: true });
+    const arrive = async () => {
+      await vi.waitFor(() => expect(calls).toHaveLength(1));
+      total = 11;
+      tick(100);
+      const countReadAt = ports.now();
+      tick(100);
+      return countReadAt;
+    };
+    const answerPopup = async () => {
+      popupsAnswer.resolve();
+      await popup;
+    };
+    return { service, calls, arrive, answerPopup };
+  }
+
+  it('are not answered by a read that went out before the count’s reading, even one landing after it', async () => {
+    const { service, calls, arrive, answerPopup } = popupReadOvertaken();
+    const countReadAt = await arrive();
+    const newest = service.newest('demo', 11, countReadAt);
+    await answerPopup();
+    expect(ids(await newest)?.[0]).toBe(11);
+    expect(calls).toEqual(['messages@0', 'messages@0']);
+  });
+
+  it('are not taken from a list whose read went out before the count’s reading, though it landed after', async () => {
+    const { service, calls, arrive, answerPopup } = popupReadOvertaken();
+    const countReadAt = await arrive();
+    await answerPopup();
+    expect(ids(await service.newest('demo', 11, countReadAt))?.[0]).toBe(11);
+    expect(calls).toEqual(['messages@0', 'messages@0']);
+  });
+
+  it('share a read that went out after the count’s reading: one read for the notifier and the count', async () => {
+    const { service, api, calls, ports, tick } = setup();
+    site(api, calls, () => 12);
+    await service.refresh();
+    tick(1000);
+    const countReadAt = ports.now();
+    const [forNotifier, forCount] = await Promise.all([
+      service.newest('demo', 12, countReadAt),
+      service.newest('demo', 12, countReadAt),
+    ]);
+    expect(ids(forNotifier)?.[0]).toBe(12);
+    expect(ids(forCount)?.[0]).toBe(12);
+    expect(calls).toEqual(['messages@0', 'messages@0']);
   });
 
   it('are null when they could not be read, or for someone else than the member', async () => {

@@ -29,13 +29,13 @@ export interface MessageList {
   refresh(options?: { force?: boolean; onlyIfCached?: boolean }): Promise<void>;
   loadMore(): Promise<void>;
   /**
-   * The member's newest `n` messages (fewer when the list has fewer), newest first, from a list read
-   * at or after `readAfter` (ms since the epoch): the cached list when it is that recent and holds
-   * them, else its first page read again (merged into the cache: a list that grew by a few keeps its
-   * later pages) and next pages until it holds them (at most MESSAGES_MAX_ITEMS). The reads are the
-   * list's own, shared with every caller (the popup's Messages tab, the count after mutes, the
-   * notifier) and written into the cache. Null when `username` is not the member signed in or the
-   * messages could not be read.
+   * The member's newest `n` messages (fewer when the list has fewer), newest first, from a list
+   * whose read went out at or after `readAfter` (ms since the epoch): the cached list when it is
+   * that recent and holds them, else its first page read again (merged into the cache: a list that
+   * grew by a few keeps its later pages) and next pages until it holds them (at most
+   * MESSAGES_MAX_ITEMS). The reads are the list's own, shared with every caller (the popup's
+   * Messages tab, the count after mutes, the notifier) and written into the cache. Null when
+   * `username` is not the member signed in or the messages could not be read.
    */
   newest(username: string, n: number, readAfter: number): Promise<Message[] | null>;
   /** Clears loading marks a stopped worker left behind; runs inside the service's serial queue. */
@@ -96,9 +96,11 @@ export function createMessageList(ports: MessagesPorts, serially: Serially): Mes
       const recent = (list: CachedList<Message> | null): list is CachedList<Message> =>
         list !== null && list.readAt > 0 && list.readAt >= readAfter;
       let list = await current(username);
-      // A recent list that is too short reads on from where it ends.
+      // A recent list that is too short reads on from where it ends. `readAt` is when a read went
+      // out, and a read that went out before `readAfter` never answers: the count counted a message
+      // such a read may have missed, which the notifier would then never announce.
       if (!recent(list)) {
-        await reads.refresh(slot(username), { force: true });
+        await reads.refresh(slot(username), { force: true, sentAfter: readAfter });
         list = await current(username);
         if (!recent(list)) return null;
       }
