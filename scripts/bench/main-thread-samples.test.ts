@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   companionsLongTasks,
   type GeckoProfile,
+  geckoCompanionBreakdown,
   mainThreadFigures,
   rendererTasks,
   samplesOfGeckoThread,
@@ -144,6 +145,49 @@ describe('a Gecko profile', () => {
       { at: 10, busy: 3, companion: true },
       { at: 14, busy: 1, companion: false },
       { at: 20, busy: 0, companion: false },
+    ]);
+  });
+
+  it("breaks the content script's time down by its entry point and by the innermost named frame", () => {
+    const profile: GeckoProfile = { meta: { interval: 1 }, threads: [] };
+    // page > callback (ours) > scan (ours) > 0x1f (an unnamed native frame); page > callback > querySelectorAll
+    const thread = {
+      name: 'GeckoMain',
+      stringTable: [
+        'page (https://site/js/page.js:1:1)',
+        'callback (moz-extension://u/content-scripts/site.js:3:4)[17]',
+        'scan (moz-extension://u/content-scripts/site.js:9:1)',
+        '0x1f',
+        'querySelectorAll div.comment',
+      ],
+      frameTable: { schema: { location: 0 }, data: [[0], [1], [2], [3], [4]] },
+      stackTable: {
+        schema: { prefix: 0, frame: 1 },
+        data: [
+          [null, 0],
+          [0, 1],
+          [1, 2],
+          [2, 3],
+          [1, 4],
+        ],
+      },
+      samples: {
+        schema: { stack: 0, time: 1, threadCPUDelta: 2 },
+        data: [
+          [3, 1, 2_000_000],
+          [4, 2, 1_000_000],
+          [0, 3, 5_000_000],
+          [3, 4, 0],
+        ],
+      },
+    };
+    const { outer, inner } = geckoCompanionBreakdown(profile, thread as never, (location) =>
+      location.includes('content-scripts/'),
+    );
+    expect([...outer]).toEqual([['callback (content-scripts/site.js:3:4)', 3]]);
+    expect([...inner]).toEqual([
+      ['scan (content-scripts/site.js:9:1)', 2],
+      ['querySelectorAll div.comment  <  callback (content-scripts/site.js:3:4)', 1],
     ]);
   });
 });

@@ -235,3 +235,52 @@ export function samplesOfGeckoThread(
     return { at, busy: cpu, companion: cpu > 0 && onStack(stack) };
   });
 }
+
+/**
+ * Where the content script's time went in a Gecko thread (`--breakdown`): its busy milliseconds by
+ * the outermost content-script frame on the stack (which entry point: a feature's start, an
+ * observer's callback) and by the innermost named frame (what it was doing: a DOM call, a script
+ * function) with the innermost content-script frame that called it. Frames are the profile's location strings with the extension's URL shortened.
+ */
+export function geckoCompanionBreakdown(
+  profile: GeckoProfile,
+  thread: GeckoThread,
+  isCompanion: (location: string) => boolean,
+): { outer: Map<string, number>; inner: Map<string, number> } {
+  const { samples, stackTable, frameTable, stringTable } = thread;
+  const unit = profile.meta.sampleUnits?.threadCPUDelta ?? 'ns';
+  const toMs = unit === 'ns' ? 1e-6 : unit === 'µs' ? 1e-3 : 1;
+  const location = (frame: number) =>
+    (stringTable[frameTable.data[frame]?.[frameTable.schema.location ?? 0] as number] ?? '?').replace(
+      /moz-extension:\/\/[^/]+\//,
+      '',
+    );
+  const frames = (stack: number | null): number[] => {
+    const chain: number[] = [];
+    for (let at = stack; at !== null && at !== undefined; ) {
+      const row = stackTable.data[at] ?? [];
+      chain.push(row[stackTable.schema.frame ?? 1] as number);
+      at = row[stackTable.schema.prefix ?? 0] as number | null;
+    }
+    return chain; // leaf first
+  };
+  const outer = new Map<string, number>();
+  const inner = new Map<string, number>();
+  const add = (map: Map<string, number>, key: string, ms: number) => map.set(key, (map.get(key) ?? 0) + ms);
+  const rows = samples.data;
+  const cpuColumn = samples.schema.threadCPUDelta ?? -1;
+  rows.forEach((row) => {
+    const cpu = ((row[cpuColumn] as number | null) ?? 0) * toMs;
+    if (cpu <= 0) return;
+    const chain = frames(row[samples.schema.stack ?? 0] as number | null);
+    // Without the category suffix ("[17]"); unnamed native frames (addresses) left out.
+    const names = chain.map(location).map((name) => name.replace(/\[\d+\]$/, ''));
+    const outermost = names.findLast((name) => isCompanion(name));
+    if (outermost === undefined) return;
+    add(outer, outermost, cpu);
+    const ours = names.find((name) => isCompanion(name)) ?? '?';
+    const named = names.find((name) => !/^0x[0-9a-f]+$/.test(name)) ?? '?';
+    add(inner, named === ours ? ours : `${named}  <  ${ours}`, cpu);
+  });
+  return { outer, inner };
+}

@@ -18,6 +18,10 @@
  *
  *   flock /tmp/companion-e2e.lock npx tsx scripts/bench/page-load.ts [--browser=chromium|firefox] [--quick]
  *
+ * `--breakdown` (Firefox) also prints where the content script's time at load went, by entry point
+ * and by innermost frame; its function names are readable in an unminified build
+ * (`COMPANION_UNMINIFIED=1 COMPANION_PROFILE=local npx wxt build -b firefox`).
+ *
  * Needs the builds `npm run bench` makes (COMPANION_PROFILE=public npx wxt build -b chrome;
  * COMPANION_PROFILE=local npx wxt build -b firefox) and the e2e sandbox lane's ports.
  */
@@ -32,6 +36,7 @@ import type { TestPage } from '../../tests/e2e/harness/test-page';
 import {
   companionsLongTasks,
   type GeckoProfile,
+  geckoCompanionBreakdown,
   geckoThreads,
   LONG_TASK_MS,
   type MainThreadFigures,
@@ -51,6 +56,8 @@ const RUNS = QUICK ? 2 : 5;
 /** Comments the member adds (the sandbox, as the site, refuses a sixth in a minute). */
 const COMMENT_RUNS = Math.min(RUNS, 4);
 const QUIET_MS = 1500;
+/** Firefox: also print where the content script's time went at each page's load (see below). */
+const BREAKDOWN = process.argv.includes('--breakdown');
 const LOAD_BUDGET_RATIO = 0.05;
 const only = process.argv.find((arg) => arg.startsWith('--browser='))?.slice('--browser='.length);
 const browsers = BROWSER_NAMES.filter((name) => only === undefined || name === only);
@@ -64,8 +71,9 @@ const median = (values: number[]) => {
 /** Starts the browser's profiler on the page's main thread; stop() gives its samples (and tasks). */
 interface Probe {
   start(): Promise<void>;
-  stop(): Promise<{ samples: Sample[]; tasks?: Task[] }>;
+  stop(): Promise<{ samples: Sample[]; tasks?: Task[]; breakdown?: Breakdown }>;
 }
+type Breakdown = ReturnType<typeof geckoCompanionBreakdown>;
 
 /** Chromium: the V8 profiler, and a trace alongside for the tasks. */
 function chromiumProbe(cdp: CDPSession, extensionOrigin: string): Probe {
@@ -138,12 +146,19 @@ async function firefoxProbe(page: PuppeteerPage, extensionOrigin: string): Promi
       if (threads.length === 0) throw new Error('The profile has no content process');
       const ran = threads.filter(({ thread }) => thread.stringTable.some((entry) => entry.includes(marker)));
       const busy = (samples: Sample[]) => samples.reduce((sum, sample) => sum + sample.busy, 0);
-      const samples = (ran.length > 0 ? ran : threads)
-        .map(({ profile: owner, thread }) =>
-          samplesOfGeckoThread(owner, thread, (location) => location.includes(marker)),
-        )
-        .sort((a, b) => busy(b) - busy(a))[0] as Sample[];
-      return { samples };
+      const [busiest] = (ran.length > 0 ? ran : threads)
+        .map((owned) => ({
+          owned,
+          samples: samplesOfGeckoThread(owned.profile, owned.thread, (location) => location.includes(marker)),
+        }))
+        .sort((a, b) => busy(b.samples) - busy(a.samples));
+      if (!busiest) throw new Error('No thread');
+      const breakdown = BREAKDOWN
+        ? geckoCompanionBreakdown(busiest.owned.profile, busiest.owned.thread, (location) =>
+            location.includes('content-scripts/'),
+          )
+        : undefined;
+      return { samples: busiest.samples, ...(breakdown ? { breakdown } : {}) };
     },
   };
 }
@@ -288,10 +303,11 @@ async function measureIn(name: BrowserName, sandbox: RunningSandbox): Promise<Me
       await page.waitFor(() => document.documentElement.dataset.companion?.startsWith('ready') === true);
       await sleep(QUIET_MS);
     };
-    const measure = async (work: () => Promise<void>) => {
+    const measure = async (work: () => Promise<void>, breakdownOf?: string) => {
       await probe.start();
       await work();
-      const { samples, tasks } = await probe.stop();
+      const { samples, tasks, breakdown } = await probe.stop();
+      if (breakdown && breakdownOf) addBreakdown(breakdownOf, breakdown);
       return mainThreadFigures(samples, tasks);
     };
     // Warm: statuses read and cached, scripts compiled, the service worker up.
@@ -309,7 +325,7 @@ async function measureIn(name: BrowserName, sandbox: RunningSandbox): Promise<Me
           await measure(async () => {
             await page.goto(pageCase.url);
             await settle(pageCase.ready);
-          }),
+          }, pageCase.name),
         );
         for (const interaction of pageCase.interactions) {
           if (interaction.name === 'a comment added' && round >= COMMENT_RUNS) continue;
@@ -331,6 +347,29 @@ async function measureIn(name: BrowserName, sandbox: RunningSandbox): Promise<Me
 }
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+/** [page] → the content script's time at load by frame, summed over the rounds. */
+const breakdowns = new Map<string, Breakdown>();
+function addBreakdown(page: string, breakdown: Breakdown): void {
+  const sum = breakdowns.get(page) ?? { outer: new Map<string, number>(), inner: new Map<string, number>() };
+  breakdowns.set(page, sum);
+  for (const part of ['outer', 'inner'] as const) {
+    for (const [frame, value] of breakdown[part]) sum[part].set(frame, (sum[part].get(frame) ?? 0) + value);
+  }
+}
+function printBreakdowns(): void {
+  for (const [page, { outer, inner }] of breakdowns) {
+    for (const [title, map] of [
+      ['outermost content-script frame', outer],
+      ['innermost frame', inner],
+    ] as const) {
+      console.log(`\n${page}, at load, by ${title} (ms per load, mean of ${RUNS}):`);
+      for (const [frame, value] of [...map].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+        console.log(`  ${(value / RUNS).toFixed(2).padStart(6)}  ${frame.slice(0, 150)}`);
+      }
+    }
+  }
+}
 
 function report(name: BrowserName, measured: Measured): void {
   console.log(`\n${name}: Companion's main thread beside the page's own (median of ${RUNS} rounds)`);
@@ -374,6 +413,7 @@ function report(name: BrowserName, measured: Measured): void {
 const sandbox = await startTestSandbox();
 try {
   for (const name of browsers) report(name, await measureIn(name, sandbox));
+  printBreakdowns();
 } finally {
   await sandbox.close();
 }
