@@ -40,6 +40,20 @@ export default defineConfig({
   // .output/local-8710-firefox-mv3 (another sandbox port), ...
   outDirTemplate: `${outDirPrefix}-{{browser}}-mv{{manifestVersion}}{{modeSuffix}}`,
   manifestVersion: 3,
+  hooks: {
+    // The content script without rolldown's constant inlining ("smart" by default: an imported
+    // constant is copied into each `if`, `?:` or `&&` test naming it), which put its long selectors
+    // in the bundle twice (about 200 bytes of DESIGN.md's 45 KB). Elsewhere it saves bytes: kept.
+    'vite:build:extendConfig': (entrypoints, config) => {
+      if (!entrypoints.some((entry) => entry.type === 'content-script')) return;
+      config.build ??= {};
+      const rolldown = config.build.rolldownOptions ?? {};
+      config.build.rolldownOptions = {
+        ...rolldown,
+        optimization: { ...rolldown.optimization, inlineConst: false },
+      };
+    },
+  },
   vite: () => ({
     plugins: [noEvalNoInnerHtml(), plainDynamicImports(), polyfillAsModule(), preact()],
     // Extension pages load their chunks from the extension itself. A page's HTML names the chunks its
@@ -47,6 +61,8 @@ export default defineConfig({
     // the popup's first paint sooner); dynamic imports get no preload lists nor the polyfill, whose
     // bytes count in the popup's budget (see also plain-dynamic-imports.ts).
     build: {
+      // COMPANION_UNMINIFIED=1: readable function names for a profile (scripts/bench/page-load.ts --breakdown).
+      minify: process.env.COMPANION_UNMINIFIED ? false : undefined,
       modulePreload: {
         polyfill: false,
         resolveDependencies: (file, deps, { hostId, hostType }) =>

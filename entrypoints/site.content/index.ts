@@ -14,6 +14,9 @@ const site = currentSite();
 export default defineContentScript({
   matches: [...site.siteMatches],
   runAt: 'document_idle',
+  // WXT's start-up notice to older copies of this script as a custom event only: not also posted
+  // to the page's window, where every "message" listener of the site would wake for it.
+  noScriptStartedPostMessage: true,
   async main(ctx) {
     // The local profile matches every port of 127.0.0.1: run only on the sandbox's site origin.
     if (!isSitePage(location.href, site)) return;

@@ -6,6 +6,7 @@
  */
 import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/protocol';
+import { companionAttribute } from '@/lib/site/selectors';
 import { linkButton } from './link-button';
 
 /** What to read: the text and the language it is in (a helper code, or a guess from its script). */
@@ -34,7 +35,7 @@ export function readAloudButton(speech: () => Speech, signal: AbortSignal): HTML
     if (state === 'error' && sentence === null && button.isConnected) {
       sentence = document.createElement('span');
       sentence.className = 'companion-read-aloud-error';
-      sentence.setAttribute('data-companion', READ_ALOUD_ERROR_MARK);
+      sentence.setAttribute(companionAttribute, READ_ALOUD_ERROR_MARK);
       sentence.setAttribute('role', 'alert');
       sentence.textContent = t('translate.readAloudFailed');
       button.after(sentence);

@@ -9,19 +9,29 @@ import { companionAttribute } from '@/lib/site/selectors';
 const STYLE_MARK = 'styles';
 const rules = new Map<string, string>();
 let element: HTMLStyleElement | null = null;
+let queued = false;
 
+/**
+ * Writes the rules at the end of the turn: the features starting together add theirs in one turn,
+ * and each write makes the browser parse the whole sheet again.
+ */
 function write(): void {
-  if (rules.size === 0) {
-    element?.remove();
-    element = null;
-    return;
-  }
-  if (element === null || !element.isConnected) {
-    element = document.createElement('style');
-    element.setAttribute(companionAttribute, STYLE_MARK);
-    (document.head ?? document.documentElement).append(element);
-  }
-  element.textContent = [...rules.values()].join('\n');
+  if (queued) return;
+  queued = true;
+  queueMicrotask(() => {
+    queued = false;
+    if (rules.size === 0) {
+      element?.remove();
+      element = null;
+      return;
+    }
+    if (element === null || !element.isConnected) {
+      element = document.createElement('style');
+      element.setAttribute(companionAttribute, STYLE_MARK);
+      (document.head ?? document.documentElement).append(element);
+    }
+    element.textContent = [...rules.values()].join('\n');
+  });
 }
 
 /** Adds `css` (a feature's rules) to the page's Companion stylesheet until `signal` aborts. */

@@ -113,6 +113,30 @@ describe('Translate buttons setting', () => {
     await vi.waitFor(() => expect(count('button[data-companion="translate"]')).toBe(2));
   });
 
+  it('names the language a button translates into once it is pointed at or focused, not before', async () => {
+    await setSettings({ buttons: true, language: 'de', readAloud: false, voice: 'female' });
+    translateComments.run(sitePage('https://scratch.mit.edu/projects/5/'), running.signal);
+    await vi.waitFor(() => expect(count('button[data-companion="translate"]')).toBe(2));
+    const [first, second] = document.querySelectorAll<HTMLButtonElement>(
+      'button[data-companion="translate"]',
+    );
+    // The language's name is slow to make (Intl.DisplayNames): no page load pays for it.
+    expect([first?.title, second?.title]).toEqual(['', '']);
+    first?.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    expect(first?.title).toBe('Translate into German');
+    expect(second?.title).toBe('');
+    second?.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    expect(second?.title).toBe('Translate into German');
+    // A shown translation's button says "Show original": no title.
+    first?.click();
+    await vi.waitFor(() => expect(count('#comments-1 [data-companion="translation"]')).toBe(1));
+    first?.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    expect(first?.title).toBe('');
+    // Another language chosen: a title already made names it.
+    await setSettings({ buttons: true, language: 'fr', readAloud: false, voice: 'female' });
+    await vi.waitFor(() => expect(second?.title).toBe('Translate into French'));
+  });
+
   it('gives a text its buttons when it comes near the view; "Translate all" is there at once and takes it then', async () => {
     const second = () => document.querySelector('#comments-2 .comment-content') as Element;
     inView = (element) => element !== second();

@@ -22,7 +22,12 @@ import { sendSurvivingRestart } from '@/lib/background-gone';
 import { t, uiLanguage } from '@/lib/i18n';
 import { sendMessage } from '@/lib/protocol';
 import { isProfilePage, isStudioPage, projectPageId } from '@/lib/site/pages';
-import { commentBottomRow, profileTextFrame, translatableText } from '@/lib/site/selectors';
+import {
+  commentBottomRow,
+  companionAttribute,
+  profileTextFrame,
+  translatableText,
+} from '@/lib/site/selectors';
 import { needsTranslation } from '@/lib/translation/text-split';
 import type { TranslationResult } from '@/lib/translation/translation';
 import {
@@ -177,20 +182,14 @@ export const translateComments: Feature = {
 function showTranslateTools(signal: AbortSignal): void {
   addStyles('translate-comments', STYLES, signal);
   let settings = translationSettingsOf(undefined);
-  // "Translate into French": one language name per page and setting (Intl.DisplayNames is slow to make).
+  // "Translate into French": one language name per page and setting. Intl.DisplayNames is slow to
+  // make (2 ms in Firefox), so the name is made when a member first points at or focuses a button.
   let title: { language: string; text: string } | null = null;
-  // The member's language (the cookie read and mapped) once per batch of buttons, not per button.
-  let batchTitle: string | null = null;
   const buttonTitle = () => {
-    if (batchTitle !== null) return batchTitle;
     const language = targetLanguage(settings);
     if (title?.language !== language)
       title = { language, text: t('translate.buttonTitle', [languageName(language, uiLanguage())]) };
-    batchTitle = title.text;
-    queueMicrotask(() => {
-      batchTitle = null;
-    });
-    return batchTitle;
+    return title.text;
   };
   const states = new WeakMap<Element, TextState>();
   /** Every text with buttons, to add or remove read-aloud buttons when the setting changes. */
@@ -312,7 +311,7 @@ function showTranslateTools(signal: AbortSignal): void {
   const makeTools = (tag: 'span' | 'div', className: string) => {
     const tools = document.createElement(tag);
     tools.className = className;
-    tools.setAttribute('data-companion', 'text-tools');
+    tools.setAttribute(companionAttribute, 'text-tools');
     const translateButton = linkButton(TRANSLATE_MARK, t('translate.button'));
     translateButton.setAttribute('aria-busy', 'false');
     translateButton.dataset.state = 'original';
@@ -321,18 +320,29 @@ function showTranslateTools(signal: AbortSignal): void {
   };
   const inlineTools = makeTools('span', 'companion-tools');
   const blockTools = makeTools('div', 'companion-tools companion-tools-block');
-  // One listener for every Translate button.
+  // One listener for every Translate button, and one giving a button its title (see buttonTitle)
+  // when it is pointed at or focused.
   const buttonStates = new WeakMap<Element, TextState>();
+  const stateOf = (event: Event) => buttonStates.get(event.target as Element);
   document.addEventListener(
     'click',
     (event) => {
-      const state = event.target instanceof Element ? buttonStates.get(event.target) : undefined;
+      const state = stateOf(event);
       if (!state || state.busy) return;
       if (state.shown) hide(state);
       else void translate(state);
     },
     { signal },
   );
+  for (const type of ['mouseover', 'focusin'])
+    document.addEventListener(
+      type,
+      (event) => {
+        const state = stateOf(event);
+        if (state && !state.shown) state.button.title = buttonTitle();
+      },
+      { signal },
+    );
 
   /**
    * Texts seen on the page and not near the viewport yet: they get their buttons (and every other
@@ -378,7 +388,6 @@ function showTranslateTools(signal: AbortSignal): void {
     // A copy of a ready-made row: cheaper than building one per comment.
     const tools = (toolsHost ? inlineTools : blockTools).cloneNode(true) as HTMLElement;
     const translateButton = tools.firstElementChild as HTMLButtonElement;
-    translateButton.title = buttonTitle();
     const fresh: TextState = {
       element,
       anchor,
@@ -419,16 +428,26 @@ function showTranslateTools(signal: AbortSignal): void {
   };
 
   const observer = new MutationObserver((records) => {
+    // A batch has many records of one target (a list given 20 comments, one at a time): the walks
+    // up from a target (is it ours, is it in a text) are made once per batch.
+    const mine = new Map<Node, boolean>();
+    const textLooked = new Set<Node>();
     for (const record of records) {
-      if (ours(record.target)) continue;
+      const { target, type } = record;
+      if (!mine.has(target)) mine.set(target, ours(target));
+      if (mine.get(target)) continue;
       // A change inside a text (React rewrote it), or to an element holding texts.
-      const host = record.target instanceof Element ? record.target : record.target.parentElement;
-      // Cheap class test first: the full selectors only for elements that may be texts.
-      const text =
-        record.type === 'characterData' || record.type === 'childList' ? host?.closest(TEXT_CLASSES) : null;
-      if (text?.matches(translatableText)) check(text);
-      if (record.type === 'attributes' && record.target instanceof Element) scan(record.target);
-      for (const node of record.addedNodes) if (node instanceof Element && !ours(node)) scan(node);
+      const host = target instanceof Element ? target : target.parentElement;
+      if (type !== 'attributes' && !textLooked.has(target)) {
+        textLooked.add(target);
+        // Cheap class test first: the full selectors only for elements that may be texts.
+        const text = host?.closest(TEXT_CLASSES);
+        if (text?.matches(translatableText)) check(text);
+      }
+      if (type === 'attributes') scan(target as Element);
+      // Its target is not ours, so an added node is ours only if it is marked itself.
+      for (const node of record.addedNodes)
+        if (node instanceof Element && !node.hasAttribute(companionAttribute)) scan(node);
       // A row holding our buttons re-rendered without them: put them back.
       for (const node of record.removedNodes) {
         if (node instanceof Element && (ours(node) || node.querySelector('[data-companion="text-tools"]'))) {
@@ -455,7 +474,8 @@ function showTranslateTools(signal: AbortSignal): void {
     settings = next;
     for (const state of tracked) {
       setReadAloud(state);
-      if (languageChanged && !state.busy) setButton(state);
+      // A title already made names the new language (the others are made when pointed at).
+      if (languageChanged && state.button.title) state.button.title = buttonTitle();
     }
   });
 

@@ -3,6 +3,7 @@
  * from), or a sentence saying why there is none, with a retry for that text alone.
  */
 import { t, uiLanguage } from '@/lib/i18n';
+import { companionAttribute } from '@/lib/site/selectors';
 import type { TranslationResult } from '@/lib/translation/translation';
 import { translationErrorSentence } from '@/lib/translation/translation-error';
 import { languageName, languageTag } from '@/lib/translation/translation-languages';
@@ -22,13 +23,13 @@ export function translationBox(language: string, result: TranslationResult): HTM
     : t('translate.translation');
   const text = document.createElement('span');
   text.className = 'companion-translation-text';
-  text.setAttribute('data-companion', TRANSLATION_MARK);
+  text.setAttribute(companionAttribute, TRANSLATION_MARK);
   text.lang = languageTag(language);
   text.dir = 'auto';
   text.textContent = result.text;
   box.append(note, text);
   // The marker of the box is its text's; the box itself is ours too (the page observer skips it).
-  box.setAttribute('data-companion', 'translation-box');
+  box.setAttribute(companionAttribute, 'translation-box');
   return box;
 }
 
@@ -36,7 +37,7 @@ export function translationBox(language: string, result: TranslationResult): HTM
 export function translationError(error: unknown, retry: () => void): HTMLElement {
   const box = document.createElement('div');
   box.className = 'companion-translation-error';
-  box.setAttribute('data-companion', TRANSLATION_ERROR_MARK);
+  box.setAttribute(companionAttribute, TRANSLATION_ERROR_MARK);
   box.setAttribute('role', 'alert');
   const sentence = document.createElement('span');
   sentence.textContent = translationErrorSentence(error);

@@ -168,9 +168,19 @@ describe('what needs translating', () => {
       'https://scratch.mit.edu/projects/1/',
       '@someone_1 #games !!',
       '3.14 + 2 = 5.14',
+      'WWW.EXAMPLE.COM/cats',
+      'HTTP://example.com #Games',
     ])
       expect(needsTranslation(text), text).toBe(false);
-    for (const text of ['Great project!', '@someone thanks', 'こんにちは', 'مرحبا', '12 apples'])
+    for (const text of [
+      'Great project!',
+      '@someone thanks',
+      'こんにちは',
+      'مرحبا',
+      '12 apples',
+      'www.x.org Éé',
+      '#tag ok',
+    ])
       expect(needsTranslation(text), text).toBe(true);
   });
 });
