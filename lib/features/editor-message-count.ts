@@ -21,6 +21,7 @@ import {
 import type { Feature } from './registry';
 import { followMessageCount } from './stored-message-count';
 import { addStyles } from './stylesheet';
+import { whenAborted } from './when-aborted';
 
 export const EDITOR_COUNT_MARK = 'editor-message-count';
 
@@ -106,13 +107,9 @@ export const editorMessageCount: Feature = {
     // After the member's mutes, as the badge and tab titles.
     followMessageCount(signal, (shown) => render(shown.count), true);
 
-    signal.addEventListener(
-      'abort',
-      () => {
-        stopWatching();
-        badge.remove();
-      },
-      { once: true },
-    );
+    whenAborted(signal, () => {
+      stopWatching();
+      badge.remove();
+    });
   },
 };

@@ -9,6 +9,7 @@ import { sendMessage } from '@/lib/protocol';
 import { isMessagesPage } from '@/lib/site/pages';
 import { messagesList } from '@/lib/site/selectors';
 import type { Feature } from './registry';
+import { whenAborted } from './when-aborted';
 
 /** How long to wait for the site to render its list of messages before telling the background anyway. */
 export const MESSAGES_LIST_WAIT_MS = 5_000;
@@ -31,14 +32,10 @@ export const messagesPageOpened: Feature = {
       if (document.querySelector(messagesList)) send();
     });
     const timer = setTimeout(send, MESSAGES_LIST_WAIT_MS);
-    signal.addEventListener(
-      'abort',
-      () => {
-        observer.disconnect();
-        clearTimeout(timer);
-      },
-      { once: true },
-    );
+    whenAborted(signal, () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    });
     if (document.querySelector(messagesList)) send();
     else observer.observe(document.documentElement, { childList: true, subtree: true });
   },

@@ -16,6 +16,7 @@ import {
 } from '@/lib/site/selectors';
 import type { Feature } from './registry';
 import { followMessageCount } from './stored-message-count';
+import { whenAborted } from './when-aborted';
 
 /** The count the site wrote, or null for anything that is not one (empty, placeholder, text). */
 export function parseNavCount(text: string | null): number | null {
@@ -133,14 +134,10 @@ export const navBarMessageCount: Feature = {
       for (const element of tracked.keys()) write(element);
     });
 
-    signal.addEventListener(
-      'abort',
-      () => {
-        pageObserver.disconnect();
-        for (const { observer } of tracked.values()) observer.disconnect();
-        tracked.clear();
-      },
-      { once: true },
-    );
+    whenAborted(signal, () => {
+      pageObserver.disconnect();
+      for (const { observer } of tracked.values()) observer.disconnect();
+      tracked.clear();
+    });
   },
 };

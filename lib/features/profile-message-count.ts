@@ -9,6 +9,7 @@ import { profileUsername } from '@/lib/site/pages';
 import { companionAttribute, legacyProfileHeader } from '@/lib/site/selectors';
 import type { Feature } from './registry';
 import { followMessageCount } from './stored-message-count';
+import { whenAborted } from './when-aborted';
 
 export const PROFILE_COUNT_MARK = 'profile-message-count';
 
@@ -38,14 +39,10 @@ function whenHeader(signal: AbortSignal): Promise<Element | null> {
       resolve(found);
     });
     observer.observe(document.documentElement, { childList: true, subtree: true });
-    signal.addEventListener(
-      'abort',
-      () => {
-        observer.disconnect();
-        resolve(null);
-      },
-      { once: true },
-    );
+    whenAborted(signal, () => {
+      observer.disconnect();
+      resolve(null);
+    });
   });
 }
 
@@ -67,7 +64,7 @@ export const profileMessageCount: Feature = {
     element.style.opacity = '0.8';
     element.hidden = true;
     header.after(element);
-    signal.addEventListener('abort', () => element.remove(), { once: true });
+    whenAborted(signal, () => element.remove());
 
     const show = (count: number | null) => {
       element.hidden = count === null;
@@ -77,7 +74,7 @@ export const profileMessageCount: Feature = {
     let own = false;
     // The first stored value tells whose profile this is: the member's own needs no request.
     await new Promise<void>((stored) => {
-      signal.addEventListener('abort', () => stored(), { once: true });
+      whenAborted(signal, () => stored());
       followMessageCount(signal, (shown) => {
         own = shown.username !== null && shown.username.toLowerCase() === username.toLowerCase();
         if (own) show(shown.count);

@@ -16,6 +16,7 @@ import {
   projectLovedClass,
 } from '@/lib/site/selectors';
 import type { Feature } from './registry';
+import { whenAborted } from './when-aborted';
 
 type Kind = 'loved' | 'favorited';
 
@@ -65,6 +66,6 @@ export const projectPageStatus: Feature = {
       attributeFilter: ['class'],
     });
     look();
-    signal.addEventListener('abort', () => observer.disconnect(), { once: true });
+    whenAborted(signal, () => observer.disconnect());
   },
 };

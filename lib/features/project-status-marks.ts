@@ -35,6 +35,7 @@ import { pageTuning } from './page-tuning';
 import type { Feature } from './registry';
 import { follow } from './stored-message-count';
 import { addStyles } from './stylesheet';
+import { whenAborted } from './when-aborted';
 
 export const PROJECT_STATUS_MARK = 'project-status';
 /** On the thumbnail that holds a mark: positions the mark (an attribute: React rewrites classes). */
@@ -330,22 +331,18 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
   });
   scan(document.documentElement);
 
-  signal.addEventListener(
-    'abort',
-    () => {
-      pageObserver.disconnect();
-      visibility.disconnect();
-      if (reaskTimer !== null) clearTimeout(reaskTimer);
-      for (const [host, entry] of tracked) {
-        entry.mark?.remove();
-        host.removeAttribute(HOST_ATTRIBUTE);
-      }
-      tracked.clear();
-      // Reads not started for this page are moot now.
-      if (asked.size > 0) sendMessage('projectsLeftView', { ids: [...asked] }).catch(() => undefined);
-    },
-    { once: true },
-  );
+  whenAborted(signal, () => {
+    pageObserver.disconnect();
+    visibility.disconnect();
+    if (reaskTimer !== null) clearTimeout(reaskTimer);
+    for (const [host, entry] of tracked) {
+      entry.mark?.remove();
+      host.removeAttribute(HOST_ATTRIBUTE);
+    }
+    tracked.clear();
+    // Reads not started for this page are moot now.
+    if (asked.size > 0) sendMessage('projectsLeftView', { ids: [...asked] }).catch(() => undefined);
+  });
 
   return {
     refresh(before) {
@@ -385,7 +382,7 @@ export const projectStatusMarks: Feature = {
       const wanted = marksOn === true && cache !== undefined && currentMember(cache) !== null;
       if (wanted && running === null) {
         const controller = new AbortController();
-        signal.addEventListener('abort', () => controller.abort(), { once: true });
+        whenAborted(signal, () => controller.abort());
         running = {
           controller,
           marks: showMarks(controller.signal, () => currentMember(cache)),

@@ -8,6 +8,7 @@ import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/protocol';
 import { companionAttribute } from '@/lib/site/selectors';
 import { linkButton } from './link-button';
+import { whenAborted } from './when-aborted';
 
 /** What to read: the text and the language it is in (a helper code, or a guess from its script). */
 export interface Speech {
@@ -81,15 +82,11 @@ export function readAloudButton(speech: () => Speech, signal: AbortSignal): HTML
       if (active?.button === button) reset('error');
     }
   });
-  signal.addEventListener(
-    'abort',
-    () => {
-      sentence?.remove();
-      if (active?.button === button && readingId !== null)
-        void sendMessage('stopReading', { readingId }).catch(() => undefined);
-      if (active?.button === button) active = null;
-    },
-    { once: true },
-  );
+  whenAborted(signal, () => {
+    sentence?.remove();
+    if (active?.button === button && readingId !== null)
+      void sendMessage('stopReading', { readingId }).catch(() => undefined);
+    if (active?.button === button) active = null;
+  });
   return button;
 }

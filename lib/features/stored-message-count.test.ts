@@ -82,6 +82,34 @@ describe('follow', () => {
     expect(heard).toHaveLength(3);
   });
 
+  it('hears every key through one storage listener, removed when the last follower stops', async () => {
+    const added = vi.spyOn(fakeBrowser.storage.onChanged, 'addListener');
+    const removed = vi.spyOn(fakeBrowser.storage.onChanged, 'removeListener');
+    const first = new AbortController();
+    const heard: [string, unknown][] = [];
+    follow(first.signal, 'local:count', (value) => heard.push(['count', value]));
+    follow(running.signal, 'local:statuses', (value) => heard.push(['statuses', value]));
+    follow(running.signal, 'sync:settings', (value) => heard.push(['settings', value]));
+    await settle();
+    heard.length = 0;
+    expect(added).toHaveBeenCalledTimes(1);
+
+    await fakeBrowser.storage.local.set({ count: 2, statuses: 'fresh' });
+    await fakeBrowser.storage.sync.set({ settings: 'on' });
+    expect(heard).toEqual([
+      ['count', 2],
+      ['statuses', 'fresh'],
+      ['settings', 'on'],
+    ]);
+
+    first.abort();
+    expect(removed).not.toHaveBeenCalled();
+    running.abort();
+    expect(removed).toHaveBeenCalledTimes(1);
+    await fakeBrowser.storage.local.set({ count: 3, statuses: 'later' });
+    expect(heard).toHaveLength(3);
+  });
+
   it('gives nothing to a follower whose signal aborted before the read came back', async () => {
     await fakeBrowser.storage.local.set({ count: 1 });
     const gone = new AbortController();

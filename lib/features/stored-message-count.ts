@@ -11,6 +11,7 @@ import {
   type MessageCountSettings,
   messageCountSettingsOf,
 } from '@/lib/message-count/message-count-settings';
+import { whenAborted } from './when-aborted';
 
 /** The count to show: null when there is none (signed out, or nothing read yet). */
 export interface ShownCount {
@@ -51,18 +52,37 @@ function read(area: Area, name: string, deliver: (value: unknown) => void): void
   batch.push([name, deliver]);
 }
 
+type Follower = [area: Area, name: string, receive: (value: unknown) => void];
+/**
+ * Every follower, all heard through one `storage.onChanged` listener: Firefox copies a change's
+ * values into the page once per listener, and every feature follows. The list is replaced, not
+ * changed, when one stops (a change being heard goes on over the old list).
+ */
+let followers: Follower[] = [];
+const hear = (changes: Record<string, { newValue?: unknown }>, changedArea: string) => {
+  for (const [area, name, receive] of followers) {
+    const change = changes[name];
+    if (area === changedArea && change !== undefined) receive(change.newValue);
+  }
+};
+
 /** Calls `deliver` with the raw value of `key` now and after every change, until `signal` aborts. */
 export function follow(signal: AbortSignal, key: string, deliver: (value: unknown) => void): void {
   const { area, name } = splitKey(key);
-  const listener = (changes: Record<string, { newValue?: unknown }>, changedArea: string) => {
-    const change = changes[name];
-    if (changedArea === area && change !== undefined && !signal.aborted) deliver(change.newValue);
-  };
-  browser.storage.onChanged.addListener(listener);
-  signal.addEventListener('abort', () => browser.storage.onChanged.removeListener(listener), { once: true });
-  read(area, name, (value) => {
-    if (!signal.aborted) deliver(value);
+  const follower: Follower = [
+    area,
+    name,
+    (value) => {
+      if (!signal.aborted) deliver(value);
+    },
+  ];
+  if (followers.length === 0) browser.storage.onChanged.addListener(hear);
+  followers = [...followers, follower];
+  whenAborted(signal, () => {
+    followers = followers.filter((other) => other !== follower);
+    if (followers.length === 0) browser.storage.onChanged.removeListener(hear);
   });
+  read(area, name, follower[2]);
 }
 
 /**

@@ -5,6 +5,7 @@
  * the element goes with the last of them. Rules are our own constants, never remote text.
  */
 import { companionAttribute } from '@/lib/site/selectors';
+import { whenAborted } from './when-aborted';
 
 const STYLE_MARK = 'styles';
 const rules = new Map<string, string>();
@@ -39,13 +40,9 @@ export function addStyles(name: string, css: string, signal: AbortSignal): void 
   if (signal.aborted) return;
   rules.set(name, css);
   write();
-  signal.addEventListener(
-    'abort',
-    () => {
-      if (rules.get(name) !== css) return;
-      rules.delete(name);
-      write();
-    },
-    { once: true },
-  );
+  whenAborted(signal, () => {
+    if (rules.get(name) !== css) return;
+    rules.delete(name);
+    write();
+  });
 }

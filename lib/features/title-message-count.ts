@@ -6,6 +6,7 @@
  */
 import type { Feature } from './registry';
 import { followMessageCount, followSettings } from './stored-message-count';
+import { whenAborted } from './when-aborted';
 
 /** The title with the prefix for `count` (none at 0 or unknown), after removing `oldPrefix`. */
 export function titleWithCount(title: string, oldPrefix: string, count: number | null): string {
@@ -58,14 +59,10 @@ export const titleMessageCount: Feature = {
       true,
     );
 
-    signal.addEventListener(
-      'abort',
-      () => {
-        observer.disconnect();
-        enabled = false;
-        apply();
-      },
-      { once: true },
-    );
+    whenAborted(signal, () => {
+      observer.disconnect();
+      enabled = false;
+      apply();
+    });
   },
 };

@@ -8,6 +8,7 @@ import { t } from '@/lib/i18n';
 import { commentListOf } from '@/lib/site/selectors';
 import { linkButton } from './link-button';
 import { pageTuning } from './page-tuning';
+import { whenAborted } from './when-aborted';
 
 export const TRANSLATE_ALL_MARK = 'translate-all';
 /** Between two requests of "Translate all": at most 2.5 a second from it, half the extension's 5. */
@@ -50,14 +51,10 @@ export function createTranslateAll<T extends ListedText>(options: TranslateAllOp
   let lastRequest = 0;
   const observers: IntersectionObserver[] = [];
   const controls: HTMLButtonElement[] = [];
-  signal.addEventListener(
-    'abort',
-    () => {
-      for (const visible of observers) visible.disconnect();
-      for (const control of controls) control.remove();
-    },
-    { once: true },
-  );
+  whenAborted(signal, () => {
+    for (const visible of observers) visible.disconnect();
+    for (const control of controls) control.remove();
+  });
 
   const create = (list: Element): ListState<T> => {
     const control = linkButton(TRANSLATE_ALL_MARK, t('translate.all'), t('translate.allTitle'));

@@ -47,6 +47,7 @@ import { follow } from './stored-message-count';
 import { addStyles } from './stylesheet';
 import { createTranslateAll } from './translate-all';
 import { translationBox, translationError } from './translation-box';
+import { whenAborted } from './when-aborted';
 
 export const TRANSLATE_MARK = 'translate';
 /**
@@ -174,7 +175,7 @@ export const translateComments: Feature = {
         shown = null;
       }
     });
-    signal.addEventListener('abort', () => shown?.abort(), { once: true });
+    whenAborted(signal, () => shown?.abort());
   },
 };
 
@@ -479,14 +480,10 @@ function showTranslateTools(signal: AbortSignal): void {
     }
   });
 
-  signal.addEventListener(
-    'abort',
-    () => {
-      observer.disconnect();
-      near.disconnect();
-      cleanup();
-      tracked.clear();
-    },
-    { once: true },
-  );
+  whenAborted(signal, () => {
+    observer.disconnect();
+    near.disconnect();
+    cleanup();
+    tracked.clear();
+  });
 }
