@@ -24,24 +24,17 @@ export interface LazyView<Props extends object = { member: SessionUser }> {
   preload(): Promise<void>;
 }
 
-/**
- * `prepare`: what else the view's first frame needs, done with loading its chunk: a tab reads the
- * storage it shows (`primeStorageItems`, once per popup), so a tab chosen after the popup opened
- * shows its cache in its first frame, not an empty view first. A failure leaves the view to read
- * its items itself. (A function, not the items: this module loads in pages without the popup's
- * storage hooks, and importing them here split the popup's chunks badly, about 9 KB more at open.)
- */
 export function lazyView<Props extends object = { member: SessionUser }>(
   load: () => Promise<ComponentType<Props>>,
-  prepare?: () => Promise<unknown>,
 ): LazyView<Props> {
   let loaded: ComponentType<Props> | null = null;
-  let loading: Promise<void> | null = null;
+  let loading: Promise<ComponentType<Props>> | null = null;
   const preload = () => {
-    loading ??= Promise.all([load(), prepare?.().catch(() => undefined)]).then(([view]) => {
+    loading ??= load().then((view) => {
       loaded = view;
+      return view;
     });
-    return loading;
+    return loading.then(() => undefined);
   };
   function View(props: Props) {
     const [Loaded, setLoaded] = useState<ComponentType<Props> | null>(() => loaded);

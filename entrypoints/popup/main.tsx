@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { uiLanguage } from '@/lib/i18n';
 import { App, frameStorage } from './App';
 import { messageCountStorage } from './MessageCountLine';
-import { hintedTab, preloadOpeningView } from './opening-view';
+import { preloadOpeningView } from './opening-view';
 import { otherAccountsStorage, preloadAccountsStrip } from './other-accounts-parts';
 import { primeStorageItems } from './storage-hooks';
 import { popupTabs } from './tabs';
@@ -33,22 +33,17 @@ document.documentElement.dir = browser.i18n.getMessage('@@bidi_dir') === 'rtl' ?
 // before the first frame too: it loads while the rest is read (who is signed in and the last tab
 // chosen are small reads), not after.
 const root = document.getElementById('app');
-// Only the opening tab's storage (the hinted one: in the same read) and what every frame shows (the
-// header, the tabs' counts): another tab reads its own when chosen (lazy-view.tsx), before its first
-// frame, as it loads its chunk. Reading every tab's caches at every open made the read the slowest
-// step in Firefox.
+const viewLoaded = preloadOpeningView()
+  .catch(() => undefined)
+  .then(() => performance.mark('companion:popup-view-loaded'));
 const storageRead = primeStorageItems([
   ...frameStorage,
   ...messageCountStorage,
   ...otherAccountsStorage,
-  ...popupTabs.flatMap((tab) => tab.countStorage ?? []),
-  ...(hintedTab()?.storage ?? []),
+  ...popupTabs.flatMap((tab) => tab.storage),
 ])
   .catch(() => undefined)
   .then(() => performance.mark('companion:popup-storage-read'));
-const viewLoaded = preloadOpeningView()
-  .catch(() => undefined)
-  .then(() => performance.mark('companion:popup-view-loaded'));
 // The other accounts' strip, when there are any, is in before the first frame too (other-accounts-parts.ts).
 const accountsLoaded = preloadAccountsStrip().catch(() => undefined);
 Promise.all([storageRead, viewLoaded, accountsLoaded]).then(() => {

@@ -6,7 +6,6 @@
  */
 import { memberCheckedItem, memberItem, popupTabItem, type SessionUser } from '@/lib/storage';
 import { lazyView } from './lazy-view';
-import type { PopupTab } from './popup-tab';
 import { tabNamed } from './tabs';
 
 export const signedOutView = lazyView<Record<string, never>>(() =>
@@ -36,12 +35,6 @@ function readHint(): string | null {
   }
 }
 
-/** The tab the hint names, if any: its storage is read with the first frame's (main.tsx). */
-export function hintedTab(): PopupTab | null {
-  const hinted = readHint();
-  return hinted === null ? null : tabNamed(hinted);
-}
-
 /** Keeps the hint (null: nobody is signed in, no tab to load ahead). */
 export function rememberOpeningTab(tab: string | null): void {
   try {
@@ -52,10 +45,7 @@ export function rememberOpeningTab(tab: string | null): void {
   }
 }
 
-/**
- * Loads the chunk of the view the popup opens on, with the storage that view shows (three small
- * reads, then that chunk only; the tab's storage is read once, with main.tsx's read when hinted).
- */
+/** Loads the chunk of the view the popup opens on (three small reads, then that chunk only). */
 export function preloadOpeningView(): Promise<void> {
   const hinted = readHint();
   if (hinted !== null)

@@ -16,13 +16,7 @@ export interface PopupTab {
   preload?: () => Promise<void>;
   /** Beside the label, e.g. how many items are new; renders nothing when there is nothing to say. */
   Count?: ComponentType<{ member: SessionUser }>;
-  /**
-   * The storage items the view's first frame shows: read before the popup's first frame when it
-   * opens on this tab, else with the view's chunk when the tab is chosen (`preload`).
-   */
+  /** The storage items the view's first frame shows: read before the popup renders at all. */
   // biome-ignore lint/suspicious/noExplicitAny: items of any value type.
   storage: readonly StorageItem<any>[];
-  /** The storage items `Count` shows: read before the popup's first frame whatever tab it opens on. */
-  // biome-ignore lint/suspicious/noExplicitAny: items of any value type.
-  countStorage?: readonly StorageItem<any>[];
 }

@@ -23,36 +23,21 @@ const atOpen = new Map<string, unknown>();
 const latest = new Map<string, unknown>();
 /** The views showing each primed item, told of every change the item's early watch hears. */
 const viewsOf = new Map<string, Set<(value: unknown) => void>>();
-/** The read of each item primed or being primed: an item is watched and read once per popup. */
-const reads = new Map<string, Promise<void>>();
 
-/**
- * Reads these items (together: one read per storage area) so `useStorageItem` starts from their
- * stored values. The popup primes what its first frame shows; a tab chosen later primes its own
- * items before its first frame (lazy-view.tsx). Items already primed, or being primed, are not read
- * again: this waits for their read.
- */
-export function primeStorageItems(items: readonly AnyItem[]): Promise<void> {
-  const fresh = [
-    ...new Map(items.filter((item) => !reads.has(item.key)).map((item) => [item.key, item])).values(),
-  ];
-  if (fresh.length > 0) {
-    // Watched first: a change while the read is under way wins over what the read returns.
-    for (const item of fresh) {
-      item.watch((next) => {
-        latest.set(item.key, next);
-        for (const show of viewsOf.get(item.key) ?? []) show(next);
-      });
-    }
-    const read = getValues(fresh).then((values) => {
-      fresh.forEach((item, index) => {
-        atOpen.set(item.key, values[index]);
-        if (!latest.has(item.key)) latest.set(item.key, values[index]);
-      });
+/** Reads these items (together: one read per storage area) so `useStorageItem` starts from their stored values. */
+export async function primeStorageItems(items: readonly AnyItem[]): Promise<void> {
+  // Watched first: a change while the read is under way wins over what the read returns.
+  for (const item of items) {
+    item.watch((next) => {
+      latest.set(item.key, next);
+      for (const show of viewsOf.get(item.key) ?? []) show(next);
     });
-    for (const item of fresh) reads.set(item.key, read);
   }
-  return Promise.all(items.map((item) => reads.get(item.key))).then(() => undefined);
+  const values = await getValues(items);
+  items.forEach((item, index) => {
+    atOpen.set(item.key, values[index]);
+    if (!latest.has(item.key)) latest.set(item.key, values[index]);
+  });
 }
 
 /** The item's value: primed in the first frame (else its fallback until read), then watched. */

@@ -8,24 +8,19 @@ import { t } from '@/lib/i18n';
 import { exploreCacheItem, exploreSettingsItem, exploreViewsItem, followingCloselyItem } from '@/lib/storage';
 import { lazyView } from '../lazy-view';
 import type { PopupTab } from '../popup-tab';
-import { primeStorageItems } from '../storage-hooks';
 import { listenForQuickSearchKey } from './quick-search-key';
 // Styles load with the popup (they are not JavaScript): the view's chunk then needs no loader of its own.
 import './explore.css';
 
 listenForQuickSearchKey();
 
-// The bells of the person and studio views.
-const storage = [exploreCacheItem, exploreViewsItem, exploreSettingsItem, followingCloselyItem];
-const view = lazyView(
-  () => import('./ExploreTab').then((module) => module.ExploreTab),
-  () => primeStorageItems(storage),
-);
+const view = lazyView(() => import('./ExploreTab').then((module) => module.ExploreTab));
 
 export const exploreTab: PopupTab = {
   name: 'explore',
   label: () => t('explore.tab'),
   View: view.View,
   preload: view.preload,
-  storage,
+  // The bells of the person and studio views.
+  storage: [exploreCacheItem, exploreViewsItem, exploreSettingsItem, followingCloselyItem],
 };

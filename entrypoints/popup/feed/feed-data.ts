@@ -37,9 +37,6 @@ export const feedStorage = [
   projectStatusSettingsItem,
 ] as const;
 
-/** The storage the Feed tab's count shows (useNewCount), whatever tab the popup opens on. */
-export const feedCountStorage = [feedCacheItem, feedSettingsItem, feedSeenItem] as const;
-
 /** This member's feed only: another member's cached feed is never handed out. */
 export function useMemberFeed(username: string): MemberFeed {
   const cache = useStorageItem(feedCacheItem);

@@ -2,16 +2,12 @@
 import { t } from '@/lib/i18n';
 import { lazyView } from '../lazy-view';
 import type { PopupTab } from '../popup-tab';
-import { primeStorageItems } from '../storage-hooks';
 import { FeedNewCount } from './FeedNewCount';
-import { feedCountStorage, feedStorage } from './feed-data';
+import { feedStorage } from './feed-data';
 // The view's styles load with the popup (see lazy-view.tsx).
 import './feed.css';
 
-const view = lazyView(
-  () => import('./FeedTab').then((module) => module.FeedTab),
-  () => primeStorageItems(feedStorage),
-);
+const view = lazyView(() => import('./FeedTab').then((module) => module.FeedTab));
 
 export const feedTab: PopupTab = {
   name: 'feed',
@@ -20,5 +16,4 @@ export const feedTab: PopupTab = {
   preload: view.preload,
   Count: FeedNewCount,
   storage: feedStorage,
-  countStorage: feedCountStorage,
 };

@@ -1,18 +1,13 @@
 /** The Messages tab of the popup: messages in the site's words, conversations, replies. */
 import { t } from '@/lib/i18n';
-import { messageCountItem } from '@/lib/storage';
 import { lazyView } from '../lazy-view';
 import type { PopupTab } from '../popup-tab';
-import { primeStorageItems } from '../storage-hooks';
 import { messagesStorage } from './messages-data';
 import { UnreadCount } from './UnreadCount';
 // The view's styles load with the popup (see lazy-view.tsx).
 import './messages.css';
 
-const view = lazyView(
-  () => import('./MessagesTab').then((module) => module.MessagesTab),
-  () => primeStorageItems(messagesStorage),
-);
+const view = lazyView(() => import('./MessagesTab').then((module) => module.MessagesTab));
 
 export const messagesTab: PopupTab = {
   name: 'messages',
@@ -21,6 +16,4 @@ export const messagesTab: PopupTab = {
   preload: view.preload,
   Count: UnreadCount,
   storage: messagesStorage,
-  // The unread count the tab shows.
-  countStorage: [messageCountItem],
 };

@@ -7,21 +7,16 @@ import { t } from '@/lib/i18n';
 import { myStuffCacheItem } from '@/lib/storage';
 import { lazyView } from '../lazy-view';
 import type { PopupTab } from '../popup-tab';
-import { primeStorageItems } from '../storage-hooks';
 // The view's styles load with the popup (see lazy-view.tsx).
 import './mystuff.css';
 
-// The first frame's storage (mystuff-data.ts reads it in the view's chunk).
-const storage = [myStuffCacheItem];
-const view = lazyView(
-  () => import('./MyStuffTab').then((module) => module.MyStuffTab),
-  () => primeStorageItems(storage),
-);
+const view = lazyView(() => import('./MyStuffTab').then((module) => module.MyStuffTab));
 
 export const myStuffTab: PopupTab = {
   name: 'mystuff',
   label: () => t('mystuff.tab'),
   View: view.View,
   preload: view.preload,
-  storage,
+  // The first frame's storage (mystuff-data.ts reads it in the view's chunk).
+  storage: [myStuffCacheItem],
 };
