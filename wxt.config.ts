@@ -3,7 +3,7 @@ import { defineConfig } from 'wxt';
 import { isSiteProfileName, LOCAL_SANDBOX_PORT, localProfile, siteProfiles } from './lib/config';
 import { extensionPagesCsp } from './lib/extension-csp';
 import { noEvalNoInnerHtml } from './scripts/vite/no-eval-no-inner-html';
-import { chunkFacts, lazyChunkDependencies, plainDynamicImports } from './scripts/vite/plain-dynamic-imports';
+import { plainDynamicImports } from './scripts/vite/plain-dynamic-imports';
 import { polyfillAsModule } from './scripts/vite/polyfill-as-module';
 
 // The site profile is chosen at build time; a store build targets `public`.
@@ -65,8 +65,7 @@ export default defineConfig({
       minify: process.env.COMPANION_UNMINIFIED ? false : undefined,
       modulePreload: {
         polyfill: false,
-        resolveDependencies: (file, deps, { hostId, hostType }) =>
-          hostType === 'html' ? deps : lazyChunkDependencies(file, deps, chunkFacts(hostId)),
+        resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
       },
     },
     define: {

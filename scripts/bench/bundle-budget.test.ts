@@ -80,19 +80,4 @@ describe('bundle budgets (production build)', () => {
       true,
     );
   });
-
-  it('the popup asks for the chunks of each tab together with the tab, not once the tab has arrived', () => {
-    // scripts/vite/plain-dynamic-imports.ts: the entry's import of a tab names the chunks that tab
-    // imports statically (its `__vite__mapDeps` list), so they load beside the tab's own chunk.
-    const popup = pageScripts(dir, 'popup.html', firstFrameModules());
-    const html = readFileSync(path.join(dir, 'popup.html'), 'utf8');
-    const entry = [...html.matchAll(/src="\/?([^"]+\.js)"/g)].map((m) => m[1] as string);
-    const entrySource = entry.map((file) => readFileSync(path.join(dir, file), 'utf8')).join('\n');
-    const views = popup.tabs.filter((part) => chunkModule(part[0] ?? '').endsWith('Tab'));
-    expect(views.length).toBeGreaterThanOrEqual(3);
-    for (const [, ...deps] of views) {
-      expect(deps.length).toBeGreaterThan(0);
-      expect(deps.filter((dep) => !entrySource.includes(`"${dep}"`))).toEqual([]);
-    }
-  });
 });
