@@ -2,6 +2,7 @@ import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { isSiteProfileName, LOCAL_SANDBOX_PORT, localProfile, siteProfiles } from './lib/config';
 import { extensionPagesCsp } from './lib/extension-csp';
+import { FIRST_FRAME_SCRIPT, firstFrameScript } from './scripts/vite/first-frame-script';
 import { noEvalNoInnerHtml } from './scripts/vite/no-eval-no-inner-html';
 import { plainDynamicImports } from './scripts/vite/plain-dynamic-imports';
 import { polyfillAsModule } from './scripts/vite/polyfill-as-module';
@@ -41,6 +42,10 @@ export default defineConfig({
   outDirTemplate: `${outDirPrefix}-{{browser}}-mv{{manifestVersion}}{{modeSuffix}}`,
   manifestVersion: 3,
   hooks: {
+    // The popup's first-frame script, which popup.html names (entrypoints/popup/first-frame.ts).
+    'build:publicAssets': (wxt, files) => {
+      files.push({ relativeDest: FIRST_FRAME_SCRIPT, contents: firstFrameScript(wxt.config.root) });
+    },
     // The content script without rolldown's constant inlining ("smart" by default: an imported
     // constant is copied into each `if`, `?:` or `&&` test naming it), which put its long selectors
     // in the bundle twice (about 200 bytes of DESIGN.md's 45 KB). Elsewhere it saves bytes: kept.

@@ -19,6 +19,7 @@ import type { ProjectStatusService } from '@/lib/project-status/project-status';
 import { registerProjectStatus } from '@/lib/project-status/project-status-background';
 import { isMemberCookieStore, tabContext } from '@/lib/sender';
 import { keepMemberItem } from '@/lib/session/member-item';
+import { keepPopupUrl } from '@/lib/session/popup-url';
 import { afterCheck, checkPreviousMember } from '@/lib/session/previous-member';
 import { browserSiteCookies, Session } from '@/lib/session/session';
 import { registerSessionMessages } from '@/lib/session/session-background';
@@ -116,6 +117,8 @@ export default defineBackground(() => {
       set: (value) => memberCookieMarkItem.setValue(value),
     },
   });
+  // The toolbar popup's address names the member's first-frame snapshot (none when nobody is shown).
+  void keepPopupUrl((details) => browser.action.setPopup(details));
   // The following-activity feed and the three project sections.
   const signedInUser = async () => (await checkedSession.whoami())?.username ?? null;
   const feed = registerFeed({ profile, api, signedInUser });

@@ -50,6 +50,11 @@ Promise.all([storageRead, viewLoaded, accountsLoaded]).then(() => {
   // The view primed with the rest is the one to show (`viewLoaded` read it first; should it have changed
   // meanwhile, that view loads as it renders).
   performance.mark('companion:popup-render');
+  // The member's snapshot (entrypoints/popup/first-frame.ts) leaves in the task that renders the app in its
+  // place: no frame shows both, or neither.
+  document.getElementById('first-frame')?.remove();
   if (root) render(<App />, root);
   performance.mark('companion:popup-rendered');
+  // The next open's snapshot, kept by a part loaded after this frame.
+  if (root) import('./first-frame-writer').then((writer) => writer.keepFirstFrame(root, location.search));
 });

@@ -3,7 +3,7 @@
  * sandbox answering with ~300 ms latency), as ratios measured in one run:
  *
  * - time from opening the popup to the first message painted (performance mark
- *   `companion:first-message-item`): from cache (warm) vs with no cache (cold, waiting for the read);
+ *   `companion:first-messages-item`): from cache (warm) vs with no cache (cold, waiting for the read);
  * - requests sent to open five conversations, then to open the same five again (cached).
  *
  * It also saves screenshots of the tab with a conversation open, light and dark
@@ -21,7 +21,7 @@ import { reportFigure } from './report';
 
 const OPENS = 7;
 const LATENCY_MS = 300;
-const MARK = 'companion:first-message-item';
+const MARK = 'companion:first-messages-item';
 const ITEM = '[data-testid="message-item"]';
 
 const median = (values: number[]) => {

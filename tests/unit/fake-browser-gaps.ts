@@ -17,6 +17,14 @@ function fakeEvent<T extends (...args: never[]) => unknown>() {
 }
 
 Object.assign(fakeBrowser.commands, { onCommand: fakeEvent() });
+// The toolbar popup's address (lib/session/popup-url.ts), global only, kept in memory.
+let popupAddress = 'popup.html';
+Object.assign(fakeBrowser.action, {
+  setPopup: async ({ popup }: { popup: string }) => {
+    popupAddress = popup;
+  },
+  getPopup: async () => popupAddress,
+});
 Object.assign(fakeBrowser.omnibox, {
   onInputChanged: fakeEvent(),
   onInputEntered: fakeEvent(),

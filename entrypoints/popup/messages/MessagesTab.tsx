@@ -31,7 +31,7 @@ import { useMutes } from './mutes-data';
 import { type Searching, SearchTerms } from './search-marks';
 
 /** Performance mark of the first painted message (scripts/bench/popup-messages.ts measures it). */
-export const FIRST_MESSAGE_MARK = 'companion:first-message-item';
+export const FIRST_MESSAGE_MARK = 'companion:first-messages-item';
 /** Rows in the first frame: a screenful. The rest follow right after it is painted (first-paint.ts). */
 const FIRST_FRAME_ROWS = 10;
 

@@ -202,9 +202,10 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
     extensionOrigin,
     openPage,
     openExtensionPage: (path) => openPage(`${extensionOrigin}/${path.replace(/^\//, '')}`),
-    async openPopup(path = '/popup.html') {
+    async openPopup(path = '/popup.html', atDocumentStart) {
       const page = await newPage();
       await page.setViewportSize(POPUP_SIZE);
+      if (atDocumentStart !== undefined) await page.addInitScript({ content: atDocumentStart });
       await page.goto(`${extensionOrigin}/${path.replace(/^\//, '')}`, { waitUntil: 'load' });
       return wrap(page);
     },

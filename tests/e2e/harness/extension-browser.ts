@@ -55,8 +55,11 @@ export interface ExtensionBrowser {
   /**
    * Opens the popup page in a tab the size of the real popup (380 px wide); `path`, another
    * extension page opened so (scripts/bench/popup-first-frame.ts: the empty popup).
+   * `atDocumentStart` (Chromium only): a script's source to run in the page before any of the
+   * page's own (e.g. a MutationObserver recording what the page shows from its very first node).
+   * Firefox runs no WebDriver BiDi preload script in an extension's pages: there it throws.
    */
-  openPopup(path?: string): Promise<TestPage>;
+  openPopup(path?: string, atDocumentStart?: string): Promise<TestPage>;
   /** Signs `username` in on the site through the sandbox's sign-in shortcut. */
   signIn(username: string): Promise<void>;
   /** Signs the current user out on the site (the sandbox's `/logout/`). */

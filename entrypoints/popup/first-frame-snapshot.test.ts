@@ -1,0 +1,177 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"settings": {"handleDisabledFileLoadingAsSuccess": true}}
+/**
+ * The popup's first frame from the member's snapshot: the writer (first-frame-writer.ts) and the
+ * first-frame script's reader (first-frame-snapshot.ts), in a page like popup.html.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  buildStamp,
+  SNAPSHOT_CONTAINER,
+  SNAPSHOT_ITEM,
+  type Snapshot,
+  showSnapshot,
+} from './first-frame-snapshot';
+import { firstScreenful, keepFirstFrame, SNAPSHOT_MAX_CHARS, type SnapshotPorts } from './first-frame-writer';
+
+const PAGE_HEAD =
+  '<script type="module" src="/chunks/popup-AAAA1111.js"></script><link rel="stylesheet" href="/assets/popup-BBBB2222.css">';
+/** What the app shows: a selected tab and its first item. */
+const APP =
+  '<header>demo</header><div role="tablist"><button role="tab" id="popup-tab-feed" aria-selected="true">Feed</button></div><ul><li>sprite &lt;b&gt; by ann</li></ul>';
+
+function page(app = '') {
+  document.head.innerHTML = PAGE_HEAD;
+  document.body.innerHTML = `<div id="app">${app}</div>`;
+  return document.getElementById('app') as HTMLElement;
+}
+
+const snapshotIn = (storage: Storage) =>
+  JSON.parse(storage.getItem(SNAPSHOT_ITEM) ?? 'null') as Snapshot | null;
+const container = () => document.getElementById(SNAPSHOT_CONTAINER);
+
+function ports(key: string | null) {
+  const listeners: (() => void)[] = [];
+  const state = { key };
+  const result: SnapshotPorts & { changeKey(next: string | null): void } = {
+    pageStorage: () => localStorage,
+    currentKey: async () => state.key,
+    onKeyChange: (callback) => {
+      listeners.push(callback);
+    },
+    changeKey(next) {
+      state.key = next;
+      for (const listener of listeners) listener();
+    },
+  };
+  return result;
+}
+
+/** The app's own mark of the shown tab's first item (first-item-mark.ts). */
+const markAppItem = (tab: string) => performance.mark(`companion:first-${tab}-item:app`);
+
+beforeEach(() => {
+  localStorage.clear();
+  performance.clearMarks();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('keepFirstFrame (the writer)', () => {
+  it("writes the shown tab's screen under the address's key once the tab painted its first item, and again after changes settle", async () => {
+    const root = page(APP);
+    keepFirstFrame(root, '?s=aa11', ports('aa11'));
+    await vi.advanceTimersByTimeAsync(1000);
+    // No first item painted by the app yet: nothing saved (a loading screen is not a first frame).
+    expect(snapshotIn(localStorage)).toBeNull();
+    markAppItem('feed');
+    root.querySelector('li')?.append(' (loved)');
+    await vi.advanceTimersByTimeAsync(1000);
+    const saved = snapshotIn(localStorage);
+    expect(saved).toMatchObject({ k: 'aa11', t: 'feed', b: buildStamp(document) });
+    expect(saved?.h).toContain('sprite &lt;b&gt; by ann (loved)');
+    // One snapshot: the only item of the page's storage, replaced by the next write.
+    root.querySelector('header')?.append('!');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(localStorage.length).toBe(1);
+    expect(snapshotIn(localStorage)?.h).toContain('demo!');
+  });
+
+  it('writes nothing when the key is no longer the member’s, and drops the snapshot when the member changes', async () => {
+    localStorage.setItem(SNAPSHOT_ITEM, JSON.stringify({ k: 'aa11', b: 'x', t: 'feed', h: 'old' }));
+    const root = page(APP);
+    markAppItem('feed');
+    keepFirstFrame(root, '?s=aa11', ports('bb22'));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(localStorage.getItem(SNAPSHOT_ITEM)).toBeNull();
+
+    const same = ports('aa11');
+    keepFirstFrame(root, '?s=aa11', same);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(snapshotIn(localStorage)?.k).toBe('aa11');
+    same.changeKey(null);
+    root.querySelector('header')?.append('bob');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(localStorage.getItem(SNAPSHOT_ITEM)).toBeNull();
+  });
+
+  it('drops the snapshot when the popup opens with no key (nobody signed in)', async () => {
+    localStorage.setItem(SNAPSHOT_ITEM, JSON.stringify({ k: 'aa11', b: 'x', t: 'feed', h: 'old' }));
+    keepFirstFrame(page(APP), '', ports('aa11'));
+    expect(localStorage.getItem(SNAPSHOT_ITEM)).toBeNull();
+  });
+
+  it('saves no screen over the cap', async () => {
+    const root = page(APP + `<p>${'x'.repeat(SNAPSHOT_MAX_CHARS)}</p>`);
+    markAppItem('feed');
+    keepFirstFrame(root, '?s=aa11', ports('aa11'));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(localStorage.getItem(SNAPSHOT_ITEM)).toBeNull();
+  });
+
+  it('keeps the first screenful only', () => {
+    const root = page('<ul><li id="a">a</li><li id="b">b</li></ul>');
+    const b = root.querySelector('#b') as HTMLElement;
+    vi.spyOn(b, 'getBoundingClientRect').mockReturnValue({ top: 700 } as DOMRect);
+    expect(firstScreenful(root, 600)).toBe('<ul><li id="a">a</li></ul>');
+  });
+});
+
+describe('showSnapshot (the first-frame script)', () => {
+  const save = (snapshot: Partial<Snapshot>) =>
+    localStorage.setItem(
+      SNAPSHOT_ITEM,
+      JSON.stringify({ k: 'aa11', b: buildStamp(document), t: 'feed', h: APP, ...snapshot }),
+    );
+
+  it("shows the member's snapshot, inert and hidden from assistive technology, after #app, and marks the tab's first item in its frame", async () => {
+    page();
+    save({});
+    vi.useRealTimers();
+    showSnapshot(document, '?s=aa11', () => localStorage);
+    const shown = container();
+    expect(shown?.previousElementSibling?.id).toBe('app');
+    expect(shown?.inert).toBe(true);
+    expect(shown?.getAttribute('aria-hidden')).toBe('true');
+    expect(shown?.querySelector('li')?.textContent).toBe('sprite <b> by ann');
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(performance.getEntriesByName('companion:first-feed-item')).toHaveLength(1);
+  });
+
+  it.each([
+    ['no key in the address (signed out)', '', {}],
+    ["another member's key", '?s=bb22', {}],
+    ['an older build', '?s=aa11', { b: '/chunks/popup-OLD.js' }],
+    ['a damaged snapshot', '?s=aa11', { h: 5 as unknown as string }],
+    ['a tab name that is not one', '?s=aa11', { t: 'feed item' }],
+  ])('shows nothing for %s', (_case, search, snapshot) => {
+    page();
+    save(snapshot);
+    showSnapshot(document, search, () => localStorage);
+    expect(container()).toBeNull();
+  });
+
+  it('shows nothing for a snapshot that is not JSON, nor without page storage', () => {
+    page();
+    localStorage.setItem(SNAPSHOT_ITEM, '{"k":"aa11",');
+    expect(() => showSnapshot(document, '?s=aa11', () => localStorage)).not.toThrow();
+    expect(
+      showSnapshot(document, '?s=aa11', () => {
+        throw new DOMException('denied', 'SecurityError');
+      }),
+    ).toBeUndefined();
+    expect(container()).toBeNull();
+  });
+
+  it('round trip: what the writer saved, the script shows', async () => {
+    const root = page(APP);
+    markAppItem('feed');
+    keepFirstFrame(root, '?s=aa11', ports('aa11'));
+    await vi.advanceTimersByTimeAsync(1000);
+    page();
+    showSnapshot(document, '?s=aa11', () => localStorage);
+    expect(container()?.querySelector('[aria-selected="true"]')?.textContent).toBe('Feed');
+  });
+});

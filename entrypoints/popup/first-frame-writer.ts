@@ -1,0 +1,116 @@
+/**
+ * Writes the member's first-frame snapshot (first-frame-snapshot.ts): what the popup shows once its
+ * tab has painted its first item, again whenever the content changed and then settled, and as the
+ * popup closes. Only the first screenful (what the next open paints before anything else), capped.
+ * Loaded after the popup's first frame: none of this is popup JavaScript at open.
+ */
+import { memberCookieMarkItem } from '@/lib/storage';
+import { buildStamp, firstItemMark, SNAPSHOT_ITEM, type Snapshot, snapshotKey } from './first-frame-snapshot';
+
+/** At most this many characters of HTML: a bigger screenful is not worth saving. */
+export const SNAPSHOT_MAX_CHARS = 32 * 1024;
+/** Quiet time after the last change before writing. */
+const SETTLE_MS = 300;
+
+/** The HTML of `root`'s content, without what lies below the first screenful. */
+export function firstScreenful(root: Element, height: number): string {
+  const copy = root.cloneNode(true) as Element;
+  const trim = (from: Element, to: Element) => {
+    for (let i = from.children.length - 1; i >= 0; i--) {
+      const child = from.children[i] as Element;
+      const twin = to.children[i] as Element;
+      if (child.getBoundingClientRect().top >= height) twin.remove();
+      else trim(child, twin);
+    }
+  };
+  trim(root, copy);
+  return copy.innerHTML;
+}
+
+/** The tab the popup shows, when it has painted its first item in this popup (the app's own mark). */
+function shownTab(root: Element): string | null {
+  const tab = root.querySelector('[role=tab][aria-selected=true]')?.id.match(/^popup-tab-([a-z]+)$/)?.[1];
+  return tab !== undefined && performance.getEntriesByName(`${firstItemMark(tab)}:app`).length > 0
+    ? tab
+    : null;
+}
+
+export interface SnapshotPorts {
+  pageStorage: () => Storage;
+  /** The member's key the background keeps now (memberCookieMarkItem), and its changes. */
+  currentKey: () => Promise<string | null>;
+  onKeyChange: (callback: () => void) => void;
+}
+
+const browserPorts: SnapshotPorts = {
+  pageStorage: () => localStorage,
+  currentKey: () => memberCookieMarkItem.getValue(),
+  onKeyChange: (callback) => {
+    memberCookieMarkItem.watch(callback);
+  },
+};
+
+/**
+ * Keeps the snapshot of `root` for the key the popup's address names. Opened with no key (nobody
+ * signed in), it drops any snapshot; the key must still be the member's (it changes with every
+ * sign-in, sign-out and switch: then the snapshot is dropped and nothing more is written).
+ */
+export function keepFirstFrame(root: Element, search: string, ports: SnapshotPorts = browserPorts): void {
+  const key = snapshotKey(search);
+  let valid = false;
+  const drop = () => {
+    valid = false;
+    try {
+      ports.pageStorage().removeItem(SNAPSHOT_ITEM);
+    } catch {
+      // No page storage: nothing to drop.
+    }
+  };
+  const write = () => {
+    const tab = valid ? shownTab(root) : null;
+    if (tab === null) return;
+    try {
+      const html = firstScreenful(root, innerHeight);
+      if (html.length > SNAPSHOT_MAX_CHARS) {
+        drop();
+        return;
+      }
+      const snapshot: Snapshot = { k: key as string, b: buildStamp(document), t: tab, h: html };
+      ports.pageStorage().setItem(SNAPSHOT_ITEM, JSON.stringify(snapshot));
+    } catch {
+      // No page storage, or full: no snapshot, the app's own first frame next time.
+    }
+  };
+  if (!key) {
+    drop();
+    return;
+  }
+  ports.onKeyChange(drop);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(write, SETTLE_MS);
+  };
+  ports
+    .currentKey()
+    .then((current) => {
+      if (current !== key) {
+        drop();
+        return;
+      }
+      valid = true;
+      new MutationObserver(schedule).observe(root, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+      });
+      schedule();
+      // Closing the popup: what it showed last, now (a pending write would never run).
+      addEventListener('pagehide', write);
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'hidden') write();
+      });
+    })
+    .catch(drop);
+}

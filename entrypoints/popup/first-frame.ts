@@ -1,0 +1,10 @@
+/**
+ * The popup's first-frame script (popup.html, right after `#app`: a classic script, so it runs as
+ * the page is parsed, before the app's module): the member's snapshot, painted before the app's
+ * script has even started (first-frame-snapshot.ts). Built on its own as `/first-frame.js`
+ * (scripts/vite/first-frame-script.ts): a plain script with nothing around it, counted in the popup's
+ * JavaScript at open (scripts/bench/bundle-sizes.ts reads the page's scripts).
+ */
+import { showSnapshot } from './first-frame-snapshot';
+
+showSnapshot(document, location.search, () => localStorage);
