@@ -6,6 +6,7 @@ import { FIRST_FRAME_SCRIPT, firstFrameScript } from './scripts/vite/first-frame
 import { noEvalNoInnerHtml } from './scripts/vite/no-eval-no-inner-html';
 import { plainDynamicImports } from './scripts/vite/plain-dynamic-imports';
 import { polyfillAsModule } from './scripts/vite/polyfill-as-module';
+import { stylesheetsFirstPlugin } from './scripts/vite/stylesheets-first';
 
 // The site profile is chosen at build time; a store build targets `public`.
 const profileName = process.env.COMPANION_PROFILE ?? 'public';
@@ -60,7 +61,13 @@ export default defineConfig({
     },
   },
   vite: () => ({
-    plugins: [noEvalNoInnerHtml(), plainDynamicImports(), polyfillAsModule(), preact()],
+    plugins: [
+      noEvalNoInnerHtml(),
+      plainDynamicImports(),
+      polyfillAsModule(),
+      stylesheetsFirstPlugin(),
+      preact(),
+    ],
     // Extension pages load their chunks from the extension itself. A page's HTML names the chunks its
     // entry imports (`<link rel=modulepreload>`: fetched with the entry, not after it has been parsed,
     // the popup's first paint sooner); dynamic imports get no preload lists nor the polyfill, whose
