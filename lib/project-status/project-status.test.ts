@@ -154,24 +154,7 @@ describe('project statuses', () => {
     expect(currentMember({ ...world.stored, member: 'hasOwnProperty' })).toBeNull();
   });
 
-  it('sends no read that was waiting for its turn when the member signed out', async () => {
-    const held = gate();
-    const turn = async () => {
-      await held.promise;
-      return () => undefined;
-    };
-    const { world, service } = setup({}, { turn });
-    await signedIn(service);
-    const before = world.reads.length;
-    const wanted = service.want('tab:1', [1, 2, 3]);
-    await service.memberChanged(null);
-    held.open();
-    await wanted;
-    await service.idle();
-    expect(world.reads.slice(before).filter((read) => read.kind === 'love')).toEqual([]);
-  });
-
-  it('sends no page of the favorites walk that was waiting for its turn when the member signed out', async () => {
+  it('sends no read that was waiting for its turn when the member signed out: no love, favorite or page of the favorites walk', async () => {
     const held = gate();
     const turn = async () => {
       await held.promise;

@@ -27,7 +27,12 @@ import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOCAL_SANDBOX_PORT } from '../../lib/config';
 import { DEMO_USERNAME, type RunningSandbox, startSandbox } from '../../sandbox/index';
-import { type BrowserName, type ExtensionBrowser, launchBrowser } from '../../tests/e2e/harness';
+import {
+  type BrowserName,
+  type ExtensionBrowser,
+  launchBrowser,
+  toolbarPopupPath,
+} from '../../tests/e2e/harness';
 import { buildDir, PROFILE_FOR_BROWSER, REPO_ROOT } from '../../tests/e2e/harness/paths';
 import { reportFigure } from './report';
 
@@ -127,22 +132,6 @@ function benchExtension(browserName: BrowserName): string {
   cpSync(source, copy, { recursive: true });
   writeFileSync(join(copy, EMPTY_POPUP_PAGE), EMPTY_POPUP_HTML);
   return copy;
-}
-
-/**
- * The address the toolbar button opens now, as a path of the extension (`/popup.html?s=<key>` for a
- * signed-in member: lib/session/popup-url.ts).
- */
-async function toolbarPopupPath(extension: ExtensionBrowser): Promise<string> {
-  const url = await extension.evaluateInExtension(async () => {
-    type ExtensionApi = typeof browser;
-    const api =
-      (globalThis as { browser?: ExtensionApi }).browser ??
-      (globalThis as unknown as { chrome: ExtensionApi }).chrome;
-    return api.action.getPopup({});
-  }, undefined);
-  const parsed = new URL(url);
-  return `${parsed.pathname}${parsed.search}`;
 }
 
 /**

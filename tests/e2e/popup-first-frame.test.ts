@@ -18,6 +18,7 @@ import {
   type ExtensionBrowser,
   seriousAxeFindingsInEachScheme,
   type TestPage,
+  toolbarPopupPath,
   useBrowser,
   withSandbox,
 } from './harness';
@@ -65,19 +66,6 @@ const RECORDER = `(() => {
   }).observe(document, { childList: true, subtree: true });
 })();`;
 
-/** The address the toolbar button opens now, as a path of the extension (`/popup.html?s=…`). */
-async function toolbarPopup(extension: ExtensionBrowser): Promise<string> {
-  const url = await extension.evaluateInExtension(async () => {
-    type ExtensionApi = typeof browser;
-    const api =
-      (globalThis as { browser?: ExtensionApi }).browser ??
-      (globalThis as unknown as { chrome: ExtensionApi }).chrome;
-    return api.action.getPopup({});
-  }, undefined);
-  const parsed = new URL(url);
-  return `${parsed.pathname}${parsed.search}`;
-}
-
 /** Opens `path` as the popup, with the recorder where the browser runs one (Chromium). */
 async function openRecorded(extension: ExtensionBrowser, path: string): Promise<TestPage> {
   return extension.openPopup(path, extension.name === 'chromium' ? RECORDER : undefined);
@@ -115,9 +103,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   it("a second open at the toolbar's address paints the cached first item from the member's snapshot before the app renders, then the app replaces it", async () => {
     await browser().setStorage('local', { popupTab: 'feed' });
     await expect
-      .poll(() => toolbarPopup(browser()), { timeout: 15_000 })
+      .poll(() => toolbarPopupPath(browser()), { timeout: 15_000 })
       .toMatch(/^\/popup\.html\?s=[0-9a-f]+$/);
-    const path = await toolbarPopup(browser());
+    const path = await toolbarPopupPath(browser());
 
     // The first open fills the cache and, once its first screen has settled, writes the snapshot.
     const first = await openRecorded(browser(), path);
@@ -178,7 +166,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   });
 
   it("never shows the member's snapshot to another member, nor to anyone signed out", async () => {
-    const demoPath = await toolbarPopup(browser());
+    const demoPath = await toolbarPopupPath(browser());
     expect(demoPath).toMatch(/^\/popup\.html\?s=/);
     // Demo's snapshot is there (the test before wrote it) and stays there through the switch.
     await browser().signIn(OTHER);
@@ -186,13 +174,13 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await expect
       .poll(
         async () => {
-          const path = await toolbarPopup(browser());
+          const path = await toolbarPopupPath(browser());
           return path !== demoPath && /^\/popup\.html\?s=[0-9a-f]+$/.test(path);
         },
         { timeout: 15_000 },
       )
       .toBe(true);
-    const other = await openRecorded(browser(), await toolbarPopup(browser()));
+    const other = await openRecorded(browser(), await toolbarPopupPath(browser()));
     await other.waitFor(
       (member) => document.querySelector('[data-testid="popup-member"]')?.textContent === member,
       OTHER,
@@ -212,7 +200,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
     // Signed out: the toolbar opens the plain popup, and nothing of anyone's snapshot shows.
     await browser().signOut();
-    await expect.poll(() => toolbarPopup(browser()), { timeout: 15_000 }).toBe('/popup.html');
+    await expect.poll(() => toolbarPopupPath(browser()), { timeout: 15_000 }).toBe('/popup.html');
     const signedOut = await openRecorded(browser(), '/popup.html');
     await signedOut.text('[data-testid="signed-out"]');
     expect(await signedOut.evaluate(() => document.getElementById('first-frame'))).toBeNull();

@@ -19,3 +19,4 @@ export { type BrowserLaunchOptions, launchBrowser, type UseBrowserOptions, useBr
 export { type RunningSandbox, startTestSandbox, withSandbox } from './sandbox';
 export { scrollThrough } from './scroll';
 export type { TestPage, WaitOptions } from './test-page';
+export { toolbarPopupPath } from './toolbar-popup';
