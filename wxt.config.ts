@@ -3,6 +3,7 @@ import { defineConfig } from 'wxt';
 import { isSiteProfileName, LOCAL_SANDBOX_PORT, localProfile, siteProfiles } from './lib/config';
 import { extensionPagesCsp } from './lib/extension-csp';
 import { FIRST_FRAME_SCRIPT, firstFrameScript } from './scripts/vite/first-frame-script';
+import { inlinedStyleHashes, inlinePopupStylesheets } from './scripts/vite/inline-popup-stylesheets';
 import { noEvalNoInnerHtml } from './scripts/vite/no-eval-no-inner-html';
 import { plainDynamicImports } from './scripts/vite/plain-dynamic-imports';
 import { polyfillAsModule } from './scripts/vite/polyfill-as-module';
@@ -47,6 +48,14 @@ export default defineConfig({
     'build:publicAssets': (wxt, files) => {
       files.push({ relativeDest: FIRST_FRAME_SCRIPT, contents: firstFrameScript(wxt.config.root) });
     },
+    // The popup's inlined stylesheets (scripts/vite/inline-popup-stylesheets.ts), allowed by their
+    // hashes: the manifest is written after the pages are built.
+    'build:manifestGenerated': (_wxt, manifest) => {
+      if (inlinedStyleHashes.size === 0) return;
+      manifest.content_security_policy = {
+        extension_pages: extensionPagesCsp(profile, [...inlinedStyleHashes].sort()),
+      };
+    },
     // The content script without rolldown's constant inlining ("smart" by default: an imported
     // constant is copied into each `if`, `?:` or `&&` test naming it), which put its long selectors
     // in the bundle twice (about 200 bytes of DESIGN.md's 45 KB). Elsewhere it saves bytes: kept.
@@ -66,6 +75,7 @@ export default defineConfig({
       plainDynamicImports(),
       polyfillAsModule(),
       stylesheetsFirstPlugin(),
+      inlinePopupStylesheets(),
       preact(),
     ],
     // Extension pages load their chunks from the extension itself. A page's HTML names the chunks its

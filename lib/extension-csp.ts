@@ -9,11 +9,18 @@
  */
 import type { SiteProfile } from './config';
 
-/** The policy's directives, in order. */
-export function extensionPagesDirectives(profile: SiteProfile): [name: string, ...sources: string[]][] {
+/**
+ * The policy's directives, in order. `inlineStyles`: the hash sources of the stylesheets the build
+ * inlined in the popup (scripts/vite/inline-popup-stylesheets.ts), allowed by their hashes only.
+ */
+export function extensionPagesDirectives(
+  profile: SiteProfile,
+  inlineStyles: readonly string[] = [],
+): [name: string, ...sources: string[]][] {
   const origin = (url: string) => new URL(url).origin;
   return [
     ['default-src', "'self'"],
+    ...(inlineStyles.length > 0 ? [['style-src', "'self'", ...inlineStyles] as [string, ...string[]]] : []),
     // What Firefox requires of a Manifest V3 policy, and all Companion runs.
     ['script-src', "'self'"],
     ['object-src', "'none'"],
@@ -29,8 +36,8 @@ export function extensionPagesDirectives(profile: SiteProfile): [name: string, .
   ];
 }
 
-export function extensionPagesCsp(profile: SiteProfile): string {
-  return extensionPagesDirectives(profile)
+export function extensionPagesCsp(profile: SiteProfile, inlineStyles: readonly string[] = []): string {
+  return extensionPagesDirectives(profile, inlineStyles)
     .map((directive) => directive.join(' '))
     .join('; ');
 }

@@ -175,3 +175,15 @@ describe('showSnapshot (the first-frame script)', () => {
     expect(container()?.querySelector('[aria-selected="true"]')?.textContent).toBe('Feed');
   });
 });
+
+describe('buildStamp', () => {
+  it('changes with the address of an inlined stylesheet, as with a linked one', () => {
+    document.head.innerHTML =
+      '<script type="module" src="/chunks/popup-AAAA1111.js"></script><style data-href="/assets/popup-BBBB2222.css">b{}</style>';
+    const inlined = buildStamp(document);
+    expect(inlined).toContain('/assets/popup-BBBB2222.css');
+    document.head.innerHTML =
+      '<script type="module" src="/chunks/popup-AAAA1111.js"></script><style data-href="/assets/popup-CCCC3333.css">b{}</style>';
+    expect(buildStamp(document)).not.toBe(inlined);
+  });
+});

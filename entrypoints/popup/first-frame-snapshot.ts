@@ -31,13 +31,16 @@ export interface Snapshot {
 export const snapshotKey = (search: string): string | null => new URLSearchParams(search).get('s');
 
 /**
- * The build: the addresses of the page's own script and stylesheet, whose names carry the hash of
- * their content, so any change of the popup's code or styles makes older snapshots unusable.
+ * The build: the addresses of the page's own script and stylesheets (inlined ones keep theirs in
+ * `data-href`: scripts/vite/inline-popup-stylesheets.ts), whose names carry the hash of their
+ * content, so any change of the popup's code or styles makes older snapshots unusable.
  */
 export const buildStamp = (doc: Document): string =>
   Array.from(
-    doc.querySelectorAll<HTMLScriptElement & HTMLLinkElement>('script[type=module],link[rel=stylesheet]'),
-    (element) => element.src || element.href,
+    doc.querySelectorAll<HTMLScriptElement & HTMLLinkElement>(
+      'script[type=module],link[rel=stylesheet],style[data-href]',
+    ),
+    (element) => element.src || element.href || element.dataset.href,
   ).join();
 
 /** The performance mark of a tab's first painted item (entrypoints/popup/first-item-mark.ts). */

@@ -110,6 +110,18 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     // The first open fills the cache and, once its first screen has settled, writes the snapshot.
     const first = await openRecorded(browser(), path);
     await waitForAppFeed(first);
+    // The popup's stylesheets are in the page (scripts/vite/inline-popup-stylesheets.ts), and the
+    // extension's policy lets exactly them apply: each has its rules (a refused one has none), and
+    // the body lost the browser's default margin.
+    expect(
+      await first.evaluate(() => ({
+        rules: [...document.querySelectorAll<HTMLStyleElement>('style[data-href]')].map(
+          (style) => (style.sheet?.cssRules.length ?? 0) > 0,
+        ),
+        links: document.querySelectorAll('link[rel=stylesheet]').length,
+        margin: getComputedStyle(document.body).marginTop,
+      })),
+    ).toEqual({ rules: [true, true], links: 0, margin: '0px' });
     if (recorded) expect((await seenIn(first)).snapshot).toBeNull();
     const firstMarks = await marksIn(first);
     // No snapshot yet: the app painted the first item, after its render.
