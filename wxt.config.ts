@@ -49,7 +49,11 @@ export default defineConfig({
       files.push({ relativeDest: FIRST_FRAME_SCRIPT, contents: firstFrameScript(wxt.config.root) });
     },
     // The popup's inlined stylesheets (scripts/vite/inline-popup-stylesheets.ts), allowed by their
-    // hashes: the manifest is written after the pages are built.
+    // hashes: the manifest is written after the pages are built. Each build starts with none (a
+    // process that builds twice must not allow the previous build's).
+    'build:before': () => {
+      inlinedStyleHashes.clear();
+    },
     'build:manifestGenerated': (_wxt, manifest) => {
       if (inlinedStyleHashes.size === 0) return;
       manifest.content_security_policy = {

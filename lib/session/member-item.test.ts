@@ -1,35 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { fakeMemberSession } from '@/tests/unit/fake-member-session';
 import type { SessionUser } from '../storage';
 import { keepMemberItem } from './member-item';
-import type { SessionListener } from './session';
 
 const demo: SessionUser = { id: 1, username: 'demo', avatarUrl: 'https://x/1.png' };
 const bob: SessionUser = { id: 2, username: 'bob', avatarUrl: 'https://x/2.png' };
 
-function fakeSession(initial: SessionUser | null) {
-  const listeners: SessionListener[] = [];
-  const session = {
-    user: initial,
-    /** When set, whoami waits for it (a slow first read of the session). */
-    gate: null as Promise<void> | null,
-    async member() {
-      if (session.gate) await session.gate;
-      return {
-        user: session.user,
-        cookieMark: session.user === null ? '' : `mark-of-${session.user.username}`,
-      };
-    },
-    onChange(listener: SessionListener) {
-      listeners.push(listener);
-    },
-    change(user: SessionUser | null) {
-      const previous = session.user;
-      session.user = user;
-      for (const listener of listeners) listener(user, previous);
-    },
-  };
-  return session;
-}
+const fakeSession = (initial: SessionUser | null) => fakeMemberSession(initial);
 
 function memoryStore() {
   const store = {

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { memberCheckedItem, memberCookieMarkItem, memberItem, type SessionUser } from '@/lib/storage';
+import { fakeMemberSession } from '@/tests/unit/fake-member-session';
 import { keepMemberItem } from './member-item';
 import { keepPopupUrl, popupUrlFor } from './popup-url';
-import type { SessionListener } from './session';
 
 const demo: SessionUser = { id: 1, username: 'demo', avatarUrl: 'https://x/1.png' };
 const bob: SessionUser = { id: 2, username: 'bob', avatarUrl: 'https://x/2.png' };
@@ -11,32 +11,13 @@ const settle = async () => {
   for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 };
 
-/** The session as keepMemberItem follows it, with each member's cookie digest. */
-function fakeSession(initial: SessionUser | null) {
-  const listeners: SessionListener[] = [];
-  const session = {
-    user: initial,
-    marks: new Map([
-      ['demo', 'aa11'],
-      ['bob', 'bb22'],
-    ]),
-    async member() {
-      return {
-        user: session.user,
-        cookieMark: session.user === null ? '' : (session.marks.get(session.user.username) ?? null),
-      };
-    },
-    onChange(listener: SessionListener) {
-      listeners.push(listener);
-    },
-    change(user: SessionUser | null) {
-      const previous = session.user;
-      session.user = user;
-      for (const listener of listeners) listener(user, previous);
-    },
-  };
-  return session;
-}
+/** Each member's cookie digest: hex, as the popup's address takes it. */
+const MARKS = new Map([
+  ['demo', 'aa11'],
+  ['bob', 'bb22'],
+]);
+const fakeSession = (initial: SessionUser | null) =>
+  fakeMemberSession(initial, (username) => MARKS.get(username) ?? null);
 
 const itemStore = {
   member: {
