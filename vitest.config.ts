@@ -1,11 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
+import SlowestFirstSequencer from './scripts/vitest/slowest-first-sequencer';
 
-// Three projects: `unit` (fake browser from WXT, the sandbox over real HTTP on loopback),
-// `e2e` (production builds in real Chromium and Firefox against the sandbox, two files at a time),
-// and `e2e-start` (`npm start`, after them).
-const START_TEST = 'tests/e2e/start.test.ts';
+// Two projects: `unit` (fake browser from WXT, the sandbox over real HTTP on loopback) and `e2e`
+// (production builds in real Chromium and Firefox against the sandbox, two files at a time, `npm
+// start`'s test among them on the default ports' lane).
 
 /** What the end-to-end projects share. */
 const e2eProject = {
@@ -28,6 +28,8 @@ const e2eProject = {
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/vitest/summary-reporter.ts'],
+    // The slowest files first, by the last full run's durations (tests/file-durations.json).
+    sequence: { sequencer: SlowestFirstSequencer },
     projects: [
       {
         plugins: [WxtVitest()],
@@ -51,25 +53,12 @@ export default defineConfig({
         test: {
           ...e2eProject.test,
           name: 'e2e',
-          exclude: [START_TEST],
           // Two files at a time, each on its own lane (tests/e2e/harness/lanes.ts: its own sandbox
           // ports and Firefox build): most of a file's time is spent waiting (a poll, a retry, a
           // page), so two take ~⅔ of the time of one after the other on 2 cores.
           fileParallelism: true,
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
-        },
-      },
-      {
-        ...e2eProject,
-        test: {
-          ...e2eProject.test,
-          // `npm start` serves the sandbox on its default ports (the first lane's), so it runs after
-          // the other end-to-end files, alone.
-          name: 'e2e-start',
-          include: [START_TEST],
-          fileParallelism: false,
-          sequence: { groupOrder: 2 },
         },
       },
     ],

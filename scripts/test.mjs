@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm test`: installs what is missing (scripts/ensure-deps.mjs), then typecheck, lint, the
- * production builds (`npm run zip`: the store packages, whose Chrome build the end-to-end tests
- * load, and the `local` Firefox builds), and one `vitest run` of every project (unit + end-to-end in
- * real Chromium and Firefox). Its last line is the test runner's summary,
+ * `npm test`: under the end-to-end lock, installs what is missing (scripts/ensure-deps.mjs), then
+ * typecheck, lint, the production builds two at a time (the store packages, whose Chrome build the
+ * end-to-end tests load, the `local` Firefox builds and `npm start`'s Chromium), and one
+ * `vitest run` of every project (unit + end-to-end in real Chromium and Firefox), which ends with
+ * the ten slowest files. Its last line is the test runner's summary,
  * `Tests: N passed, N failed, N skipped`; the exit code is non-zero if any step failed.
  *
  * Arguments after `--` go to vitest (e.g. `npm test -- tests/e2e/foundation.test.ts`).
@@ -22,9 +23,31 @@ const bin = (name) => join(repoRoot, 'node_modules', '.bin', name);
  * Firefox build for each lane's sandbox ports (tests/e2e/harness/lanes.ts).
  */
 const BUILDS = [
-  { profile: 'local', browser: 'firefox', sandboxPort: '' },
-  { profile: 'local', browser: 'firefox', sandboxPort: '8710' },
+  // The store packages (scripts/store-package.test.ts checks these, told so through
+  // COMPANION_STORE_PACKAGES_BUILT, instead of building them again); Chromium's e2e tests load the
+  // public Chrome build they come from.
+  { title: 'store package for chrome', args: ['zip', '-b', 'chrome'], env: { COMPANION_PROFILE: 'public' } },
+  {
+    title: 'store package for firefox',
+    args: ['zip', '-b', 'firefox'],
+    env: { COMPANION_PROFILE: 'public' },
+  },
+  // The local Firefox build for each lane's sandbox ports (tests/e2e/harness/lanes.ts).
+  { title: 'build local for firefox', args: ['build', '-b', 'firefox'], env: { COMPANION_PROFILE: 'local' } },
+  {
+    title: 'build local for firefox (sandbox on 8710)',
+    args: ['build', '-b', 'firefox'],
+    env: { COMPANION_PROFILE: 'local', COMPANION_SANDBOX_PORT: '8710' },
+  },
+  // `npm start`'s Chromium (tests/e2e/start.test.ts), built here rather than inside that test.
+  { title: 'build local for chromium', args: ['build', '-b', 'chrome'], env: { COMPANION_PROFILE: 'local' } },
 ];
+
+/** Builds at a time: the machine has two cores, and a build is mostly one. */
+const BUILDS_AT_ONCE = 2;
+
+/** The lock every end-to-end run and benchmark takes (README), so that two never share the ports. */
+const E2E_LOCK = '/tmp/companion-e2e.lock';
 
 function step(title, command, args, { env = {}, last = false } = {}) {
   const started = Date.now();
@@ -45,10 +68,14 @@ function step(title, command, args, { env = {}, last = false } = {}) {
  * A step that runs beside the next ones (the machine has a core to spare while a build runs): its
  * output is held back and printed, with its result line, when `finish` is awaited.
  */
-function stepBeside(title, command, args) {
+function stepBeside(title, command, args, env = {}) {
   const started = Date.now();
   console.log(`\n▶ ${title} (beside the next steps; its output follows when it ends)`);
-  const child = spawn(command, args, { cwd: repoRoot, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output = [];
   child.stdout.on('data', (chunk) => output.push(chunk));
   child.stderr.on('data', (chunk) => output.push(chunk));
@@ -68,6 +95,49 @@ function stepBeside(title, command, args) {
   };
 }
 
+/** Runs the tasks (functions returning promises), at most `limit` at once; their results in order. */
+async function runAtMost(limit, tasks) {
+  const results = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next++;
+      results[index] = await tasks[index]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
+
+/**
+ * Runs this script again under the end-to-end lock (util-linux `flock`), unless it holds it already:
+ * the builds it makes and the fixed ports its browsers use are the ones any other end-to-end run or
+ * benchmark on this machine would use. Without `flock` (not Linux), it runs unlocked and says so.
+ */
+function runUnderE2eLock() {
+  if (process.env.COMPANION_E2E_LOCK_HELD) return;
+  const hasFlock = spawnSync('flock', ['--version'], { stdio: 'ignore' }).status === 0;
+  if (!hasFlock) {
+    console.warn(`npm test: no \`flock\` here: running without the end-to-end lock (${E2E_LOCK})`);
+    return;
+  }
+  if (spawnSync('flock', ['--nonblock', E2E_LOCK, 'true'], { stdio: 'ignore' }).status !== 0) {
+    console.log(`npm test: waiting for the end-to-end lock (${E2E_LOCK}): another run or benchmark holds it`);
+  }
+  const result = spawnSync(
+    'flock',
+    [E2E_LOCK, process.execPath, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: { ...process.env, COMPANION_E2E_LOCK_HELD: '1' },
+    },
+  );
+  process.exit(result.status ?? 1);
+}
+
+runUnderE2eLock();
+
 try {
   // tests/e2e/languages.test.ts runs both browsers in these languages.
   ensureDeps({ browsers: ['chromium', 'firefox'], languages: ['ar', 'de'] });
@@ -79,22 +149,19 @@ try {
 const failed = [];
 const typecheck = stepBeside('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
 if (!step('lint', bin('biome'), ['check', '.'])) failed.push('lint');
-let built = true;
-// The store packages once for the whole run: scripts/store-package.test.ts checks these (told so
-// through COMPANION_STORE_PACKAGES_BUILT) instead of building them again.
-const packagesBuilt = step('store packages (npm run zip)', 'npm', ['run', 'zip']);
-if (!packagesBuilt) {
-  failed.push('npm run zip');
-  built = false;
-}
-for (const { profile, browser, sandboxPort } of BUILDS) {
-  const title = `build ${profile} for ${browser}${sandboxPort ? ` (sandbox on ${sandboxPort})` : ''}`;
-  const env = { COMPANION_PROFILE: profile, COMPANION_SANDBOX_PORT: sandboxPort };
-  if (!step(title, bin('wxt'), ['build', '-b', browser], { env })) {
-    failed.push(title);
-    built = false;
-  }
-}
+const buildResults = await runAtMost(
+  BUILDS_AT_ONCE,
+  BUILDS.map(
+    ({ title, args, env }) =>
+      () =>
+        stepBeside(title, bin('wxt'), args, env).finish(),
+  ),
+);
+const built = buildResults.every(Boolean);
+BUILDS.forEach(({ title }, index) => {
+  if (!buildResults[index]) failed.push(title);
+});
+const packagesBuilt = buildResults[0] && buildResults[1];
 
 if (!(await typecheck.finish())) failed.push('typecheck');
 

@@ -1,14 +1,28 @@
-import type { Reporter, TestModule } from 'vitest/node';
+import { relative } from 'node:path';
+import type { Reporter, TestModule, Vitest } from 'vitest/node';
+import { recordFileDurations } from './file-durations';
+
+/** How many of the slowest files the run's end lists. */
+const SLOWEST_SHOWN = 10;
 
 /**
- * Prints one plain closing line, `Tests: N passed, N failed, N skipped`, after Vitest's own
- * summary, so that CI (which reads the last lines of the run) sees the counts in a known form.
+ * Ends the run with the ten slowest test files (and records every file's duration for the next
+ * run's order: scripts/vitest/slowest-first-sequencer.ts), then one plain closing line,
+ * `Tests: N passed, N failed, N skipped`, after Vitest's own summary, so that CI (which reads the
+ * last lines of the run) sees the counts in a known form.
  */
 export default class SummaryReporter implements Reporter {
+  private root = process.cwd();
+
+  onInit(vitest: Vitest): void {
+    this.root = vitest.config.root;
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
+    const durations: Record<string, number> = {};
     for (const testModule of testModules) {
       if (testModule.state() === 'failed' && [...testModule.children.allTests()].length === 0) failed++;
       for (const test of testModule.children.allTests()) {
@@ -17,7 +31,21 @@ export default class SummaryReporter implements Reporter {
         else if (state === 'failed') failed++;
         else skipped++;
       }
+      const { duration } = testModule.diagnostic();
+      if (testModule.state() === 'passed' && duration > 0) {
+        durations[`${testModule.project.name}:${relative(this.root, testModule.moduleId)}`] = duration / 1000;
+      }
     }
+    const slowest = Object.entries(durations)
+      .sort(([, a], [, b]) => b - a)
+      .slice(0, SLOWEST_SHOWN);
+    if (slowest.length > 0) {
+      process.stdout.write(`\nThe ${slowest.length} slowest files:\n`);
+      for (const [file, seconds] of slowest)
+        process.stdout.write(`  ${seconds.toFixed(1).padStart(7)} s  ${file}\n`);
+    }
+    // Only files that passed: a failure's time says nothing of the file's usual length.
+    recordFileDurations(durations);
     process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
 }

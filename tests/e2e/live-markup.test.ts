@@ -171,10 +171,21 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     // The page has no comment list element: the comments sit in an unnamed div (studio-comments.jsx).
     expect(await page.evaluate(() => document.querySelectorAll('.comments-list').length)).toBe(0);
     await scrollThrough(page);
+    // A comment gets its button in the feature's next batch after it nears the screen, not at the
+    // scroll itself: wait until every comment has one (a second button would never go away).
+    const eachHasOne = async () => {
+      const now = await studioComments(page);
+      return {
+        many: now.comments.length > 20,
+        withoutOne: now.comments.filter((c) => c.buttons !== 1).map((c) => c.id),
+        composerButtons: now.composerButtons,
+        translateAll: now.translateAll,
+      };
+    };
+    await expect
+      .poll(eachHasOne, { timeout: 20_000 })
+      .toEqual({ many: true, withoutOne: [], composerButtons: 0, translateAll: 1 });
     let shown = await studioComments(page);
-    expect(shown.comments.length).toBeGreaterThan(20);
-    expect(shown.comments.filter((c) => c.buttons !== 1)).toEqual([]);
-    expect(shown).toMatchObject({ composerButtons: 0, translateAll: 1 });
 
     const first = shown.comments.length;
     await page.click('.studio-compose-container button.load-more-button');
@@ -185,18 +196,35 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       first,
     );
     // Open a collapsed thread's further replies where there is one.
-    await page.evaluate(() => (document.querySelector('a.expand-thread') as HTMLElement | null)?.click());
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const beforeExpand = await page.evaluate(
+      () => document.querySelectorAll('.studio-compose-container div.comment[id^="comments-"]').length,
+    );
+    const expanded = await page.evaluate(() => {
+      const link = document.querySelector('a.expand-thread') as HTMLElement | null;
+      link?.click();
+      return link !== null;
+    });
+    if (expanded) {
+      await page.waitFor(
+        (n) =>
+          document.querySelectorAll('.studio-compose-container div.comment[id^="comments-"]').length >
+          (n as number),
+        beforeExpand,
+      );
+    }
     await scrollThrough(page);
     await expect
-      .poll(async () => {
-        const now = await studioComments(page);
-        return {
-          more: now.comments.length > first,
-          withoutOne: now.comments.filter((c) => c.buttons !== 1).map((c) => c.id),
-          translateAll: now.translateAll,
-        };
-      })
+      .poll(
+        async () => {
+          const now = await studioComments(page);
+          return {
+            more: now.comments.length > first,
+            withoutOne: now.comments.filter((c) => c.buttons !== 1).map((c) => c.id),
+            translateAll: now.translateAll,
+          };
+        },
+        { timeout: 20_000 },
+      )
       .toEqual({ more: true, withoutOne: [], translateAll: 1 });
     shown = await studioComments(page);
     expect(new Set(shown.comments.map((c) => c.id)).size).toBe(shown.comments.length);

@@ -35,9 +35,13 @@ export interface E2eBuild {
   sandboxPort?: number;
 }
 
-/** Every build the end-to-end tests load: Chromium's store build, a local Firefox build per lane. */
+/**
+ * Every build the end-to-end tests load: Chromium's store build, a local Firefox build per lane, and
+ * the local Chromium build `npm start` runs (tests/e2e/start.test.ts).
+ */
 export const E2E_BUILDS: readonly E2eBuild[] = [
   { profile: 'public', browser: 'chromium' },
+  { profile: 'local', browser: 'chromium' },
   ...LANES.map((lane) => ({
     profile: 'local' as const,
     browser: 'firefox' as const,

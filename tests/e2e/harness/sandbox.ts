@@ -4,18 +4,37 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import { type RunningSandbox, startSandbox } from '@/sandbox/index';
-import { LANES } from './lanes';
+import { LANE_PREFERENCE, LANES, tryHoldLane } from './lanes';
 
 export type { RunningSandbox } from '@/sandbox/index';
 
 const isAddressInUse = (error: unknown) => (error as { code?: string } | null)?.code === 'EADDRINUSE';
 
-/** Starts the sandbox on the first lane whose ports are free. */
+/**
+ * Starts the sandbox on the first lane no other file holds and whose ports are free (an `npm start`
+ * may have the default ones); the lane is held until the sandbox closes.
+ */
 export async function startTestSandbox(): Promise<RunningSandbox> {
-  for (const lane of LANES) {
+  for (const lane of LANE_PREFERENCE) {
+    const held = await tryHoldLane(lane);
+    if (!held) continue;
     try {
-      return await startSandbox({ port: lane.firstPort, https: { port: lane.httpsPort }, quiet: true });
+      const sandbox = await startSandbox({
+        port: lane.firstPort,
+        https: { port: lane.httpsPort },
+        quiet: true,
+      });
+      const close = sandbox.close.bind(sandbox);
+      sandbox.close = async () => {
+        try {
+          await close();
+        } finally {
+          await held.release();
+        }
+      };
+      return sandbox;
     } catch (error) {
+      await held.release();
       if (!isAddressInUse(error)) throw error;
     }
   }
