@@ -2,9 +2,10 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { BrowserName } from './browsers';
 import { type ChromiumLaunchOptions, launchChromium } from './chromium';
-import type { ExtensionBrowser, LaunchOptions } from './extension-browser';
+import type { ExtensionBrowser } from './extension-browser';
 import { type FirefoxLaunchOptions, launchFirefox } from './firefox';
 import { artifactsDir } from './paths';
+import type { RunningSandbox } from './sandbox';
 
 export type BrowserLaunchOptions = ChromiumLaunchOptions & FirefoxLaunchOptions;
 
@@ -21,12 +22,13 @@ export function launchBrowser(name: BrowserName, options: BrowserLaunchOptions):
 
 export interface UseBrowserOptions extends Omit<BrowserLaunchOptions, 'sandbox'> {
   /** The getter withSandbox() returns. */
-  sandbox: () => LaunchOptions['sandbox'];
+  sandbox: () => RunningSandbox;
 }
 
 /**
  * One browser for the tests of the enclosing file or describe block (launching costs seconds):
- * launched in beforeAll, closed in afterAll. A failing test leaves a screenshot of each open
+ * launched in beforeAll, closed in afterAll, which also resets the sandbox to its seeded world for
+ * whatever runs next in the file. A failing test leaves a screenshot of each open
  * page and the console log in .output/test-artifacts/<test name>/.
  */
 export function useBrowser(name: BrowserName, options: UseBrowserOptions): () => ExtensionBrowser {
@@ -38,6 +40,9 @@ export function useBrowser(name: BrowserName, options: UseBrowserOptions): () =>
   afterAll(async () => {
     await browser?.close();
     browser = undefined;
+    // The next browser of the file (the other one of BROWSER_NAMES) starts from the seeded world,
+    // with no fault, log or session left by this one: as it does when run alone with `-t`.
+    options.sandbox().control.reset();
   });
   beforeEach(({ task, onTestFailed }) => {
     browser?.markLog(`--- test: ${task.fullName}`);
