@@ -45,7 +45,8 @@ export default defineConfig({
           testTimeout: 20_000,
           // Vitest's default is one worker less than the cores: ONE on the 2-core CI machine. Most unit
           // files wait on loopback HTTP (the sandbox), so two at a time take ~¾ of the time.
-          maxWorkers: Math.max(2, availableParallelism() - 1),
+          // `npm test` runs them on one worker beside the end-to-end tests (scripts/test.mjs).
+          maxWorkers: Number(process.env.COMPANION_UNIT_WORKERS) || Math.max(2, availableParallelism() - 1),
         },
       },
       {

@@ -10,9 +10,12 @@
  * Arguments after `--` go to vitest (e.g. `npm test -- tests/e2e/foundation.test.ts`).
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDeps } from './ensure-deps.mjs';
+import { printSlowestFiles } from './vitest/slowest-files.mjs';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(repoRoot, 'node_modules', '.bin', name);
@@ -166,10 +169,60 @@ const packagesBuilt = buildResults[0] && buildResults[1];
 if (!(await typecheck.finish())) failed.push('typecheck');
 
 if (failed.length > 0) console.error(`\nnpm test: failed before the tests: ${failed.join(', ')}`);
-// Without the builds the end-to-end tests cannot run: run the unit tests alone then.
-const vitestArgs = ['run', ...(built ? [] : ['--project', 'unit']), ...process.argv.slice(2)];
-const testsPassed = step(`vitest ${vitestArgs.join(' ')}`, bin('vitest'), vitestArgs, {
-  last: true,
-  env: packagesBuilt ? { COMPANION_STORE_PACKAGES_BUILT: '1' } : {},
-});
+const vitestArgs = process.argv.slice(2);
+const storeEnv = packagesBuilt ? { COMPANION_STORE_PACKAGES_BUILT: '1' } : {};
+let testsPassed;
+if (vitestArgs.length === 0 && built) {
+  testsPassed = await runUnitBesideEndToEnd(storeEnv);
+} else {
+  // Chosen files or projects, or no builds (then the end-to-end tests cannot run: the unit tests alone).
+  const args = ['run', ...(built ? [] : ['--project', 'unit']), ...vitestArgs];
+  testsPassed = step(`vitest ${args.join(' ')}`, bin('vitest'), args, { last: true, env: storeEnv });
+}
 process.exit(testsPassed && failed.length === 0 ? 0 : 1);
+
+/**
+ * The unit tests on one worker beside the end-to-end tests' two, in two Vitest runs: the browsers
+ * spend most of their time waiting (a poll, a retry, a held answer), and the unit tests fill that
+ * time instead of running before them. The end-to-end output streams; the unit tests' follows when
+ * both are done; then the ten slowest files of both and the one summary line CI reads.
+ */
+async function runUnitBesideEndToEnd(env) {
+  const summaries = mkdtempSync(join(tmpdir(), 'companion-test-'));
+  const summaryOf = (project) => join(summaries, `${project}.json`);
+  const unit = stepBeside(
+    'vitest run --project unit (on one worker, beside the end-to-end tests)',
+    bin('vitest'),
+    ['run', '--project', 'unit'],
+    {
+      ...env,
+      COMPANION_UNIT_WORKERS: '1',
+      COMPANION_RUN_SUMMARY: summaryOf('unit'),
+    },
+  );
+  const e2ePassed = step('vitest run --project e2e', bin('vitest'), ['run', '--project', 'e2e'], {
+    env: { ...env, COMPANION_RUN_SUMMARY: summaryOf('e2e') },
+  });
+  const unitPassed = await unit.finish();
+  const totals = { passed: 0, failed: 0, skipped: 0 };
+  const durations = {};
+  for (const project of ['unit', 'e2e']) {
+    let summary;
+    try {
+      summary = JSON.parse(readFileSync(summaryOf(project), 'utf8'));
+    } catch {
+      // The run ended before its reporter wrote (a crash): that is a failure of its own.
+      console.error(`npm test: the ${project} run left no summary`);
+      totals.failed += 1;
+      continue;
+    }
+    totals.passed += summary.passed;
+    totals.failed += summary.failed;
+    totals.skipped += summary.skipped;
+    Object.assign(durations, summary.durations);
+  }
+  rmSync(summaries, { recursive: true, force: true });
+  printSlowestFiles(durations);
+  console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  return e2ePassed && unitPassed && totals.failed === 0;
+}

@@ -1,9 +1,8 @@
+import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
 import { recordFileDurations } from './file-durations';
-
-/** How many of the slowest files the run's end lists. */
-const SLOWEST_SHOWN = 10;
+import { printSlowestFiles } from './slowest-files.mjs';
 
 /**
  * Ends the run with the ten slowest test files (and records every file's duration for the next
@@ -36,16 +35,12 @@ export default class SummaryReporter implements Reporter {
         durations[`${testModule.project.name}:${relative(this.root, testModule.moduleId)}`] = duration / 1000;
       }
     }
-    const slowest = Object.entries(durations)
-      .sort(([, a], [, b]) => b - a)
-      .slice(0, SLOWEST_SHOWN);
-    if (slowest.length > 0) {
-      process.stdout.write(`\nThe ${slowest.length} slowest files:\n`);
-      for (const [file, seconds] of slowest)
-        process.stdout.write(`  ${seconds.toFixed(1).padStart(7)} s  ${file}\n`);
-    }
+    printSlowestFiles(durations);
     // Only files that passed: a failure's time says nothing of the file's usual length.
     recordFileDurations(durations);
     process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+    // `npm test` runs the unit and end-to-end projects side by side and sums their summaries.
+    const summaryPath = process.env.COMPANION_RUN_SUMMARY;
+    if (summaryPath) writeFileSync(summaryPath, JSON.stringify({ passed, failed, skipped, durations }));
   }
 }

@@ -1,0 +1,17 @@
+/** How many of the slowest files a run's end lists. */
+const SLOWEST_SHOWN = 10;
+
+/**
+ * Prints the ten slowest test files of a run, from `{ "<project>:<path>": seconds }`: where the
+ * suite's time goes, at the end of every `npm test` (scripts/vitest/summary-reporter.ts, and
+ * scripts/test.mjs for its two runs together).
+ */
+export function printSlowestFiles(durations) {
+  const slowest = Object.entries(durations)
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, SLOWEST_SHOWN);
+  if (slowest.length === 0) return;
+  process.stdout.write(`\nThe ${slowest.length} slowest files:\n`);
+  for (const [file, seconds] of slowest)
+    process.stdout.write(`  ${seconds.toFixed(1).padStart(7)} s  ${file}\n`);
+}
