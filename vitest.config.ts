@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
-import SlowestFirstSequencer from './scripts/vitest/slowest-first-sequencer';
+import SlowestFirstSequencer from './scripts/vitest/slowest-first-sequencer.ts';
 
 // Two projects: `unit` (fake browser from WXT, the sandbox over real HTTP on loopback) and `e2e`
 // (production builds in real Chromium and Firefox against the sandbox, two files at a time, `npm

@@ -7,7 +7,7 @@
  */
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { readFileDurations } from './file-durations';
+import { readFileDurations } from './file-durations.ts';
 
 export default class SlowestFirstSequencer extends BaseSequencer {
   private readonly recorded = readFileDurations();

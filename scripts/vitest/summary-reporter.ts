@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
-import { recordFileDurations } from './file-durations';
+import { recordFileDurations } from './file-durations.ts';
 import { printSlowestFiles } from './slowest-files.mjs';
 
 /**

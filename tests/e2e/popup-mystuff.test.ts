@@ -255,7 +255,13 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await popup.waitFor(() => document.querySelector('[data-testid="popup-status"]') !== null);
     for (const list of ['projects', 'favorites'] as const) {
       if (fresh[list]) expect(reads(list, reopened), `${list}, younger than the window`).toEqual([]);
-      else expect(reads(list, reopened)[0], `${list}, older than the window`).toBe(`0/${PAGE}`);
+      else
+        await expect
+          .poll(() => reads(list, reopened)[0], {
+            message: `${list}, older than the window`,
+            timeout: 20_000,
+          })
+          .toBe(`0/${PAGE}`);
     }
     await popup.close();
   });
