@@ -358,6 +358,18 @@ describe('the clock', () => {
     expect(message - seededMessage).toBeGreaterThanOrEqual(DAY);
   });
 
+  it('ages what the site shows on the clock: ten years on, the profile says the member joined ten years earlier', async () => {
+    const joined = async () => {
+      const page = await (await fetch(`${sandbox().urls.site}/users/${DEMO_USERNAME}/`)).text();
+      const match = /Joined <span title="[^"]*">(\d+) years? ago</.exec(page);
+      if (!match) throw new Error('the profile does not say when the member joined');
+      return Number(match[1]);
+    };
+    const before = await joined();
+    await control('/clock/advance', { ms: 10 * 365.25 * DAY });
+    expect(await joined()).toBe(before + 10);
+  });
+
   it('ends the message count’s CDN window on the clock: moved past it, a plain read gets the new count', async () => {
     const count = async () =>
       ((await (await api(`/users/${DEMO_USERNAME}/messages/count`)).json()) as { count: number }).count;
