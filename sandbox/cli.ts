@@ -1,6 +1,7 @@
 /**
- * `npm run sandbox [-- --port N] [--https] [--https-port N] [--seed N]`: start the sandbox, print
- * exactly one line `SANDBOX <json of the urls>` on stdout, serve until SIGINT or SIGTERM.
+ * `npm run sandbox [-- --port N] [--https] [--https-port N] [--seed N] [--now DATE]`: start the
+ * sandbox, print exactly one line `SANDBOX <json of the urls>` on stdout, serve until SIGINT or
+ * SIGTERM.
  */
 import { parseArgs } from 'node:util';
 import { startSandbox } from './index';
@@ -11,6 +12,7 @@ const { values } = parseArgs({
     https: { type: 'boolean', default: false },
     'https-port': { type: 'string' },
     seed: { type: 'string' },
+    now: { type: 'string' },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -28,6 +30,8 @@ const sandbox = await startSandbox({
   port: toNumber(values.port, 'port'),
   https: values.https || httpsPort !== undefined ? { port: httpsPort } : false,
   seed: values.seed === undefined ? undefined : Number(values.seed),
+  // An ISO date (2026-11-20T12:00:00Z) or ms since the epoch.
+  now: values.now === undefined ? undefined : /^\d+$/.test(values.now) ? Number(values.now) : values.now,
   quiet: values.quiet,
 });
 process.stdout.write(`SANDBOX ${JSON.stringify(sandbox.urls)}\n`);

@@ -32,9 +32,10 @@ export function rejectComment(input: {
   /** The author's comments so far, oldest first. */
   previous: readonly Comment[];
   forced: ForcedRejection | null;
-  now?: number;
+  /** The sandbox's time (its clock): the flood and spam windows end by it. */
+  now: number;
 }): Rejection | null {
-  const now = input.now ?? Date.now();
+  const { now } = input;
   if (input.forced) return { ...input.forced.extra, rejected: input.forced.code };
   if (!input.commentsAllowed) return { rejected: 'isDisallowed' };
   if (input.content.trim() === '') return { rejected: 'isEmpty' };

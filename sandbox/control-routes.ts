@@ -88,6 +88,9 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
         'POST /sessions',
         'POST /message-count-cache',
         'POST /referer-check',
+        'GET /clock',
+        'POST /clock/advance',
+        'POST /clock/set',
         'GET /requests',
         'GET /in-flight',
         'GET /counters',
@@ -278,6 +281,23 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
     if (typeof body.on !== 'boolean') throw new InputError('on must be a boolean');
     control.refererCheck = body.on;
     return c.json({ ok: true, on: control.refererCheck });
+  });
+
+  app.get('/clock', (c) => c.json(control.clockReading()));
+
+  app.post('/clock/advance', async (c) => {
+    const ms = num(await jsonBody(c), 'ms');
+    if (ms < 0) throw new InputError('ms must be 0 or more (to go back, set the clock)');
+    return c.json(control.advanceClock(ms));
+  });
+
+  app.post('/clock/set', async (c) => {
+    const body = await jsonBody(c);
+    // An ISO date, as the service writes them, or ms since the epoch.
+    const time = typeof body.time === 'string' ? Date.parse(body.time) : body.time;
+    if (typeof time !== 'number' || !Number.isFinite(time))
+      throw new InputError('time must be an ISO date or ms since the epoch');
+    return c.json(control.setClock(time));
   });
 
   app.get('/requests', (c) => {

@@ -1,8 +1,9 @@
 /**
  * SandboxControl: the in-process twin of the control interface (control-routes.ts serves the same
  * operations over HTTP). Holds the faults the request pipeline applies (faults.ts), the request log
- * and counters, and reaches into the store for resets, token expiry and new messages.
+ * and counters, and reaches into the store for resets, token expiry, new messages and its clock.
  */
+import type { SandboxClock } from './clock';
 import type { ElsewhereRequest } from './elsewhere';
 import type { ActivityEvent, AdminMessage, Comment, Message, Project } from './model';
 import type { SandboxPart } from './origins';
@@ -94,11 +95,24 @@ export interface RequestLogEntry {
   origin: string | null;
   hasToken: boolean;
   userAgent: string | null;
-  /** Which fault answered or spoiled the response, if any. */
-  fault?: 'failure' | 'rateLimit' | 'malformed' | 'truncated' | 'outage' | 'redirect';
+  /**
+   * Which fault answered or spoiled the response, if any; `abandoned`: the client closed the
+   * connection before the answer (its timeout, say), so the status is what it never received.
+   */
+  fault?: 'failure' | 'rateLimit' | 'malformed' | 'truncated' | 'outage' | 'redirect' | 'abandoned';
 }
 
 export interface LogFilter extends RouteMatch {}
+
+/** The sandbox's clock as the control interface reports it. */
+export interface ClockReading {
+  /** The sandbox's time now (ISO). */
+  now: string;
+  /** When it started: the seed lies before it (ISO). */
+  start: string;
+  /** How far it has been moved from its course (ms): 0 until advanced or set, and after a reset. */
+  movedMs: number;
+}
 
 /** A request received and not answered yet (held by a latency rule, or being handled). */
 export interface InFlightRequest {
@@ -179,7 +193,7 @@ export class SandboxControl {
     this.dice = new Random(store.seed);
   }
 
-  /** Reset all state (the seeded world, sessions) and every fault, the log and the counters. */
+  /** Reset all state (the seeded world, sessions, moves of the clock), every fault, the log, the counters. */
   reset(): void {
     this.store.reset();
     this.clearFaults();
@@ -300,6 +314,33 @@ export class SandboxControl {
 
   signIn(username: string): SignInResult {
     return this.store.signIn(username);
+  }
+
+  /** The sandbox's clock (clock.ts): what the sandbox dates and its time-based rules read it. */
+  get clock(): SandboxClock {
+    return this.store.clock;
+  }
+
+  clockReading(): ClockReading {
+    const { clock } = this;
+    return { now: clock.iso(), start: new Date(clock.start).toISOString(), movedMs: clock.moved() };
+  }
+
+  /**
+   * Lets `ms` pass at once: what the sandbox dates from now on is that much later (an item added
+   * after advancing by a day is a day newer than one added before), and the rules that depend on
+   * the time see it pass (the message count's CDN window, the comment rules' windows). A reset
+   * undoes it.
+   */
+  advanceClock(ms: number): ClockReading {
+    this.clock.advance(ms);
+    return this.clockReading();
+  }
+
+  /** Sets the sandbox's time (ms since the epoch), forward or back; it runs on from there. */
+  setClock(time: number): ClockReading {
+    this.clock.set(time);
+    return this.clockReading();
   }
 
   requestLog(filter: LogFilter = {}): RequestLogEntry[] {

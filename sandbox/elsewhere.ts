@@ -29,6 +29,7 @@ export function createElsewhereApp(control: SandboxControl): Hono {
     const url = new URL(c.req.url);
     const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? '' : await c.req.text();
     control.recordElsewhere({
+      // The wall clock, as the request log: when it really arrived.
       time: new Date().toISOString(),
       method: c.req.method,
       path: url.pathname,

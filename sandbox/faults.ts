@@ -1,8 +1,13 @@
 /**
  * The request pipeline every part runs first: it logs and counts each request, then applies the
  * faults set through the control interface (latency, 429 with Retry-After, failures, malformed or
- * truncated bodies, the network gone). Placed after CORS, so that a faulty answer still carries the CORS headers a
- * browser needs to show the extension the status instead of a network error.
+ * truncated bodies, the network gone). Placed after CORS, so that a faulty answer still carries the
+ * CORS headers a browser needs to show the extension the status instead of a network error.
+ *
+ * A request whose client gives up (its timeout aborts the fetch, the connection closes) is held no
+ * longer: it goes on at once as if its delay had passed, as a slow server finishes what it was
+ * asked (a write lands; its answer goes nowhere), and the log marks it `abandoned`. Nothing then
+ * waits out a latency rule for a client that is gone.
  */
 import type { IncomingMessage } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
@@ -11,29 +16,40 @@ import type { SandboxPart } from './origins';
 
 /** Pending latency timers, so that closing the sandbox never waits for (or leaks) one. */
 export class Sleeper {
-  private pending = new Map<ReturnType<typeof setTimeout>, () => void>();
+  /** Each pending sleep's end: clears its timer, stops listening to its signal, resolves it. */
+  private pending = new Set<() => void>();
 
-  sleep(ms: number): Promise<void> {
-    if (ms <= 0) return Promise.resolve();
+  /** Resolves after `ms`, or at once when `signal` aborts (the client is gone) or on `cancelAll`. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    if (ms <= 0 || signal?.aborted) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(timer);
+      const end = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', end);
+        this.pending.delete(end);
         resolve();
-      }, ms);
-      this.pending.set(timer, resolve);
+      };
+      const timer = setTimeout(end, ms);
+      signal?.addEventListener('abort', end);
+      this.pending.add(end);
     });
   }
 
+  /** How many sleeps are pending. */
+  get size(): number {
+    return this.pending.size;
+  }
+
   cancelAll(): void {
-    for (const [timer, resolve] of this.pending) {
-      clearTimeout(timer);
-      resolve();
-    }
-    this.pending.clear();
+    for (const end of [...this.pending]) end();
   }
 }
 
-/** Logs every request of a part (preflights too) with the status it finally got. */
+/**
+ * Logs every request of a part (preflights too) with the status it finally got. Dated by the wall
+ * clock, not the sandbox's: the log says when requests really arrived, which tests compare with
+ * their own clock.
+ */
 export function requestLogger(part: SandboxPart, control: SandboxControl): MiddlewareHandler {
   return async (c, next) => {
     const url = new URL(c.req.url);
@@ -58,6 +74,8 @@ export function requestLogger(part: SandboxPart, control: SandboxControl): Middl
     };
     const fault = c.res.headers.get('x-sandbox-fault');
     if (fault) entry.fault = fault as RequestLogEntry['fault'];
+    // The client closed the connection before the answer (the outage's drop is the sandbox's own).
+    if (c.req.raw.signal.aborted && fault !== 'outage') entry.fault = 'abandoned';
     control.record(entry);
   };
 }
@@ -103,7 +121,8 @@ export function faultInjector(
     const method = c.req.method;
     const path = new URL(c.req.url).pathname;
     if (method === 'OPTIONS') return next();
-    await sleeper.sleep(control.latencyFor(part, method, path));
+    // The request's signal aborts when its client closes the connection (@hono/node-server).
+    await sleeper.sleep(control.latencyFor(part, method, path), c.req.raw.signal);
     const retryAfter = control.takeRateLimit(part, method, path);
     if (retryAfter !== null) {
       c.header('Retry-After', String(retryAfter));

@@ -8,14 +8,16 @@ import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
+import { SandboxClock } from './clock';
 import { SandboxControl } from './control';
 import { Sleeper } from './faults';
 import { LIVE_HOSTS, type Origins } from './origins';
 import { DEFAULT_SEED, DEMO_USERNAME as SEED_DEMO_USERNAME } from './seed';
 import { createSandboxApps, type SandboxApps } from './server';
-import { Store } from './store';
+import { SEED_GAP_MS, Store } from './store';
 import { makeLiveHostCertificate } from './tls';
 
+export type { SandboxClock } from './clock';
 export type { SandboxControl } from './control';
 export type { Store } from './store';
 
@@ -28,6 +30,11 @@ export interface SandboxOptions {
   /** An HTTPS listener for the live host names; its port defaults to 8643 (0 = random). */
   https?: boolean | { port?: number };
   seed?: number;
+  /**
+   * When the sandbox's clock starts (ms since the epoch, or an ISO date), the seed ending an hour
+   * before it: the same dates at every start (deterministic pictures). Default: the wall clock's now.
+   */
+  now?: number | string;
   /** No log lines (the CLI prints its one SANDBOX line regardless). */
   quiet?: boolean;
 }
@@ -56,6 +63,21 @@ export const DEFAULT_HTTPS_PORT = 8643;
 /** Port offsets from the first port, in this order. */
 const PART_ORDER = ['site', 'api', 'translate', 'synthesis', 'control', 'uploads', 'elsewhere'] as const;
 
+/**
+ * The time the seed of sandboxes started without `now` is dated from: SEED_GAP_MS before the first
+ * one's start in this process. Generating a world takes about a second and end-to-end files share a
+ * worker process: later sandboxes reuse the world, its dates that much older than their start.
+ */
+const defaultSeedNow = new Map<number, number>();
+
+/** `now` as ms since the epoch (an ISO date or a number), or undefined for none. */
+function startTime(now: number | string | undefined): number | undefined {
+  if (now === undefined) return undefined;
+  const time = typeof now === 'number' ? now : Date.parse(now);
+  if (!Number.isFinite(time)) throw new Error(`now must be a date or ms since the epoch, got ${now}`);
+  return time;
+}
+
 function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (error: Error) => reject(error);
@@ -78,7 +100,13 @@ function closeServer(server: Server): Promise<void> {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const firstPort = options.port ?? DEFAULT_PORT;
-  const store = new Store(options.seed ?? DEFAULT_SEED);
+  const seed = options.seed ?? DEFAULT_SEED;
+  const start = startTime(options.now);
+  const clock = new SandboxClock(start);
+  const seedNow =
+    start === undefined ? (defaultSeedNow.get(seed) ?? clock.start - SEED_GAP_MS) : start - SEED_GAP_MS;
+  if (start === undefined) defaultSeedNow.set(seed, seedNow);
+  const store = new Store(seed, { clock, seedNow });
   const control = new SandboxControl(store);
   const sleeper = new Sleeper();
   control.onReleaseDelayed(() => sleeper.cancelAll());

@@ -1,8 +1,8 @@
 /**
- * The deterministic world generator. Same seed, same world: ids, names, texts and dates (dates are
- * relative to SEED_NOW, not to the clock). Sized for paging (users with more than 40 projects,
- * projects with more than 100 comments, threads with more than 40 replies) and salted with hostile
- * strings everywhere remote text shows up.
+ * The deterministic world generator. Same seed, same world: ids, names, texts, and dates at the same
+ * distances before the time the world is dated from (the sandbox clock's start). Sized for paging
+ * (users with more than 40 projects, projects with more than 100 comments, threads with more than 40
+ * replies) and salted with hostile strings everywhere remote text shows up.
  */
 import { faker } from '@faker-js/faker/locale/en';
 import { compareIso } from './dates';
@@ -24,8 +24,6 @@ import type {
 import { Random } from './random';
 
 export const DEFAULT_SEED = 20261122;
-/** The seed's "now": every seeded date lies before it. */
-export const SEED_NOW = Date.parse('2026-11-20T12:00:00.000Z');
 export const DEMO_USERNAME = 'demo';
 /** Explore tags of the live site (besides `*`, all). */
 export const EXPLORE_TAGS = ['animations', 'art', 'games', 'music', 'stories', 'tutorials'] as const;
@@ -110,7 +108,7 @@ export const SEEDED_ADMIN_MESSAGES: Readonly<Record<string, readonly string[]>> 
   'new-scratcher': ['Welcome to the community! Start by making a project and sharing it.'],
 });
 
-function seedAdminMessages(users: readonly User[]): AdminMessage[] {
+function seedAdminMessages(users: readonly User[], now: number): AdminMessage[] {
   const admin: AdminMessage[] = [];
   let id = ID_BASE.adminMessage + 1;
   for (const [username, texts] of Object.entries(SEEDED_ADMIN_MESSAGES)) {
@@ -121,13 +119,17 @@ function seedAdminMessages(users: readonly User[]): AdminMessage[] {
         id: id++,
         recipientId: user.id,
         message,
-        created: iso(SEED_NOW - (k + 1) * 5 * 3600_000),
+        created: iso(now - (k + 1) * 5 * 3600_000),
       });
   }
   return admin;
 }
 
-export function generateWorld(seed: number = DEFAULT_SEED): World {
+/**
+ * The world of `seed`, dated from `now` (ms since the epoch; the sandbox's clock start): every
+ * seeded date lies before it, at the same distance from it whatever `now` is.
+ */
+export function generateWorld(seed: number = DEFAULT_SEED, now: number = Date.now()): World {
   const rng = new Random(seed);
   faker.seed(seed);
 
@@ -148,7 +150,7 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
       id,
       username,
       scratchteam: username === 'ScratchTeamMember',
-      joined: iso(dateBetween(SEED_NOW - 12 * 365 * DAY, SEED_NOW - 30 * DAY)),
+      joined: iso(dateBetween(now - 12 * 365 * DAY, now - 30 * DAY)),
       status: hostileOr(someSentences(1, 2), 0.12),
       bio: hostileOr(someSentences(1, 3), 0.12),
       country: faker.location.country(),
@@ -179,8 +181,8 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
 
   // Projects: ids ascend with their creation date, as on the live site.
   const projects: Project[] = [];
-  const start = SEED_NOW - 8 * 365 * DAY;
-  const span = SEED_NOW - 2 * DAY - start;
+  const start = now - 8 * 365 * DAY;
+  const span = now - 2 * DAY - start;
   for (let i = 0; i < SEED_SIZES.projects; i++) {
     const id = ID_BASE.project + i + 1;
     const picked = i % 200 === 7 ? demo : skewedUser();
@@ -191,7 +193,8 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
     const created = start + Math.floor((i / SEED_SIZES.projects) * span) + rng.int(0, 3600_000);
     // Demo keeps a few unshared projects of its own; others ~8% (as do demo's later ones).
     const isShared = picked === demo ? i % 1000 !== 7 : rng.chance(0.92);
-    const shared = isShared ? created + rng.int(0, 3 * DAY) : null;
+    // Shared before `now` (the newest a minute before it), so a project a test shares is the newest.
+    const shared = isShared ? Math.min(created + rng.int(0, 3 * DAY), now - 60_000) : null;
     const remixOf = i > 50 && rng.chance(0.15) ? projects[rng.int(0, i - 1)] : undefined;
     let title = faker.word.words({ count: { min: 1, max: 4 } });
     title = title.charAt(0).toUpperCase() + title.slice(1);
@@ -205,7 +208,7 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
       isShared,
       commentsAllowed: picked === demo ? true : rng.chance(0.95),
       created: iso(created),
-      modified: iso(Math.min(SEED_NOW, (shared ?? created) + rng.int(0, 30 * DAY))),
+      modified: iso(Math.min(now, (shared ?? created) + rng.int(0, 30 * DAY))),
       shared: shared === null ? null : iso(shared),
       views: Math.floor(rng.next() ** 3 * 50_000),
       remixParent: remixOf ? remixOf.id : null,
@@ -225,7 +228,7 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
     const first = rng.int(0, users.length - 1);
     const from = sharedAt(project);
     // Sorting numbers, then formatting, is several times faster than sorting ISO strings.
-    const times = Array.from({ length: count }, () => dateBetween(from, SEED_NOW)).sort((a, b) => a - b);
+    const times = Array.from({ length: count }, () => dateBetween(from, now)).sort((a, b) => a - b);
     return times.map((time, k) => ({ userId: userAt((first + k) % users.length).id, at: iso(time) }));
   };
   for (const project of sharedProjects) {
@@ -236,7 +239,7 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
   const addMark = (map: Map<Id, Mark[]>, project: Project, userId: Id) => {
     const marks = map.get(project.id) ?? [];
     if (!marks.some((m) => m.userId === userId)) {
-      marks.push({ userId, at: iso(dateBetween(sharedAt(project), SEED_NOW)) });
+      marks.push({ userId, at: iso(dateBetween(sharedAt(project), now)) });
       marks.sort((a, b) => compareIso(a.at, b.at));
     }
     map.set(project.id, marks);
@@ -252,7 +255,7 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
     const followees = rng.sample(activeUsers, count + 1).filter((u) => u !== user);
     const marks = followees
       .slice(0, count)
-      .map((u) => ({ userId: u.id, at: iso(dateBetween(Date.parse(user.joined), SEED_NOW)) }));
+      .map((u) => ({ userId: u.id, at: iso(dateBetween(Date.parse(user.joined), now)) }));
     following.set(user.id, marks);
   }
   // Demo follows the users whose names trip code that keys objects by username (`__proto__`,
@@ -261,13 +264,12 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
   for (const name of ['__proto__', 'constructor', 'mallory']) {
     const followee = users.find((u) => u.username === name) as User;
     if (!demoFollows.some((m) => m.userId === followee.id))
-      demoFollows.push({ userId: followee.id, at: iso(SEED_NOW - 3 * DAY) });
+      demoFollows.push({ userId: followee.id, at: iso(now - 3 * DAY) });
   }
   following.set(demo.id, demoFollows);
   for (const follower of users.slice(20, 80)) {
     const marks = following.get(follower.id) ?? [];
-    if (!marks.some((m) => m.userId === demo.id))
-      marks.push({ userId: demo.id, at: iso(SEED_NOW - 5 * DAY) });
+    if (!marks.some((m) => m.userId === demo.id)) marks.push({ userId: demo.id, at: iso(now - 5 * DAY) });
     following.set(follower.id, marks);
   }
 
@@ -280,7 +282,7 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
   for (let i = 0; i < SEED_SIZES.studios; i++) {
     const id = ID_BASE.studio + i + 1;
     const host = i % 60 === 5 ? demo : skewedUser();
-    const created = dateBetween(start, SEED_NOW - 10 * DAY);
+    const created = dateBetween(start, now - 10 * DAY);
     studios.push({
       id,
       title: hostileOr(i === 0 ? 'Design Studio' : faker.word.words({ count: { min: 1, max: 5 } }), 0.08),
@@ -289,7 +291,7 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
       openToAll: rng.chance(0.3),
       commentsAllowed: rng.chance(0.9),
       created: iso(created),
-      modified: iso(dateBetween(created, SEED_NOW)),
+      modified: iso(dateBetween(created, now)),
     });
     const curators = rng.sample(users, rng.int(1, 15)).filter((u) => u !== host);
     studioCurators.set(id, [host.id, ...curators.map((u) => u.id)]);
@@ -301,7 +303,7 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
         .map((p) => ({
           projectId: p.id,
           actorId: host.id,
-          added: iso(dateBetween(Math.max(created, sharedAt(p)), SEED_NOW)),
+          added: iso(dateBetween(Math.max(created, sharedAt(p)), now)),
         }))
         .sort((a, b) => compareIso(a.added, b.added)),
     );
@@ -309,7 +311,7 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
     if (i % 20 === 0 && !followers.includes(demo)) followers.push(demo);
     studioFollowers.set(
       id,
-      followers.map((u) => ({ userId: u.id, at: iso(dateBetween(created, SEED_NOW)) })),
+      followers.map((u) => ({ userId: u.id, at: iso(dateBetween(created, now)) })),
     );
   }
 
@@ -334,9 +336,9 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
     longThread: boolean,
   ) => {
     let at = from;
-    const step = Math.max(60_000, Math.floor((SEED_NOW - from) / (topCount + 1)));
+    const step = Math.max(60_000, Math.floor((now - from) / (topCount + 1)));
     for (let t = 0; t < topCount; t++) {
-      at = Math.min(SEED_NOW - 1000, at + rng.int(1000, step));
+      at = Math.min(now - 1000, at + rng.int(1000, step));
       const author = t % 7 === 3 ? userAt(0) : skewedUser();
       const created = iso(at);
       const top: Comment = {
@@ -357,7 +359,7 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
         longThread && t === 0 ? rng.int(41, 70) : r < 0.7 ? 0 : r < 0.95 ? rng.int(1, 5) : rng.int(6, 15);
       let replyAt = at;
       for (let k = 0; k < replies; k++) {
-        replyAt = Math.min(SEED_NOW - 500, replyAt + rng.int(1000, 6 * 3600_000));
+        replyAt = Math.min(now - 500, replyAt + rng.int(1000, 6 * 3600_000));
         const replier = k % 2 === 0 ? (userById.get(ownerId) ?? skewedUser()) : skewedUser();
         const commentee = k % 2 === 0 ? author : replier;
         comments.push({
@@ -401,7 +403,7 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
     const count = index % 40 === 1 ? rng.int(101, 130) : rng.int(0, 30);
     addThreads('studio', studio.id, studio.hostId, Date.parse(studio.created), count, index % 40 === 1);
   }
-  addThreads('user', demo.id, demo.id, SEED_NOW - 90 * DAY, 12, false);
+  addThreads('user', demo.id, demo.id, now - 90 * DAY, 12, false);
 
   // Messages: demo has all types (and an unknown one), the newest 30 unread; others have some.
   const messages: Message[] = [];
@@ -477,7 +479,7 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
       // The newest message gets k = 0; cycling the types keeps every type among the newest dozen.
       const type = MESSAGE_TYPES[k % MESSAGE_TYPES.length] as string;
       const actor = type === 'userjoin' ? (users[1] ?? recipient) : skewedUser();
-      const at = SEED_NOW - k * 7 * 3600_000 - rng.int(0, 3 * 3600_000);
+      const at = now - k * 7 * 3600_000 - rng.int(0, 3 * 3600_000);
       created.push({
         id: 0,
         recipientId: recipient.id,
@@ -497,7 +499,7 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
     addMessages(user, count, rng.int(0, Math.min(count, 8)));
   }
   messages.sort((a, b) => a.id - b.id);
-  const adminMessages = seedAdminMessages(users);
+  const adminMessages = seedAdminMessages(users, now);
 
   // Activity events: every active user does a few things; demo's followees make a busy feed.
   const activity: ActivityEvent[] = [];
@@ -562,7 +564,7 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
       rawActivity.push({
         actorId: actor.id,
         type,
-        created: iso(SEED_NOW - rng.int(0, 60 * DAY)),
+        created: iso(now - rng.int(0, 60 * DAY)),
         fields: activityFields(type, actor),
       });
     }
@@ -578,19 +580,19 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
     {
       actorId: named('__proto__').id,
       type: 'loveproject',
-      created: iso(SEED_NOW - 1 * 3600_000),
+      created: iso(now - 1 * 3600_000),
       fields: { project_id: lovedHostile.id, title: lovedHostile.title },
     },
     {
       actorId: named('constructor').id,
       type: 'followuser',
-      created: iso(SEED_NOW - 2 * 3600_000),
+      created: iso(now - 2 * 3600_000),
       fields: { followed_username: '__proto__', followed_user_id: named('__proto__').id },
     },
     {
       actorId: mallory.id,
       type: 'favoriteproject',
-      created: iso(SEED_NOW - 3 * 3600_000),
+      created: iso(now - 3 * 3600_000),
       fields: { project_id: favoritedHostile.id, project_title: favoritedHostile.title },
     },
   );
@@ -602,7 +604,7 @@ export function generateWorld(seed: number = DEFAULT_SEED): World {
   // rest, so every list page holds some. Its own generator, so the data above stays as it was.
   const browsing = new Random(seed ^ 0x5eed10fe);
   const markedAt = (project: Project) =>
-    iso(sharedAt(project) + Math.floor(browsing.next() * Math.max(0, SEED_NOW - sharedAt(project))));
+    iso(sharedAt(project) + Math.floor(browsing.next() * Math.max(0, now - sharedAt(project))));
   const addDemoMark = (map: Map<Id, Mark[]>, project: Project) => {
     const marks = map.get(project.id) ?? [];
     if (marks.some((m) => m.userId === demo.id)) return;

@@ -1,11 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_STRINGS, LONG_HOSTILE_TEXT } from './hostile';
-import { ACTIVITY_TYPES, DEMO_USERNAME, generateWorld, MESSAGE_TYPES, SEEDED_ADMIN_MESSAGES } from './seed';
+import type { World } from './model';
+import {
+  ACTIVITY_TYPES,
+  DEFAULT_SEED,
+  DEMO_USERNAME,
+  generateWorld,
+  MESSAGE_TYPES,
+  SEEDED_ADMIN_MESSAGES,
+} from './seed';
 import { Store } from './store';
 
+const DAY = 86_400_000;
 const store = new Store();
 const demo = store.getUser(DEMO_USERNAME);
 if (!demo) throw new Error('the seed has no demo user');
+/** A store of its own (its own clock) on the same seeded world: generating another takes a second. */
+const localStore = () => new Store(DEFAULT_SEED, { seedNow: store.seedNow });
+
+/** Every date of a world, in one order (the same for every world of a seed). */
+function datesOf(world: World): string[] {
+  const dates: string[] = [];
+  for (const u of world.users) dates.push(u.joined);
+  for (const p of world.projects) dates.push(p.created, p.modified, p.shared ?? p.created);
+  for (const s of world.studios) dates.push(s.created, s.modified);
+  for (const c of world.comments) dates.push(c.created, c.modified);
+  for (const m of [...world.messages, ...world.adminMessages, ...world.activity]) dates.push(m.created);
+  for (const map of [world.loves, world.favorites, world.following, world.studioFollowers])
+    for (const list of map.values()) for (const mark of list) dates.push(mark.at);
+  for (const list of world.studioProjects.values()) for (const entry of list) dates.push(entry.added);
+  return dates;
+}
+
+/** The seed's world generated again, dated as the store's (shared by the tests that need it). */
+let again: World | undefined;
+const generatedAgain = () => {
+  again ??= generateWorld(DEFAULT_SEED, store.seedNow);
+  return again;
+};
 
 describe('the seeded world', () => {
   it('is large enough to page through', () => {
@@ -47,7 +79,7 @@ describe('the seeded world', () => {
   });
 
   it('is the same world for the same seed, and another for another seed', () => {
-    const again = generateWorld();
+    const again = generatedAgain();
     const other = generateWorld(7);
     const sample = (w: { users: unknown[]; projects: unknown[]; comments: unknown[]; messages: unknown[] }) =>
       JSON.stringify([
@@ -61,6 +93,28 @@ describe('the seeded world', () => {
     const demoMessages = again.messages.filter((m) => m.recipientId === demo.id);
     expect(JSON.stringify(demoMessages)).toBe(JSON.stringify(store.messagesFor(DEMO_USERNAME).reverse()));
     expect(sample(other)).not.toBe(sample(again));
+  });
+
+  it('lies before the time it is dated from, and moves with it: every date alike, nothing else', () => {
+    const shift = 3 * DAY + 1234;
+    const here = generatedAgain();
+    const later = generateWorld(DEFAULT_SEED, store.seedNow + shift);
+    const dates = datesOf(here).map(Date.parse);
+    expect(dates.length).toBeGreaterThan(250_000);
+    expect(dates.filter((time) => !(time <= store.seedNow))).toEqual([]);
+    // The newest of the seed is recent (the demo's messages, the activity of demo's followees).
+    expect(Math.max(...here.messages.map((m) => Date.parse(m.created)))).toBeGreaterThan(store.seedNow - DAY);
+    const moved = datesOf(later).map(Date.parse);
+    expect(moved).toHaveLength(dates.length);
+    const wrong = moved.filter((time, i) => time - (dates[i] as number) !== shift);
+    expect(wrong).toEqual([]);
+    // Without its dates, the same world.
+    const undated = (world: World) =>
+      JSON.stringify(
+        [world.users, world.projects, world.comments.slice(0, 2000), world.messages],
+        (key, value) => (['joined', 'created', 'modified', 'shared'].includes(key) ? undefined : value),
+      );
+    expect(undated(later)).toBe(undated(here));
   });
 
   it('gives the demo user unread messages of every kind a member can mute, from several people', () => {
@@ -114,7 +168,7 @@ describe('the seeded world', () => {
 
 describe('shared projects newest first', () => {
   it('puts the latest shared first, the higher id first on a tie, and a project shared now ahead of all', () => {
-    const local = new Store();
+    const local = localStore();
     const made = local.sharedProjectsOf(demo.id);
     const [oldest, second] = made;
     if (!oldest || !second) throw new Error('demo shares fewer than two projects');
@@ -139,7 +193,7 @@ describe('shared projects newest first', () => {
 
 describe('store writes', () => {
   it('alerts from the site team: counted, never listed, kept by the messages page, one fewer when dismissed', () => {
-    const local = new Store();
+    const local = localStore();
     local.markMessagesRead(DEMO_USERNAME);
     const alert = local.addAdminMessage(DEMO_USERNAME, 'Hello from the team');
     local.addAdminMessage(DEMO_USERNAME, 'Another');
@@ -165,7 +219,7 @@ describe('store writes', () => {
   });
 
   it('love, favorite, mark read and reset back to the seed', () => {
-    const local = new Store();
+    const local = localStore();
     const project = local.projects().find((p) => p.isShared && !local.isLoved(p.id, demo.id));
     if (!project) throw new Error('no project to love');
     const loves = local.loveCount(project.id);
@@ -198,7 +252,7 @@ describe('store writes', () => {
   });
 
   it('expires tokens but keeps the session, which gets a new token on the next read', () => {
-    const local = new Store();
+    const local = localStore();
     const { sessionId, token } = local.signIn('alice');
     expect(local.expireTokens('alice')).toBe(1);
     expect(local.tokenUser(token)).toBeNull();
@@ -211,7 +265,7 @@ describe('store writes', () => {
 
 describe('addCommentMessage', () => {
   it('words the message as the site does for a comment on a project, a profile and in a studio', () => {
-    const local = new Store();
+    const local = localStore();
     const me = local.getUser(DEMO_USERNAME);
     const carol = local.getUser('carol');
     const project = local.sharedProjectsOf(me?.id ?? 0)[0];
@@ -247,7 +301,7 @@ describe('addCommentMessage', () => {
   });
 
   it('refuses a comment whose place is gone', () => {
-    const local = new Store();
+    const local = localStore();
     const carol = local.getUser('carol');
     if (!carol) throw new Error('the seed has no carol');
     const comment = local.addComment({

@@ -4,6 +4,8 @@
  * Lists come back in the order the live service answers them (documented on each method).
  */
 import { randomBytes } from 'node:crypto';
+import { SandboxClock } from './clock';
+import { SPAM_WINDOW_MS } from './comment-rules';
 import { compareIso } from './dates';
 import type {
   ActivityEvent,
@@ -77,7 +79,15 @@ interface ProjectMark {
   at: string;
 }
 
-const pristineWorlds = new Map<number, World>();
+/**
+ * How long before the clock's start the seeded world ends: longer than the comment rules look back
+ * (flood, spam), so that no member's first posts are refused for the seed's latest comments (some
+ * places' comments run up to the last second of the seed).
+ */
+export const SEED_GAP_MS = SPAM_WINDOW_MS;
+
+/** Generated worlds, by `<seed>@<the time they are dated from>`. */
+const pristineWorlds = new Map<string, World>();
 
 /** Indexes of what is never written (follows, activity), built once per seeded world. */
 const followersIndexes = new WeakMap<World['following'], Map<Id, Mark[]>>();
@@ -116,18 +126,24 @@ function byUser(marks: Map<Id, Mark[]>): Map<Id, ProjectMark[]> {
   return index;
 }
 
-/**
- * Generating takes a moment; a reset copies the pristine world of the seed instead. The copy is
- * shallow where the store never writes: users, projects, studios and marks are never changed in
- * place; comments and messages are (visibility, unread), so those objects are copied; lists the
- * store appends to are copied. Follows are never written, so they stay shared.
- */
-function pristineWorld(seed: number): World {
-  let world = pristineWorlds.get(seed);
+/** The world of `seed` dated from `seedNow`, generated once per process (it takes about a second). */
+function pristineWorld(seed: number, seedNow: number): World {
+  const key = `${seed}@${seedNow}`;
+  let world = pristineWorlds.get(key);
   if (!world) {
-    world = generateWorld(seed);
-    pristineWorlds.set(seed, world);
+    world = generateWorld(seed, seedNow);
+    pristineWorlds.set(key, world);
   }
+  return world;
+}
+
+/**
+ * A reset copies the pristine world instead of generating it again. The copy is shallow where the
+ * store never writes: users, projects, studios and marks are never changed in place; comments and
+ * messages are (visibility, unread), so those objects are copied; lists the store appends to are
+ * copied. Follows are never written, so they stay shared.
+ */
+function copyOf(world: World): World {
   const copyLists = <K, V>(map: Map<K, V[]>) => new Map([...map].map(([k, v]) => [k, v.slice()] as [K, V[]]));
   return {
     ...world,
@@ -150,8 +166,24 @@ const placeKey = (place: CommentPlace, placeId: Id) => `${place}:${placeId}`;
 const COMMENT_TYPES: Record<CommentPlace, number> = { project: 0, user: 1, studio: 2 };
 const secret = () => randomBytes(16).toString('hex');
 
+export interface StoreOptions {
+  /** The sandbox's clock; default: a new one, on the wall clock. */
+  clock?: SandboxClock;
+  /**
+   * The time the seed is dated from (ms since the epoch; SEED_GAP_MS or more before the clock's
+   * start); default: SEED_GAP_MS before the clock's start. A world is generated once per seed and
+   * time in a process (it takes about a second): stores given the same time share it.
+   */
+  seedNow?: number;
+}
+
 export class Store {
   readonly seed: number;
+  /** The sandbox's time: what the store dates (new comments, messages, ...) is dated by it. */
+  readonly clock: SandboxClock;
+  /** The time the seeded world is dated from: every seeded date lies before it. */
+  readonly seedNow: number;
+  private readonly pristine: World;
   private world!: World;
   private usersByName = new Map<string, User>();
   private usersById = new Map<Id, User>();
@@ -179,14 +211,18 @@ export class Store {
   /** Featured project a member chose on their legacy profile (site pages), by user id. */
   private featuredByUser = new Map<Id, Id>();
 
-  constructor(seed: number = DEFAULT_SEED) {
+  constructor(seed: number = DEFAULT_SEED, options: StoreOptions = {}) {
     this.seed = seed;
+    this.clock = options.clock ?? new SandboxClock();
+    this.seedNow = options.seedNow ?? this.clock.start - SEED_GAP_MS;
+    this.pristine = pristineWorld(seed, this.seedNow);
     this.reset();
   }
 
-  /** Back to the seeded world: every write undone, every session signed out. */
+  /** Back to the seeded world: every write undone, every session signed out, the clock back on its course. */
   reset(): void {
-    this.world = pristineWorld(this.seed);
+    this.clock.restore();
+    this.world = copyOf(this.pristine);
     this.sessions.clear();
     this.sessionsByToken.clear();
     this.featuredByUser.clear();
@@ -420,7 +456,7 @@ export class Store {
     const userMarks = byUser?.get(user.id) ?? [];
     byUser?.set(user.id, userMarks);
     if (on) {
-      const at = new Date().toISOString();
+      const at = this.clock.iso();
       marks.push({ userId: user.id, at });
       userMarks.push({ projectId, at });
     } else {
@@ -524,7 +560,7 @@ export class Store {
       id: this.nextIds.activity++,
       actorId: actor.id,
       type: input.type,
-      created: new Date().toISOString(),
+      created: this.clock.iso(),
       fields: input.fields ?? {},
     };
     this.world.activity.push(event);
@@ -545,7 +581,7 @@ export class Store {
   shareProject(input: NewSharedProject): { project: Project; event: ActivityEvent } {
     const author = this.getUser(input.author);
     if (!author) throw new Error(`no user ${input.author}`);
-    const now = new Date().toISOString();
+    const now = this.clock.iso();
     const id = this.nextIds.project++;
     const project: Project = {
       id,
@@ -617,7 +653,7 @@ export class Store {
 
   /** Store a comment that passed the rules (see comment-rules.ts). */
   addComment(input: NewComment): Comment {
-    const now = new Date().toISOString();
+    const now = this.clock.iso();
     const comment: Comment = {
       id: this.nextIds.comment++,
       ...input,
@@ -678,7 +714,7 @@ export class Store {
       id: this.nextAdminMessageId++,
       recipientId: recipient.id,
       message,
-      created: new Date().toISOString(),
+      created: this.clock.iso(),
     };
     this.world.adminMessages.push(created);
     return created;
@@ -716,7 +752,7 @@ export class Store {
       recipientId: recipient.id,
       type: input.type,
       actorId: actor.id,
-      created: new Date().toISOString(),
+      created: this.clock.iso(),
       unread: true,
       fields: input.fields ?? {},
     };
@@ -766,7 +802,7 @@ export class Store {
       id: secret(),
       userId: user.id,
       token: secret(),
-      created: new Date().toISOString(),
+      created: this.clock.iso(),
     };
     this.sessions.set(session.id, session);
     this.sessionsByToken.set(session.token as string, session);

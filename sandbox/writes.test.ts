@@ -1,6 +1,6 @@
 /** Writes through /proxy: comments (auth, CSRF, rejections, replies, deletion) and love/favorite. */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BAD_WORDS, FLOOD_LIMIT } from './comment-rules';
+import { BAD_WORDS, FLOOD_LIMIT, FLOOD_WINDOW_MS, SPAM_WINDOW_MS } from './comment-rules';
 import { DEMO_USERNAME } from './index';
 import type { Project, Studio } from './model';
 import { getJson, type Member, signIn, useSandbox } from './testing';
@@ -144,6 +144,16 @@ describe('rejections (status 200, a rejection object)', () => {
     expect(await rejected(bob, path, 'one too many')).toBe('isFlood');
     // Others are not slowed down by Bob.
     expect(await rejected(alice, path, 'one too many')).toBeUndefined();
+  });
+
+  it('ends the flood and spam windows on the sandbox clock: moved past them, Bob may post again', async () => {
+    const path = `/proxy/comments/project/${demoProject.id}`;
+    for (let i = 0; i < FLOOD_LIMIT; i++) expect(await rejected(bob, path, `comment ${i}`)).toBeUndefined();
+    expect(await rejected(bob, path, 'one too many')).toBe('isFlood');
+    sandbox().control.advanceClock(FLOOD_WINDOW_MS);
+    expect(await rejected(bob, path, 'comment 4')).toBe('isSpam');
+    sandbox().control.advanceClock(SPAM_WINDOW_MS);
+    expect(await rejected(bob, path, 'comment 4')).toBeUndefined();
   });
 
   it('answers a rejection forced through the control interface, with its extra fields', async () => {

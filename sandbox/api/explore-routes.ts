@@ -12,7 +12,6 @@
 import type { Context, Hono } from 'hono';
 import type { Project, Studio } from '../model';
 import { originsFor, type SandboxEnv } from '../origins';
-import { SEED_NOW } from '../seed';
 import type { ApiContext } from './context';
 import { ApiError, page, paging } from './request';
 import { projectJson, studioJson } from './serialize';
@@ -32,8 +31,8 @@ const words = (q: string | undefined) =>
   q === undefined || q.trim() === '' || q.trim() === '*' ? [] : q.toLowerCase().split(/\s+/).filter(Boolean);
 
 export function mountExploreRoutes(app: Hono<SandboxEnv>, { store }: ApiContext): void {
-  const age = (iso: string | null) =>
-    Math.max(0, (Math.max(Date.now(), SEED_NOW) - Date.parse(iso ?? '')) / 86_400_000);
+  /** Days since `iso` on the sandbox's clock (moving it ages everything alike). */
+  const age = (iso: string | null) => Math.max(0, (store.clock.now() - Date.parse(iso ?? '')) / 86_400_000);
 
   const projects = (c: Context, matches: (p: Project) => boolean, fallback: Mode) => {
     const how = mode(c, fallback);

@@ -153,6 +153,7 @@ export function mountProxyRoutes(app: Hono<SandboxEnv>, { store, control }: ApiC
         commentsAllowed: where.commentsAllowed,
         previous: store.commentsBy(author.id),
         forced: control.takeForcedRejection(),
+        now: store.clock.now(),
       });
       if (rejection) return c.json(rejection);
       const comment = store.addComment({

@@ -18,7 +18,8 @@ const CAROUSEL_SIZE = 20;
 
 export const userPath = (username: string) => `/users/${encodeURIComponent(username)}/`;
 
-function yearsAgo(iso: string, now = Date.now()): string {
+/** `now`: the sandbox's time (its clock). */
+function yearsAgo(iso: string, now: number): string {
   const years = Math.floor((now - Date.parse(iso)) / (365.25 * 86_400_000));
   if (Number.isNaN(years)) return '';
   if (years >= 1) return `${years} year${years === 1 ? '' : 's'} ago`;
@@ -107,7 +108,7 @@ export function renderProfileContent(
 <div class="box-head">
 <div class="portrait"><img class="avatar" src="${e(`${origins.uploads}/users/avatars/${user.id}.png`)}" width="55" height="55" alt=""></div>
 <div class="header-text"><h2>${e(user.username)}</h2>
-<p class="profile-details"><span class="group">${user.scratchteam ? 'Scratch Team' : user.newScratcher ? 'New Scratcher' : 'Scratcher'}</span> · Joined <span title="${e(user.joined)}">${e(yearsAgo(user.joined))}</span> · <span class="location">${e(user.country)}</span></p></div>
+<p class="profile-details"><span class="group">${user.scratchteam ? 'Scratch Team' : user.newScratcher ? 'New Scratcher' : 'Scratcher'}</span> · Joined <span title="${e(user.joined)}">${e(yearsAgo(user.joined, store.clock.now()))}</span> · <span class="location">${e(user.country)}</span></p></div>
 </div>
 <div class="box-content" id="profile-box">
 ${featuredBox(store, user, origins, own)}

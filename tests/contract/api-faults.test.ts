@@ -105,8 +105,14 @@ describe('faults', () => {
       name: 'Timeout',
       timeoutMs: 150,
     });
-    // The sandbox logs the request once it finishes its delay: one request, not retried.
-    await vi.waitFor(() => expect(countRequests()).toHaveLength(1), { timeout: 3000 });
+    // The sandbox lets the request go once the client gives up, and logs it abandoned: one request,
+    // not retried.
+    await vi.waitFor(
+      () => expect(countRequests()).toEqual([expect.objectContaining({ fault: 'abandoned' })]),
+      {
+        timeout: 3000,
+      },
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(countRequests()).toHaveLength(1);
   });

@@ -89,6 +89,9 @@ export const FAULTS: readonly Fault[] = [
     name: 'timeout',
     expect: 'cached-or-sentence',
     apply: (sandbox, routes) => {
+      // Four times the extension's timeout, so that it always gives up first. Nothing waits out the
+      // rest: the sandbox lets a request go as soon as the browser closes its connection, and logs it
+      // then (`abandoned`), so the request log shows the extension's attempts when it gave up.
       for (const route of routesOf(routes))
         sandbox.control.addLatency({ ...route, fixedMs: MATRIX_REQUEST_TIMEOUT_MS * 4 });
     },
