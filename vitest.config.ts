@@ -1,11 +1,27 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
+import { WAIT } from './tests/unit/wait';
 
 // Three projects: `unit` (fake browser from WXT, the sandbox over real HTTP on loopback),
 // `e2e` (production builds in real Chromium and Firefox against the sandbox, two files at a time),
 // and `e2e-start` (`npm start`, after them).
 const START_TEST = 'tests/e2e/start.test.ts';
+
+/**
+ * What every project expects of its tests: at least one assertion each (a test whose checks all sat
+ * in a branch that did not run fails instead of passing), and `expect.poll` waiting long enough for
+ * a busy 2-core machine (Vitest's default is one second).
+ */
+function expectations(poll: { timeout: number; interval: number }) {
+  return { requireAssertions: true, poll: { ...poll } };
+}
+
+/**
+ * The end-to-end projects' `expect.poll` default: a real browser, an extension and the sandbox share
+ * the 2 cores with the other lane's, so a step can take seconds. Under the test timeout below.
+ */
+const E2E_POLL = { timeout: 20_000, interval: 100 };
 
 /** What the end-to-end projects share. */
 const e2eProject = {
@@ -20,6 +36,7 @@ const e2eProject = {
     // sandbox, the browser drivers) instead of importing them again per file (~1 s a file). Each file
     // still gets its own sandbox and browsers (withSandbox, useBrowser).
     isolate: false,
+    expect: expectations(E2E_POLL),
     testTimeout: 90_000,
     hookTimeout: 180_000,
   },
@@ -40,6 +57,7 @@ export default defineConfig({
           environment: 'node',
           // The fake browser gets the real `en` messages (browser.i18n) and the events it lacks.
           setupFiles: ['./tests/unit/i18n-setup.ts', './tests/unit/fake-browser-gaps.ts'],
+          expect: expectations(WAIT),
           testTimeout: 20_000,
           // Vitest's default is one worker less than the cores: ONE on the 2-core CI machine. Most unit
           // files wait on loopback HTTP (the sandbox), so two at a time take ~¾ of the time.

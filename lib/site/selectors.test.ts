@@ -571,7 +571,7 @@ describe('the ledger against the sandbox pages', () => {
         await frame();
       }
     });
-    await expect.poll(() => member.locator('div.slick-slide:empty').count(), { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => member.locator('div.slick-slide:empty').count()).toBe(0);
 
     type Item = { id?: number; type?: string };
     const featured = await api<Record<string, Item[]>>('/proxy/featured');

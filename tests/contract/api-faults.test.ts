@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SlidingWindowLimiter } from '@/lib/api/rate-limiter';
 import { DEMO_USERNAME, type RunningSandbox } from '@/sandbox/index';
+import { WAIT } from '@/tests/unit/wait';
 import { signIn, startTestSandbox, wire } from './harness';
 
 let sandbox: RunningSandbox;
@@ -106,7 +107,7 @@ describe('faults', () => {
       timeoutMs: 150,
     });
     // The sandbox logs the request once it finishes its delay: one request, not retried.
-    await vi.waitFor(() => expect(countRequests()).toHaveLength(1), { timeout: 3000 });
+    await vi.waitFor(() => expect(countRequests()).toHaveLength(1), WAIT);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(countRequests()).toHaveLength(1);
   });
