@@ -58,7 +58,11 @@ export default defineConfig({
           // The fake browser gets the real `en` messages (browser.i18n) and the events it lacks.
           setupFiles: ['./tests/unit/i18n-setup.ts', './tests/unit/fake-browser-gaps.ts'],
           expect: expectations(WAIT),
-          testTimeout: 20_000,
+          // A contract test starts a sandbox and a whole background in its hook or its body: alone
+          // that takes ~10 s on a 2-core machine others share, and over 20 s beside the other worker.
+          // A timeout only bounds a hang; what a test checks has its own waits (WAIT).
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           // Vitest's default is one worker less than the cores: ONE on the 2-core CI machine. Most unit
           // files wait on loopback HTTP (the sandbox), so two at a time take ~¾ of the time.
           maxWorkers: Math.max(2, availableParallelism() - 1),
