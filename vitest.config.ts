@@ -2,10 +2,26 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 import SlowestFirstSequencer from './scripts/vitest/slowest-first-sequencer.ts';
+import { WAIT } from './tests/unit/wait.ts';
 
 // Two projects: `unit` (fake browser from WXT, the sandbox over real HTTP on loopback) and `e2e`
 // (production builds in real Chromium and Firefox against the sandbox, two files at a time, `npm
 // start`'s test among them on the default ports' lane).
+
+/**
+ * What every project expects of its tests: at least one assertion each (a test whose checks all sat
+ * in a branch that did not run fails instead of passing), and `expect.poll` waiting long enough for
+ * a busy 2-core machine (Vitest's default is one second).
+ */
+function expectations(poll: { timeout: number; interval: number }) {
+  return { requireAssertions: true, poll: { ...poll } };
+}
+
+/**
+ * The end-to-end projects' `expect.poll` default: a real browser, an extension and the sandbox share
+ * the 2 cores with the other lane's, so a step can take seconds. Under the test timeout below.
+ */
+const E2E_POLL = { timeout: 20_000, interval: 100 };
 
 /** What the end-to-end projects share. */
 const e2eProject = {
@@ -20,6 +36,7 @@ const e2eProject = {
     // sandbox, the browser drivers) instead of importing them again per file (~1 s a file). Each file
     // still gets its own sandbox and browsers (withSandbox, useBrowser).
     isolate: false,
+    expect: expectations(E2E_POLL),
     testTimeout: 90_000,
     hookTimeout: 180_000,
   },
@@ -42,7 +59,12 @@ export default defineConfig({
           environment: 'node',
           // The fake browser gets the real `en` messages (browser.i18n) and the events it lacks.
           setupFiles: ['./tests/unit/i18n-setup.ts', './tests/unit/fake-browser-gaps.ts'],
-          testTimeout: 20_000,
+          expect: expectations(WAIT),
+          // A contract test starts a sandbox and a whole background in its hook or its body: alone
+          // that takes ~10 s on a 2-core machine others share, and over 20 s beside the other worker.
+          // A timeout only bounds a hang; what a test checks has its own waits (WAIT).
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           // Vitest's default is one worker less than the cores: ONE on the 2-core CI machine. Most unit
           // files wait on loopback HTTP (the sandbox), so two at a time take ~¾ of the time.
           // `npm test` runs them on one worker beside the end-to-end tests (scripts/test.mjs).

@@ -11,6 +11,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { t } from '@/lib/i18n';
+import { WAIT } from '@/tests/unit/wait';
 
 const send = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/protocol', () => ({ sendMessage: send }));
@@ -61,7 +62,7 @@ function pendingTranslation() {
       }),
   );
   /** Until the button has left its loading state (the answer crosses a few promises). */
-  const settled = () => vi.waitFor(() => expect(button()?.dataset.state).not.toBe('loading'));
+  const settled = () => vi.waitFor(() => expect(button()?.dataset.state).not.toBe('loading'), WAIT);
   return {
     answer: async (value: unknown) => {
       await act(async () => answer(value));
@@ -79,7 +80,7 @@ describe('the popup’s Translate button', () => {
     const { TextTranslation } = await fresh();
     const hostile = '<img src=x onerror="alert(1)"> Bonjour à tous';
     await show(<TextTranslation text={`  ${hostile}\n`} />);
-    await vi.waitFor(() => expect(button()).not.toBeNull());
+    await vi.waitFor(() => expect(button()).not.toBeNull(), WAIT);
     // Idle: the site pages' words, and nothing asked before a click.
     expect(button()?.textContent).toBe(t('translate.button'));
     expect(button()?.dataset.state).toBe('original');
@@ -117,7 +118,7 @@ describe('the popup’s Translate button', () => {
   it('says why a translation failed, on that text, and its retry translates', async () => {
     const { TextTranslation } = await fresh();
     await show(<TextTranslation text="Hola amigos" />);
-    await vi.waitFor(() => expect(button()).not.toBeNull());
+    await vi.waitFor(() => expect(button()).not.toBeNull(), WAIT);
     const background = pendingTranslation();
     await click(button());
     await background.fail(Object.assign(new Error('offline'), { name: 'Network' }));
@@ -159,7 +160,7 @@ describe('the popup’s Translate button', () => {
         translationSettings: { buttons: true, language: '', readAloud: true, voice: 'female' },
       });
     });
-    await vi.waitFor(() => expect(button()).not.toBeNull());
+    await vi.waitFor(() => expect(button()).not.toBeNull(), WAIT);
     expect(root.querySelector('button[data-companion="read-aloud"]')).not.toBeNull();
     // A text of digits and emoji has no words: no button.
     await show(<TextTranslation text="12345 🎉 :)" />);
@@ -172,10 +173,10 @@ describe('the popup’s Translate button', () => {
     );
     const { TextTranslation } = await fresh();
     await show(<TextTranslation text="Good morning" />);
-    await vi.waitFor(() => expect(button()?.title).toBe('Translate into Portuguese'));
+    await vi.waitFor(() => expect(button()?.title).toBe('Translate into Portuguese'), WAIT);
     send.mockResolvedValue({ text: 'Bom dia', from: 'en', cached: true });
     await click(button());
-    await vi.waitFor(() => expect(translation()).not.toBeNull());
+    await vi.waitFor(() => expect(translation()).not.toBeNull(), WAIT);
     expect(send).toHaveBeenLastCalledWith('translate', { text: 'Good morning', language: 'pt' });
     expect(translation()?.getAttribute('lang')).toBe('pt');
 
@@ -187,7 +188,7 @@ describe('the popup’s Translate button', () => {
     await click(button());
     send.mockResolvedValue({ text: 'صباح الخير', from: 'en', cached: false });
     await click(button());
-    await vi.waitFor(() => expect(translation()?.textContent).toBe('صباح الخير'));
+    await vi.waitFor(() => expect(translation()?.textContent).toBe('صباح الخير'), WAIT);
     expect(send).toHaveBeenLastCalledWith('translate', { text: 'Good morning', language: 'ar' });
     expect(translation()?.getAttribute('lang')).toBe('ar');
     expect(translation()?.getAttribute('dir')).toBe('rtl');
@@ -214,13 +215,13 @@ describe('the popup’s Translate button', () => {
     });
     const { TextTranslation } = await fresh();
     await show(<TextTranslation text="Hello everyone" />);
-    await vi.waitFor(() => expect(button()).not.toBeNull());
+    await vi.waitFor(() => expect(button()).not.toBeNull(), WAIT);
     await click(button());
-    await vi.waitFor(() => expect(translation()?.textContent).toBe('Bonjour tout le monde'));
+    await vi.waitFor(() => expect(translation()?.textContent).toBe('Bonjour tout le monde'), WAIT);
     const reader = () => root.querySelector<HTMLButtonElement>('button[data-companion="read-aloud"]');
     expect(reader()?.textContent).toBe(t('translate.readAloud'));
     await click(reader());
-    await vi.waitFor(() => expect(reader()?.dataset.state).toBe('playing'));
+    await vi.waitFor(() => expect(reader()?.dataset.state).toBe('playing'), WAIT);
     expect(reader()?.getAttribute('aria-pressed')).toBe('true');
     expect(reader()?.textContent).toBe(t('translate.stopReading'));
     // The translation, in the French voice, the member's male one.
@@ -240,7 +241,7 @@ describe('the popup’s Translate button', () => {
       return undefined;
     });
     await click(reader());
-    await vi.waitFor(() => expect(reader()?.dataset.state).toBe('error'));
+    await vi.waitFor(() => expect(reader()?.dataset.state).toBe('error'), WAIT);
     expect(root.querySelector('[data-companion="read-aloud-error"]')?.textContent).toBe(
       t('translate.readAloudFailed'),
     );

@@ -2,9 +2,10 @@
 /**
  * Every pattern Companion applies to an address or to remote text runs in time linear in its input:
  * a megabyte built to make a backtracking pattern try every start (a long run of what the pattern
- * repeats, with a tail that makes it fail) is handled in well under 50 ms. The bound is generous on
- * purpose: it tells linear from quadratic (a quadratic pattern takes minutes on these inputs), not
- * one fast machine from another.
+ * repeats, with a tail that makes it fail) is handled in well under two seconds. The bound is
+ * generous on purpose: it tells linear from quadratic (a quadratic pattern takes minutes on these
+ * inputs), not one fast machine from another. (A megabyte takes a few ms on a quiet machine, and
+ * over 100 ms on a 2-core machine that several runs share: a bound of 50 ms failed there.)
  */
 import { describe, expect, it } from 'vitest';
 import { directTarget } from '@/entrypoints/popup/explore/navigation';
@@ -22,20 +23,23 @@ import { guessLanguageFromScript } from '@/lib/translation/translation-languages
 const MB = 1 << 20;
 const site = siteProfiles.public.site;
 
+/** Linear, not quadratic: a megabyte's run stays far under this (a quadratic one takes minutes). */
+const LINEAR_BOUND_MS = 2_000;
+
 /**
- * `run`'s result, after checking it took well under 50 ms: the fastest of three runs at most, so a
- * collection of the previous megabyte's garbage or a busy neighbour does not count (a quadratic
- * pattern is slow every time).
+ * `run`'s result, after checking it took well under LINEAR_BOUND_MS: the fastest of three runs at
+ * most, so a collection of the previous megabyte's garbage or a busy neighbour does not count (a
+ * quadratic pattern is slow every time).
  */
 function linear<T>(run: () => T): T {
   let fastest = Number.POSITIVE_INFINITY;
   let result: T | undefined;
-  for (let attempt = 0; attempt < 3 && fastest >= 50; attempt++) {
+  for (let attempt = 0; attempt < 3 && fastest >= LINEAR_BOUND_MS; attempt++) {
     const started = performance.now();
     result = run();
     fastest = Math.min(fastest, performance.now() - started);
   }
-  expect(fastest).toBeLessThan(50);
+  expect(fastest).toBeLessThan(LINEAR_BOUND_MS);
   return result as T;
 }
 

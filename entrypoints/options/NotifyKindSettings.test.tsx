@@ -12,6 +12,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { t } from '@/lib/i18n';
 import { MUTE_KINDS } from '@/lib/message-count/mutes';
 import { defaultMessageCountSettings, messageCountSettingsItem, messageMutesItem } from '@/lib/storage';
+import { WAIT } from '@/tests/unit/wait';
 import { MessageCountSettingsFieldset } from './MessageCountSettings';
 
 const SWITCH = '[data-testid="notify-kind"]';
@@ -20,7 +21,7 @@ async function show(): Promise<HTMLElement> {
   const root = document.createElement('div');
   document.body.append(root);
   act(() => render(<MessageCountSettingsFieldset />, root));
-  await vi.waitFor(() => expect(root.querySelectorAll(SWITCH)).toHaveLength(MUTE_KINDS.length));
+  await vi.waitFor(() => expect(root.querySelectorAll(SWITCH)).toHaveLength(MUTE_KINDS.length), WAIT);
   return root;
 }
 
@@ -73,18 +74,18 @@ describe('NotifyKindSettings', () => {
   it('stores the kinds switched off, and shows what storage holds', async () => {
     const root = await show();
     act(() => switchOf(root, '[data-kind="loveproject"]').click());
-    await vi.waitFor(async () => expect(await quietKinds()).toEqual(['loveproject']));
+    await vi.waitFor(async () => expect(await quietKinds()).toEqual(['loveproject']), WAIT);
     act(() => switchOf(root, '[data-kind="addcomment"][data-comment-type="1"]').click());
-    await vi.waitFor(async () => expect(await quietKinds()).toEqual(['loveproject', 'addcomment:1']));
+    await vi.waitFor(async () => expect(await quietKinds()).toEqual(['loveproject', 'addcomment:1']), WAIT);
     expect(switchOf(root, '[data-kind="addcomment"][data-comment-type="1"]').checked).toBe(false);
     expect(switchOf(root, '[data-kind="addcomment"][data-comment-type="0"]').checked).toBe(true);
     // Back on; and a change synced from another browser shows at once.
     act(() => switchOf(root, '[data-kind="loveproject"]').click());
-    await vi.waitFor(async () => expect(await quietKinds()).toEqual(['addcomment:1']));
+    await vi.waitFor(async () => expect(await quietKinds()).toEqual(['addcomment:1']), WAIT);
     // The other settings stay as they were.
     expect(await messageCountSettingsItem.getValue()).toMatchObject({ ...defaultMessageCountSettings });
     await messageCountSettingsItem.setValue({ ...defaultMessageCountSettings, quietKinds: ['followuser'] });
-    await vi.waitFor(() => expect(switchOf(root, '[data-kind="followuser"]').checked).toBe(false));
+    await vi.waitFor(() => expect(switchOf(root, '[data-kind="followuser"]').checked).toBe(false), WAIT);
     expect(switchOf(root, '[data-kind="addcomment"][data-comment-type="1"]').checked).toBe(true);
   });
 
@@ -92,14 +93,14 @@ describe('NotifyKindSettings', () => {
     const root = await show();
     await messageMutesItem.setValue({ kinds: ['loveproject'], people: [] });
     const love = () => switchOf(root, '[data-kind="loveproject"]');
-    await vi.waitFor(() => expect(love().disabled).toBe(true));
+    await vi.waitFor(() => expect(love().disabled).toBe(true), WAIT);
     expect(love().checked).toBe(false);
     const help = root.querySelector(`#${love().getAttribute('aria-describedby')?.split(' ')[0]}`);
     expect(help?.textContent).toBe(t('mutes.mutedNoNotification'));
     // Its own switch is untouched: unmuted, it is on again as it was.
     expect(await quietKinds()).toBeUndefined();
     await messageMutesItem.setValue({ kinds: [], people: [] });
-    await vi.waitFor(() => expect(love().disabled).toBe(false));
+    await vi.waitFor(() => expect(love().disabled).toBe(false), WAIT);
     expect(love().checked).toBe(true);
   });
 });

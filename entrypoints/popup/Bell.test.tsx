@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { MAX_BELLED_PEOPLE } from '@/lib/feed/following-closely';
 import { followingCloselyItem } from '@/lib/storage';
+import { WAIT } from '@/tests/unit/wait';
 import { Bell } from './Bell';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -32,7 +33,7 @@ async function show(node: preact.ComponentChild) {
     act(() => {
       button().click();
     });
-    await vi.waitFor(async () => expect(await until()).toBe(true));
+    await vi.waitFor(async () => expect(await until()).toBe(true), WAIT);
     await act(() => sleep(10));
   };
   return { root, button, press };

@@ -3,6 +3,7 @@
  * and list parsing. (tests/contract/ runs the same client against the real sandbox over HTTP.)
  */
 import { describe, expect, it, vi } from 'vitest';
+import { WAIT } from '@/tests/unit/wait';
 import {
   Forbidden,
   InvalidResponse,
@@ -137,7 +138,7 @@ describe('HttpClient', () => {
     );
     const first = http.json({ url }, countSchema);
     // The 429 is in: a second, unrelated request waits out the same Retry-After.
-    await vi.waitFor(() => expect(sentAt).toHaveLength(1));
+    await vi.waitFor(() => expect(sentAt).toHaveLength(1), WAIT);
     await new Promise((resolve) => setTimeout(resolve, 20));
     await http.json({ url: other }, countSchema);
     await first;

@@ -13,6 +13,7 @@ import { sendMessage } from '@/lib/protocol';
 import { sitePage } from '@/lib/site/pages';
 import { messageCountItem, projectStatusesItem } from '@/lib/storage';
 import { InViewObserver } from '@/tests/unit/in-view-observer';
+import { WAIT } from '@/tests/unit/wait';
 import { editorMessageCount } from './editor-message-count';
 import { memberFeatures, memberFreeFeatures } from './index';
 import { projectStatusMarks } from './project-status-marks';
@@ -67,10 +68,10 @@ describe('studio comments (studio-comments.jsx: no .comments-list)', () => {
     await fakeBrowser.storage.sync.set({ translationSettings: { buttons: true } });
     studioComments();
     translateComments.run(sitePage('https://scratch.mit.edu/studios/5/comments'), running.signal);
-    await vi.waitFor(() => expect(count('[data-companion="translate"]')).toBe(3));
+    await vi.waitFor(() => expect(count('[data-companion="translate"]')).toBe(3), WAIT);
     expect([1, 2, 3].map(buttonsOf)).toEqual([1, 1, 1]);
     expect(count('.compose-row [data-companion="translate"]')).toBe(0);
-    await vi.waitFor(() => expect(count('[data-companion="translate-all"]')).toBe(1));
+    await vi.waitFor(() => expect(count('[data-companion="translate-all"]')).toBe(1), WAIT);
     expect(document.querySelector('[data-companion="translate-all"]')?.nextElementSibling?.id).toBe(
       'unnamed',
     );
@@ -83,7 +84,7 @@ describe('studio comments (studio-comments.jsx: no .comments-list)', () => {
     document
       .querySelector('#comments-1')
       ?.nextElementSibling?.insertAdjacentHTML('beforeend', comment(6, 'Ciao a tutti'));
-    await vi.waitFor(() => expect(count('[data-companion="translate"]')).toBe(6));
+    await vi.waitFor(() => expect(count('[data-companion="translate"]')).toBe(6), WAIT);
     expect([1, 2, 3, 4, 5, 6].map(buttonsOf)).toEqual([1, 1, 1, 1, 1, 1]);
     await settle();
     expect(count('[data-companion="translate-all"]')).toBe(1);
@@ -106,10 +107,10 @@ describe('profile texts (legacy: #bio-readonly, #status-readonly)', () => {
     await fakeBrowser.storage.sync.set({ translationSettings: { buttons: true, readAloud: true } });
     profile(false);
     translateComments.run(sitePage('https://scratch.mit.edu/users/alice/'), running.signal);
-    await vi.waitFor(() => expect(count('[data-companion="translate"]')).toBe(2));
+    await vi.waitFor(() => expect(count('[data-companion="translate"]')).toBe(2), WAIT);
     expect(count('#bio-readonly [data-companion="translate"]')).toBe(1);
     expect(count('#status-readonly [data-companion="translate"]')).toBe(1);
-    await vi.waitFor(() => expect(count('#bio-readonly [data-companion="read-aloud"]')).toBe(1));
+    await vi.waitFor(() => expect(count('#bio-readonly [data-companion="read-aloud"]')).toBe(1), WAIT);
     // Below the text's scrolling box, not inside it (where a translation would be clipped).
     expect(count('.viewport [data-companion]')).toBe(0);
     expect(
@@ -145,15 +146,16 @@ describe('marks on My Stuff, none in pickers', () => {
     await projectStatusesItem.setValue(cache());
     document.body.innerHTML = `<div id="pagewrapper"><div id="topnav"></div><div id="content"><ul class="media-list">${[11, 12, 13].map(myStuffItem).join('')}</ul></div></div>`;
     projectStatusMarks.run(sitePage('https://scratch.mit.edu/mystuff/'), running.signal);
-    await vi.waitFor(() => expect(count('[data-companion="project-status"]')).toBe(3));
+    await vi.waitFor(() => expect(count('[data-companion="project-status"]')).toBe(3), WAIT);
     const mark = (id: number) =>
       document.querySelector(`[data-companion="project-status"][data-project-id="${id}"]`);
     expect(mark(11)?.parentElement?.className).toBe('media-thumb');
     expect(mark(11)?.getAttribute('data-loved')).toBe('true');
     expect(mark(12)?.getAttribute('data-favorited')).toBe('true');
     // What the cache does not fully know is asked for (12's love, 13), not what it knows (11).
-    await vi.waitFor(() =>
-      expect(vi.mocked(sendMessage)).toHaveBeenCalledWith('getProjectStatuses', { ids: [12, 13] }),
+    await vi.waitFor(
+      () => expect(vi.mocked(sendMessage)).toHaveBeenCalledWith('getProjectStatuses', { ids: [12, 13] }),
+      WAIT,
     );
   });
 
@@ -162,7 +164,7 @@ describe('marks on My Stuff, none in pickers', () => {
     document.body.innerHTML = `<div id="content"><ul class="scroll-content"><li class="project thumb item"><a href="/projects/11/"><img alt=""></a></li></ul>
       <div id="featured-project-modal"><ul><li class="project thumb item"><a href="/projects/12/"><img alt=""></a></li></ul></div></div>`;
     projectStatusMarks.run(sitePage('https://scratch.mit.edu/users/demo/'), running.signal);
-    await vi.waitFor(() => expect(count('[data-companion="project-status"]')).toBe(1));
+    await vi.waitFor(() => expect(count('[data-companion="project-status"]')).toBe(1), WAIT);
     await settle();
     expect(count('#featured-project-modal [data-companion="project-status"]')).toBe(0);
   });
@@ -196,15 +198,15 @@ describe('the editor', () => {
     editor();
     await setCount(7);
     editorMessageCount.run(sitePage('https://scratch.mit.edu/projects/1/editor/'), running.signal);
-    await vi.waitFor(() => expect(badge()?.textContent).toBe('7'));
+    await vi.waitFor(() => expect(badge()?.textContent).toBe('7'), WAIT);
     expect(badge()?.hidden).toBe(false);
     expect(badge()?.previousElementSibling?.getAttribute('href')).toBe('/mystuff/');
     expect(badge()?.closest('[class^="menu-bar_account-info-group"]')).not.toBeNull();
     expect(badge()?.getAttribute('aria-label')).toBe('7 new messages');
     await setCount(0);
-    await vi.waitFor(() => expect(badge()?.hidden).toBe(true));
+    await vi.waitFor(() => expect(badge()?.hidden).toBe(true), WAIT);
     await setCount(2);
-    await vi.waitFor(() => expect(badge()?.textContent).toBe('2'));
+    await vi.waitFor(() => expect(badge()?.textContent).toBe('2'), WAIT);
     running.abort();
     expect(badge()).toBeNull();
   });
@@ -223,7 +225,7 @@ describe('the editor', () => {
     rendered.innerHTML = menuBar(true);
     const group = '[class^="menu-bar_account-info-group"]';
     document.querySelector(group)?.replaceWith(rendered.querySelector(group) as Element);
-    await vi.waitFor(() => expect(badge()?.textContent).toBe('3'));
+    await vi.waitFor(() => expect(badge()?.textContent).toBe('3'), WAIT);
   });
 
   it('runs no comment, mark or navigation-bar feature, and watches nothing of the changing GUI', async () => {
@@ -254,7 +256,7 @@ describe('the editor', () => {
       },
     );
     for (const feature of features.filter((f) => f.runsOn(page))) void feature.run(page, running.signal);
-    await vi.waitFor(() => expect(badge()?.textContent).toBe('4'));
+    await vi.waitFor(() => expect(badge()?.textContent).toBe('4'), WAIT);
     await settle();
     calls.length = 0;
     const stage = document.getElementById('stage') as HTMLElement;

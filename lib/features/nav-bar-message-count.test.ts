@@ -8,6 +8,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { sendMessage } from '@/lib/protocol';
 import { sitePage } from '@/lib/site/pages';
 import { messageCountItem } from '@/lib/storage';
+import { WAIT } from '@/tests/unit/wait';
 import { navBarMessageCount, parseNavCount } from './nav-bar-message-count';
 
 // The fake browser does not carry messages between contexts: what the feature sends is recorded here.
@@ -60,10 +61,10 @@ describe('navigation-bar message count', () => {
   it('shows the stored count with the show class, without reporting its own write', async () => {
     await setCount(4);
     start();
-    await vi.waitFor(() => expect(span().textContent).toBe('4'));
+    await vi.waitFor(() => expect(span().textContent).toBe('4'), WAIT);
     expect(span().classList.contains('show')).toBe(true);
     await setCount(0);
-    await vi.waitFor(() => expect(span().textContent).toBe('0'));
+    await vi.waitFor(() => expect(span().textContent).toBe('0'), WAIT);
     expect(span().classList.contains('show')).toBe(false);
     await settle();
     expect(readings).toEqual([]);
@@ -72,11 +73,11 @@ describe('navigation-bar message count', () => {
   it('hands over what the site writes, also when it equals the shown count', async () => {
     await setCount(2);
     start();
-    await vi.waitFor(() => expect(span().textContent).toBe('2'));
+    await vi.waitFor(() => expect(span().textContent).toBe('2'), WAIT);
     span().textContent = '7';
-    await vi.waitFor(() => expect(readings).toEqual([7]));
+    await vi.waitFor(() => expect(readings).toEqual([7]), WAIT);
     span().textContent = '7';
-    await vi.waitFor(() => expect(readings).toEqual([7, 7]));
+    await vi.waitFor(() => expect(readings).toEqual([7, 7]), WAIT);
   });
 
   it("shows the stored count when the background refuses the site's reading as stale", async () => {
@@ -87,11 +88,11 @@ describe('navigation-bar message count', () => {
       return 0 as never;
     });
     start();
-    await vi.waitFor(() => expect(span().textContent).toBe('0'));
+    await vi.waitFor(() => expect(span().textContent).toBe('0'), WAIT);
     // The site's page came from the CDN with the old count.
     span().textContent = '5';
-    await vi.waitFor(() => expect(readings).toEqual([5]));
-    await vi.waitFor(() => expect(span().textContent).toBe('0'));
+    await vi.waitFor(() => expect(readings).toEqual([5]), WAIT);
+    await vi.waitFor(() => expect(span().textContent).toBe('0'), WAIT);
     expect(span().classList.contains('show')).toBe(false);
     await settle();
     expect(readings).toEqual([5]);
@@ -101,10 +102,10 @@ describe('navigation-bar message count', () => {
     const siteTextNode = span().firstChild as Text;
     await setCount(3);
     start();
-    await vi.waitFor(() => expect(span().textContent).toBe('3'));
+    await vi.waitFor(() => expect(span().textContent).toBe('3'), WAIT);
     expect(span().firstChild).toBe(siteTextNode);
     siteTextNode.data = '5';
-    await vi.waitFor(() => expect(readings).toEqual([5]));
+    await vi.waitFor(() => expect(readings).toEqual([5]), WAIT);
     expect(span().textContent).toBe('5');
   });
 
@@ -115,7 +116,7 @@ describe('navigation-bar message count', () => {
     await settle();
     // The site renders its navigation bar after load, with the placeholder 0.
     document.body.insertAdjacentHTML('afterbegin', scratchWwwNav.replace('>0<', '><'));
-    await vi.waitFor(() => expect(span().textContent).toBe('6'));
+    await vi.waitFor(() => expect(span().textContent).toBe('6'), WAIT);
     expect(readings).toEqual([]);
   });
 
@@ -127,16 +128,16 @@ describe('navigation-bar message count', () => {
     await settle();
     expect(readings).toEqual([]);
     span().textContent = '1';
-    await vi.waitFor(() => expect(readings).toEqual([1]));
+    await vi.waitFor(() => expect(readings).toEqual([1]), WAIT);
   });
 
   it('works on legacy pages (span.notificationsCount)', async () => {
     document.body.innerHTML = legacyNav;
     await setCount(9);
     start();
-    await vi.waitFor(() => expect(span().textContent).toBe('9'));
+    await vi.waitFor(() => expect(span().textContent).toBe('9'), WAIT);
     span().textContent = '10';
-    await vi.waitFor(() => expect(readings).toEqual([10]));
+    await vi.waitFor(() => expect(readings).toEqual([10]), WAIT);
   });
 
   it('shows and hides the legacy count with the class `none`, as the site does (never an inline style)', async () => {
@@ -145,11 +146,11 @@ describe('navigation-bar message count', () => {
     expect(span().className).toBe('notificationsCount none');
     await setCount(4);
     start();
-    await vi.waitFor(() => expect(span().textContent).toBe('4'));
+    await vi.waitFor(() => expect(span().textContent).toBe('4'), WAIT);
     expect(span().classList.contains('none')).toBe(false);
     expect(span().getAttribute('style')).toBeNull();
     await setCount(0);
-    await vi.waitFor(() => expect(span().textContent).toBe('0'));
+    await vi.waitFor(() => expect(span().textContent).toBe('0'), WAIT);
     expect(span().classList.contains('none')).toBe(true);
   });
 
@@ -160,16 +161,16 @@ describe('navigation-bar message count', () => {
     span().replaceChildren(number, space);
     await setCount(3);
     start();
-    await vi.waitFor(() => expect(number.data).toBe('3'));
+    await vi.waitFor(() => expect(number.data).toBe('3'), WAIT);
     expect([...span().childNodes]).toEqual([number, space]);
     expect(space.data).toBe(' ');
     // React changes the node it holds, in place: the member sees it, and the background hears it.
     number.data = '7';
-    await vi.waitFor(() => expect(readings).toEqual([7]));
+    await vi.waitFor(() => expect(readings).toEqual([7]), WAIT);
     expect(span().textContent).toBe('7 ');
     // And Companion's next count goes into the same node.
     await setCount(8);
-    await vi.waitFor(() => expect(number.data).toBe('8'));
+    await vi.waitFor(() => expect(number.data).toBe('8'), WAIT);
     expect([...span().childNodes]).toEqual([number, space]);
   });
 
@@ -179,11 +180,11 @@ describe('navigation-bar message count', () => {
     start();
     await settle();
     number.data = '5';
-    await vi.waitFor(() => expect(readings).toEqual([5]));
+    await vi.waitFor(() => expect(readings).toEqual([5]), WAIT);
     await setCount(6);
-    await vi.waitFor(() => expect(number.data).toBe('6'));
+    await vi.waitFor(() => expect(number.data).toBe('6'), WAIT);
     number.data = '9';
-    await vi.waitFor(() => expect(readings).toEqual([5, 9]));
+    await vi.waitFor(() => expect(readings).toEqual([5, 9]), WAIT);
     expect(span().firstChild).toBe(number);
     expect(span().textContent).toBe('9 ');
   });
@@ -201,7 +202,7 @@ describe('navigation-bar message count', () => {
   it('stops when aborted: no more writes, no more reports', async () => {
     await setCount(1);
     start();
-    await vi.waitFor(() => expect(span().textContent).toBe('1'));
+    await vi.waitFor(() => expect(span().textContent).toBe('1'), WAIT);
     running.abort();
     await setCount(8);
     span().textContent = '3';

@@ -9,6 +9,7 @@ import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { sendMessage } from '@/lib/protocol';
 import { isEditorPage, projectPageId, type SitePage, sitePage } from '@/lib/site/pages';
 import { defaultMessageCountSettings, messageCountItem, messageCountSettingsItem } from '@/lib/storage';
+import { WAIT } from '@/tests/unit/wait';
 import { messagesPageOpened } from './messages-page-opened';
 import { navBarMessageCount } from './nav-bar-message-count';
 import { profileMessageCount } from './profile-message-count';
@@ -46,23 +47,23 @@ describe('title prefix', () => {
   it('prefixes (N) while N > 0, follows the site’s own title changes, never stacks', async () => {
     await setCount(3);
     titleMessageCount.run(sitePage('https://scratch.mit.edu/explore/'), running.signal);
-    await vi.waitFor(() => expect(document.title).toBe('(3) Explore'));
+    await vi.waitFor(() => expect(document.title).toBe('(3) Explore'), WAIT);
     document.title = 'Project page';
-    await vi.waitFor(() => expect(document.title).toBe('(3) Project page'));
+    await vi.waitFor(() => expect(document.title).toBe('(3) Project page'), WAIT);
     await setCount(12);
-    await vi.waitFor(() => expect(document.title).toBe('(12) Project page'));
+    await vi.waitFor(() => expect(document.title).toBe('(12) Project page'), WAIT);
     await setCount(0);
-    await vi.waitFor(() => expect(document.title).toBe('Project page'));
+    await vi.waitFor(() => expect(document.title).toBe('Project page'), WAIT);
   });
 
   it('is a setting, and leaves the title as it found it when it stops', async () => {
     await setCount(2);
     titleMessageCount.run(sitePage('https://scratch.mit.edu/'), running.signal);
-    await vi.waitFor(() => expect(document.title).toBe('(2) Explore'));
+    await vi.waitFor(() => expect(document.title).toBe('(2) Explore'), WAIT);
     await messageCountSettingsItem.setValue({ ...defaultMessageCountSettings, titlePrefix: false });
-    await vi.waitFor(() => expect(document.title).toBe('Explore'));
+    await vi.waitFor(() => expect(document.title).toBe('Explore'), WAIT);
     await messageCountSettingsItem.setValue({ ...defaultMessageCountSettings, titlePrefix: true });
-    await vi.waitFor(() => expect(document.title).toBe('(2) Explore'));
+    await vi.waitFor(() => expect(document.title).toBe('(2) Explore'), WAIT);
     running.abort();
     expect(document.title).toBe('Explore');
   });
@@ -83,12 +84,12 @@ describe('title prefix', () => {
     followMessageCount(running.signal, (shown) => titles.push(shown.count), true);
     followMessageCount(running.signal, (shown) => site.push(shown.count));
     titleMessageCount.run(sitePage('https://scratch.mit.edu/explore/'), running.signal);
-    await vi.waitFor(() => expect(document.title).toBe('(2) Explore'));
+    await vi.waitFor(() => expect(document.title).toBe('(2) Explore'), WAIT);
     expect(titles).toEqual([2]);
     expect(site).toEqual([5]);
     // Mutes turned off: the site's count again.
     await setCount(5);
-    await vi.waitFor(() => expect(document.title).toBe('(5) Explore'));
+    await vi.waitFor(() => expect(document.title).toBe('(5) Explore'), WAIT);
   });
 
   it('keeps a title that itself starts like a prefix', () => {
@@ -122,9 +123,9 @@ describe('profile message count', () => {
     await setCount(1, 'Alice');
     await profileMessageCount.run(sitePage('https://scratch.mit.edu/users/alice/'), running.signal);
     const shown = () => document.querySelector('[data-companion="profile-message-count"]')?.textContent;
-    await vi.waitFor(() => expect(shown()).toBe('1 message'));
+    await vi.waitFor(() => expect(shown()).toBe('1 message'), WAIT);
     await setCount(4, 'Alice');
-    await vi.waitFor(() => expect(shown()).toBe('4 messages'));
+    await vi.waitFor(() => expect(shown()).toBe('4 messages'), WAIT);
     // The live count is known: no request for the public one.
     expect(sent()).toEqual([]);
   });
@@ -147,7 +148,7 @@ describe('messages page', () => {
     // Only once the site shows the messages (and so clears them) does the background hear of it.
     expect(sent()).toEqual([]);
     document.querySelector('#app')?.insertAdjacentHTML('beforeend', '<ul class="messages-social-list"></ul>');
-    await vi.waitFor(() => expect(sent()).toEqual([{ type: 'messagesPageOpened', data: undefined }]));
+    await vi.waitFor(() => expect(sent()).toEqual([{ type: 'messagesPageOpened', data: undefined }]), WAIT);
   });
 });
 
@@ -157,13 +158,14 @@ describe('stored values as content scripts read them', () => {
     const settings: unknown[] = [];
     followMessageCount(running.signal, (shown) => counts.push(shown));
     followSettings(running.signal, (value) => settings.push(value));
-    await vi.waitFor(() => expect(settings).toEqual([defaultMessageCountSettings]));
+    await vi.waitFor(() => expect(settings).toEqual([defaultMessageCountSettings]), WAIT);
     expect(counts).toEqual([{ count: null, username: null }]);
     await setCount(5, 'demo');
     await messageCountSettingsItem.setValue({ ...defaultMessageCountSettings, titlePrefix: false });
-    await vi.waitFor(() => expect(counts.at(-1)).toEqual({ count: 5, username: 'demo' }));
-    await vi.waitFor(() =>
-      expect(settings.at(-1)).toMatchObject({ titlePrefix: false, signedOutMark: true }),
+    await vi.waitFor(() => expect(counts.at(-1)).toEqual({ count: 5, username: 'demo' }), WAIT);
+    await vi.waitFor(
+      () => expect(settings.at(-1)).toMatchObject({ titlePrefix: false, signedOutMark: true }),
+      WAIT,
     );
   });
 });
@@ -183,15 +185,13 @@ describe('feature registry', () => {
     history.replaceState(null, '', '/projects/1/');
     const ctx = new ContentScriptContext('test');
     runFeatures(ctx, [feature('project', '/projects/1'), feature('messages', '/messages')]);
-    await vi.waitFor(() => expect(runs).toEqual(['project@/projects/1']));
+    await vi.waitFor(() => expect(runs).toEqual(['project@/projects/1']), WAIT);
 
     history.pushState(null, '', '/messages/');
     // WXT's own location watcher reports the change (its event has a name of its own, per extension
     // and entry point): without the Navigation API it looks at `location` once a second, so the wait
     // covers that second with room to spare on a loaded machine.
-    await vi.waitFor(() => expect(runs).toEqual(['project@/projects/1', 'messages@/messages']), {
-      timeout: 5000,
-    });
+    await vi.waitFor(() => expect(runs).toEqual(['project@/projects/1', 'messages@/messages']), WAIT);
     expect(aborted).toEqual(['project']);
 
     ctx.notifyInvalidated();
@@ -216,11 +216,11 @@ describe('feature registry', () => {
       feature('project', (page) => projectPageId(page) !== null),
       feature('editor', isEditorPage),
     ]);
-    await vi.waitFor(() => expect(runs).toEqual(['project@/projects/1']));
+    await vi.waitFor(() => expect(runs).toEqual(['project@/projects/1']), WAIT);
     // "See inside": the navigate event comes while `location` is still the project page.
     for (const handler of handlers)
       handler({ newUrl: new URL('https://scratch.mit.edu/projects/1/editor/') });
-    await vi.waitFor(() => expect(runs).toEqual(['project@/projects/1', 'editor@/projects/1/editor']));
+    await vi.waitFor(() => expect(runs).toEqual(['project@/projects/1', 'editor@/projects/1/editor']), WAIT);
   });
 
   it('does not start a feature whose page is already gone', async () => {
@@ -253,8 +253,8 @@ describe('feature registry', () => {
       { name: 'broken', runsOn: () => true, run: () => Promise.reject(new Error('boom')) },
       { name: 'fine', runsOn: () => true, run: () => void ran.push('fine') },
     ]);
-    await vi.waitFor(() => expect(ran).toEqual(['fine']));
-    await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+    await vi.waitFor(() => expect(ran).toEqual(['fine']), WAIT);
+    await vi.waitFor(() => expect(warn).toHaveBeenCalled(), WAIT);
     ctx.notifyInvalidated();
     warn.mockRestore();
   });

@@ -13,6 +13,7 @@ import { sitePage } from '@/lib/site/pages';
 import { projectStatusesItem } from '@/lib/storage';
 import { InViewObserver } from '@/tests/unit/in-view-observer';
 import { EVERY_TEST_SWITCH } from '@/tests/unit/test-switches';
+import { WAIT } from '@/tests/unit/wait';
 import { projectStatusMarks, REASK_AFTER_MS } from './project-status-marks';
 
 // One mock for every copy of the module (the tests of the tuning load the feature afresh).
@@ -63,7 +64,7 @@ describe('project status marks', () => {
   it('ask again for what stays unanswered (a stopped background lost its queue), less and less often', async () => {
     await projectStatusesItem.setValue(cacheWith({}));
     projectStatusMarks.run(sitePage('https://scratch.mit.edu/explore/projects/all/'), running.signal);
-    await vi.waitFor(() => expect(asks()).toEqual([[1, 2, 3]]));
+    await vi.waitFor(() => expect(asks()).toEqual([[1, 2, 3]]), WAIT);
 
     // One answer arrives; the other two were in the queue of a background that was stopped.
     await projectStatusesItem.setValue(cacheWith({ 1: true }));
@@ -97,22 +98,22 @@ describe('project status marks', () => {
     const cache = cacheWith({ 1: true, 2: false, 3: false });
     await projectStatusesItem.setValue(cache);
     projectStatusMarks.run(sitePage('https://scratch.mit.edu/explore/projects/all/'), running.signal);
-    await vi.waitFor(() => expect(shown()).toEqual(['true/false', 'false/false', 'false/false']));
+    await vi.waitFor(() => expect(shown()).toEqual(['true/false', 'false/false', 'false/false']), WAIT);
 
     const demo = cache.members[memberKey('demo')];
     if (demo === undefined) throw new Error('no record');
     // One love answered.
     demo.loves[2] = { loved: true, at: Date.now(), seen: Date.now() };
     await projectStatusesItem.setValue(cache);
-    await vi.waitFor(() => expect(shown()).toEqual(['true/false', 'true/false', 'false/false']));
+    await vi.waitFor(() => expect(shown()).toEqual(['true/false', 'true/false', 'false/false']), WAIT);
     // The favorites list read again: every project's star, though no love changed.
     demo.favorites = { ids: [1, 3], complete: true, at: Date.now() + 1, changed: false };
     await projectStatusesItem.setValue(cache);
-    await vi.waitFor(() => expect(shown()).toEqual(['true/true', 'true/false', 'false/true']));
+    await vi.waitFor(() => expect(shown()).toEqual(['true/true', 'true/false', 'false/true']), WAIT);
     // One favorite learnt from the site's own button.
     demo.favoriteReads[2] = { favorited: true, at: Date.now() };
     await projectStatusesItem.setValue(cache);
-    await vi.waitFor(() => expect(shown()).toEqual(['true/true', 'true/true', 'false/true']));
+    await vi.waitFor(() => expect(shown()).toEqual(['true/true', 'true/true', 'false/true']), WAIT);
     // Another member signs in: their answers, read at the same times.
     const other: ProjectStatusCache = {
       member: 'other',
@@ -127,7 +128,7 @@ describe('project status marks', () => {
       } as ProjectStatusCache['members'],
     };
     await projectStatusesItem.setValue(other);
-    await vi.waitFor(() => expect(shown()).toEqual(['false/true', 'false/false', 'true/true']));
+    await vi.waitFor(() => expect(shown()).toEqual(['false/true', 'false/false', 'true/true']), WAIT);
   });
 
   /**
@@ -148,7 +149,7 @@ describe('project status marks', () => {
     const marks = await freshPageWhoseBackgroundAnswers({});
     await projectStatusesItem.setValue(cacheWith({}));
     marks.run(sitePage('https://scratch.mit.edu/explore/projects/all/'), running.signal);
-    await vi.waitFor(() => expect(asks()).toHaveLength(1));
+    await vi.waitFor(() => expect(asks()).toHaveLength(1), WAIT);
     // Not at the switches' 500 ms (nor anywhere near), but at the member's 4 s.
     await vi.advanceTimersByTimeAsync(REASK_AFTER_MS / 2);
     expect(asks()).toHaveLength(1);
@@ -160,7 +161,7 @@ describe('project status marks', () => {
     const marks = await freshPageWhoseBackgroundAnswers({ marksReaskAfterMs: 500 });
     await projectStatusesItem.setValue(cacheWith({}));
     marks.run(sitePage('https://scratch.mit.edu/explore/projects/all/'), running.signal);
-    await vi.waitFor(() => expect(asks()).toHaveLength(1));
+    await vi.waitFor(() => expect(asks()).toHaveLength(1), WAIT);
     await vi.advanceTimersByTimeAsync(500);
     expect(asks()).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(500);
@@ -175,10 +176,12 @@ describe('project status marks', () => {
     const marks = await freshPageWhoseBackgroundAnswers({ marksReaskAfterMs: 500 });
     await projectStatusesItem.setValue(cacheWith({ 1: true, 2: false, 3: true }));
     marks.run(sitePage('https://scratch.mit.edu/explore/projects/all/'), running.signal);
-    await vi.waitFor(() =>
-      expect(document.querySelectorAll('[data-companion="project-status"][data-loved="true"]')).toHaveLength(
-        2,
-      ),
+    await vi.waitFor(
+      () =>
+        expect(
+          document.querySelectorAll('[data-companion="project-status"][data-loved="true"]'),
+        ).toHaveLength(2),
+      WAIT,
     );
     await vi.advanceTimersByTimeAsync(10 * REASK_AFTER_MS);
     expect(vi.mocked(sendMessage)).not.toHaveBeenCalled();
@@ -187,7 +190,7 @@ describe('project status marks', () => {
   it('stop asking when the page goes away', async () => {
     await projectStatusesItem.setValue(cacheWith({}));
     projectStatusMarks.run(sitePage('https://scratch.mit.edu/explore/projects/all/'), running.signal);
-    await vi.waitFor(() => expect(asks()).toHaveLength(1));
+    await vi.waitFor(() => expect(asks()).toHaveLength(1), WAIT);
     running.abort();
     await vi.advanceTimersByTimeAsync(10 * REASK_AFTER_MS);
     expect(asks()).toHaveLength(1);

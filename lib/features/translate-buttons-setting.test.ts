@@ -10,6 +10,7 @@ import { fakeBrowser } from 'wxt/testing';
 import type { PageTuning } from '@/lib/dev-tuning';
 import { sitePage } from '@/lib/site/pages';
 import { EVERY_TEST_SWITCH } from '@/tests/unit/test-switches';
+import { WAIT } from '@/tests/unit/wait';
 import { TRANSLATE_ALL_PACE_MS } from './translate-all';
 import { translateComments } from './translate-comments';
 
@@ -93,30 +94,30 @@ afterEach(() => {
 describe('Translate buttons setting', () => {
   it('takes the buttons and shown translations away when turned off, and brings the buttons back', async () => {
     translateComments.run(sitePage('https://scratch.mit.edu/projects/5/'), running.signal);
-    await vi.waitFor(() => expect(count('button[data-companion="translate"]')).toBe(2));
+    await vi.waitFor(() => expect(count('button[data-companion="translate"]')).toBe(2), WAIT);
     expect(count('[data-companion="translate-all"]')).toBe(1);
     document.querySelector<HTMLButtonElement>('#comments-1 button[data-companion="translate"]')?.click();
-    await vi.waitFor(() => expect(count('[data-companion="translation"]')).toBe(1));
+    await vi.waitFor(() => expect(count('[data-companion="translation"]')).toBe(1), WAIT);
 
     await setSettings({ buttons: false, language: '', readAloud: false, voice: 'female' });
-    await vi.waitFor(() => expect(count('[data-companion]')).toBe(0));
+    await vi.waitFor(() => expect(count('[data-companion]')).toBe(0), WAIT);
     expect(document.querySelector('#comments-1 .comment-content')?.textContent).toBe('Bonjour tout le monde');
 
     await setSettings({ buttons: true, language: '', readAloud: false, voice: 'female' });
-    await vi.waitFor(() => expect(count('button[data-companion="translate"]')).toBe(2));
+    await vi.waitFor(() => expect(count('button[data-companion="translate"]')).toBe(2), WAIT);
     expect(count('[data-companion="translation"]')).toBe(0);
   });
 
   it('keeps the buttons for settings stored without `buttons` (synced before the migration)', async () => {
     await setSettings({ language: 'de', readAloud: false, voice: 'female' });
     translateComments.run(sitePage('https://scratch.mit.edu/projects/5/'), running.signal);
-    await vi.waitFor(() => expect(count('button[data-companion="translate"]')).toBe(2));
+    await vi.waitFor(() => expect(count('button[data-companion="translate"]')).toBe(2), WAIT);
   });
 
   it('names the language a button translates into once it is pointed at or focused, not before', async () => {
     await setSettings({ buttons: true, language: 'de', readAloud: false, voice: 'female' });
     translateComments.run(sitePage('https://scratch.mit.edu/projects/5/'), running.signal);
-    await vi.waitFor(() => expect(count('button[data-companion="translate"]')).toBe(2));
+    await vi.waitFor(() => expect(count('button[data-companion="translate"]')).toBe(2), WAIT);
     const [first, second] = document.querySelectorAll<HTMLButtonElement>(
       'button[data-companion="translate"]',
     );
@@ -129,31 +130,29 @@ describe('Translate buttons setting', () => {
     expect(second?.title).toBe('Translate into German');
     // A shown translation's button says "Show original": no title.
     first?.click();
-    await vi.waitFor(() => expect(count('#comments-1 [data-companion="translation"]')).toBe(1));
+    await vi.waitFor(() => expect(count('#comments-1 [data-companion="translation"]')).toBe(1), WAIT);
     first?.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
     expect(first?.title).toBe('');
     // Another language chosen: a title already made names it.
     await setSettings({ buttons: true, language: 'fr', readAloud: false, voice: 'female' });
-    await vi.waitFor(() => expect(second?.title).toBe('Translate into French'));
+    await vi.waitFor(() => expect(second?.title).toBe('Translate into French'), WAIT);
   });
 
   it('gives a text its buttons when it comes near the view; "Translate all" is there at once and takes it then', async () => {
     const second = () => document.querySelector('#comments-2 .comment-content') as Element;
     inView = (element) => element !== second();
     translateComments.run(sitePage('https://scratch.mit.edu/projects/5/'), running.signal);
-    await vi.waitFor(() => expect(count('#comments-1 button[data-companion="translate"]')).toBe(1));
+    await vi.waitFor(() => expect(count('#comments-1 button[data-companion="translate"]')).toBe(1), WAIT);
     expect(count('[data-companion="translate-all"]')).toBe(1);
     expect(count('#comments-2 button[data-companion="translate"]')).toBe(0);
 
     document.querySelector<HTMLButtonElement>('[data-companion="translate-all"]')?.click();
-    await vi.waitFor(() => expect(count('#comments-1 [data-companion="translation"]')).toBe(1));
+    await vi.waitFor(() => expect(count('#comments-1 [data-companion="translation"]')).toBe(1), WAIT);
     expect(translated()).toEqual(['Bonjour tout le monde']);
     scrollTo(second());
-    await vi.waitFor(() => expect(count('#comments-2 button[data-companion="translate"]')).toBe(1));
+    await vi.waitFor(() => expect(count('#comments-2 button[data-companion="translate"]')).toBe(1), WAIT);
     scrollTo(second());
-    await vi.waitFor(() => expect(count('#comments-2 [data-companion="translation"]')).toBe(1), {
-      timeout: 3000,
-    });
+    await vi.waitFor(() => expect(count('#comments-2 [data-companion="translation"]')).toBe(1), WAIT);
     expect(translated()).toEqual(['Bonjour tout le monde', 'Hola a todos']);
   });
 
@@ -165,9 +164,9 @@ describe('Translate buttons setting', () => {
       return { text: 'Hello', from: 'fr', cached: false };
     });
     translateComments.run(sitePage('https://scratch.mit.edu/projects/5/'), running.signal);
-    await vi.waitFor(() => expect(count('button[data-companion="translate"]')).toBe(2));
+    await vi.waitFor(() => expect(count('button[data-companion="translate"]')).toBe(2), WAIT);
     document.querySelector<HTMLButtonElement>('[data-companion="translate-all"]')?.click();
-    await vi.waitFor(() => expect(count('[data-companion="translation"]')).toBe(2), { timeout: 3000 });
+    await vi.waitFor(() => expect(count('[data-companion="translation"]')).toBe(2), WAIT);
     expect(TRANSLATE_ALL_PACE_MS).toBe(400);
     expect(sent).toHaveLength(2);
     expect((sent[1] ?? 0) - (sent[0] ?? 0)).toBeGreaterThanOrEqual(TRANSLATE_ALL_PACE_MS - 5);
@@ -188,7 +187,7 @@ describe('Translate buttons setting', () => {
       vi.resetModules();
       const { translateComments: feature } = await import('./translate-comments');
       feature.run(sitePage('https://scratch.mit.edu/projects/5/'), running.signal);
-      await vi.waitFor(() => expect(count('button[data-companion="translate"]')).toBe(2));
+      await vi.waitFor(() => expect(count('button[data-companion="translate"]')).toBe(2), WAIT);
       const tuningAsks = () => vi.mocked(sendMessage).mock.calls.filter(([type]) => type === 'getPageTuning');
       // Nothing asked of the background before the member clicks "Translate all".
       expect(tuningAsks()).toHaveLength(0);

@@ -12,6 +12,7 @@ import {
   feedSettingsItem,
   followingCloselyItem,
 } from '@/lib/storage';
+import { WAIT } from '@/tests/unit/wait';
 import type { FeedService } from './feed';
 import { emptyFeedList, emptyMemberFeed, type FeedProject } from './feed-model';
 import { CHECK_PERIOD_MS } from './feed-notifications';
@@ -81,12 +82,12 @@ describe('the setting', () => {
     await vi.waitFor(async () => {
       expect((await fakeBrowser.alarms.get(FEED_NOTIFICATIONS_ALARM))?.periodInMinutes).toBe(15);
       expect((await feedNotifierStateItem.getValue()).members.demo?.id).toBe(3);
-    });
+    }, WAIT);
     expect(feed.refresh).toHaveBeenCalledWith(['shared']);
     await turn(false);
     await vi.waitFor(async () => {
       expect(await fakeBrowser.alarms.get(FEED_NOTIFICATIONS_ALARM)).toBeUndefined();
-    });
+    }, WAIT);
   });
 
   it('keeps the schedule of an existing alarm when the worker starts again', async () => {
@@ -103,7 +104,10 @@ describe('a check', () => {
     let shared = [project(3, 60)];
     register(fakeFeed(() => shared));
     await turn(true);
-    await vi.waitFor(async () => expect((await feedNotifierStateItem.getValue()).members.demo?.id).toBe(3));
+    await vi.waitFor(
+      async () => expect((await feedNotifierStateItem.getValue()).members.demo?.id).toBe(3),
+      WAIT,
+    );
 
     now += CHECK_PERIOD_MS;
     shared = [project(5, 1), project(4, 2), project(3, 60)];
@@ -112,7 +116,7 @@ describe('a check', () => {
     await vi.waitFor(async () => {
       ids = Object.keys(await fakeBrowser.notifications.getAll());
       expect(ids).toHaveLength(1);
-    });
+    }, WAIT);
     const [id = ''] = ids;
     const shown = (await fakeBrowser.notifications.getAll())[id];
     expect(shown).toMatchObject({
@@ -132,13 +136,17 @@ describe('a check', () => {
     const feed = fakeFeed(() => shared);
     register(feed);
     await turn(true);
-    await vi.waitFor(async () => expect((await feedNotifierStateItem.getValue()).members.demo?.id).toBe(3));
+    await vi.waitFor(
+      async () => expect((await feedNotifierStateItem.getValue()).members.demo?.id).toBe(3),
+      WAIT,
+    );
 
     now += CHECK_PERIOD_MS;
     shared = [project(6, 1, 'carol'), project(5, 2, 'alice'), project(4, 3), project(3, 60)];
     await fakeBrowser.alarms.onAlarm.trigger({ name: FEED_NOTIFICATIONS_ALARM, scheduledTime: now });
-    await vi.waitFor(async () =>
-      expect(Object.keys(await fakeBrowser.notifications.getAll())).toHaveLength(1),
+    await vi.waitFor(
+      async () => expect(Object.keys(await fakeBrowser.notifications.getAll())).toHaveLength(1),
+      WAIT,
     );
     expect(Object.values(await fakeBrowser.notifications.getAll())[0]).toMatchObject({
       title: 'New project by alice',
@@ -153,7 +161,7 @@ describe('a check', () => {
     const feed = fakeFeed(() => [project(3, 60)]);
     register(feed);
     await turn(true);
-    await vi.waitFor(() => expect(feed.refresh).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(feed.refresh).toHaveBeenCalledTimes(1), WAIT);
     granted = false;
     now += CHECK_PERIOD_MS;
     await fakeBrowser.alarms.onAlarm.trigger({ name: FEED_NOTIFICATIONS_ALARM, scheduledTime: now });

@@ -18,6 +18,7 @@ import {
 } from '@/lib/storage';
 import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
 import { EVERY_TEST_SWITCH } from '@/tests/unit/test-switches';
+import { WAIT } from '@/tests/unit/wait';
 import { type Activity, DEFAULT_PERIOD_MS, signedOutState, UNSEEN_AWAY_PERIODS } from './message-count';
 import { MESSAGE_COUNT_ALARM, refreshBadge, registerMessageCount } from './message-count-background';
 import { IDLE_AFTER_SECONDS } from './site-activity';
@@ -144,26 +145,29 @@ describe('the member coming back, as the browser reports it', () => {
       onSessionChanged: () => undefined,
     });
     // Signed in at start: it reads at once.
-    await vi.waitFor(() => expect(world.reads).toEqual([START]));
-    await vi.waitFor(async () => expect((await messageCountItem.getValue()).count).toBe(3));
+    await vi.waitFor(() => expect(world.reads).toEqual([START]), WAIT);
+    await vi.waitFor(async () => expect((await messageCountItem.getValue()).count).toBe(3), WAIT);
     return world;
   }
   const alarmTime = async () => (await fakeBrowser.alarms.get(MESSAGE_COUNT_ALARM))?.scheduledTime;
 
   it('reads nothing while the browser is unfocused (notifications off), and reads when the window gets focus back', async () => {
+    // No idle permission: only the windows' focus says the member went away (the fake browser's
+    // own idle API throws when a listener is added).
+    delete (fakeBrowser as { idle?: unknown }).idle;
     const world = await registered();
     // Another application comes to the front: the browser says no window has focus.
     world.clock = START + 30_000;
     world.activity = 'away';
     await fakeBrowser.windows.onFocusChanged.trigger(-1);
-    await vi.waitFor(async () => expect(await alarmTime()).toBe(START + UNSEEN_AWAY_PERIODS * MINUTE));
+    await vi.waitFor(async () => expect(await alarmTime()).toBe(START + UNSEEN_AWAY_PERIODS * MINUTE), WAIT);
     expect(world.reads).toEqual([START]);
 
     // Twenty minutes later the member clicks back into the browser, on another site.
     world.clock = START + 20 * MINUTE;
     world.activity = 'browsing';
     await fakeBrowser.windows.onFocusChanged.trigger(1);
-    await vi.waitFor(() => expect(world.reads).toEqual([START, START + 20 * MINUTE]));
+    await vi.waitFor(() => expect(world.reads).toEqual([START, START + 20 * MINUTE]), WAIT);
   });
 
   it('reads when the member comes back to an idle or locked machine, and when they switch to a site tab after being away', async () => {
@@ -179,27 +183,29 @@ describe('the member coming back, as the browser reports it', () => {
       world.clock = START + 2 * MINUTE;
       world.activity = 'away';
       for (const listener of onStateChanged.listeners) listener('locked');
-      await vi.waitFor(async () =>
-        expect((await messageCountItem.getValue()).awaySince).toBe(START + 2 * MINUTE),
+      await vi.waitFor(
+        async () => expect((await messageCountItem.getValue()).awaySince).toBe(START + 2 * MINUTE),
+        WAIT,
       );
 
       world.clock = START + 45 * MINUTE;
       world.activity = 'watching';
       for (const listener of onStateChanged.listeners) listener('active');
-      await vi.waitFor(() => expect(world.reads.at(-1)).toBe(START + 45 * MINUTE));
+      await vi.waitFor(() => expect(world.reads.at(-1)).toBe(START + 45 * MINUTE), WAIT);
       const reads = world.reads.length;
 
       // Away again (the window loses focus), then back by switching to a site tab.
       world.clock = START + 50 * MINUTE;
       world.activity = 'away';
       await fakeBrowser.windows.onFocusChanged.trigger(-1);
-      await vi.waitFor(async () =>
-        expect((await messageCountItem.getValue()).awaySince).toBe(START + 50 * MINUTE),
+      await vi.waitFor(
+        async () => expect((await messageCountItem.getValue()).awaySince).toBe(START + 50 * MINUTE),
+        WAIT,
       );
       world.clock = START + 60 * MINUTE;
       world.activity = 'watching';
       await fakeBrowser.tabs.onActivated.trigger({ tabId: 2, windowId: 1 });
-      await vi.waitFor(() => expect(world.reads).toHaveLength(reads + 1));
+      await vi.waitFor(() => expect(world.reads).toHaveLength(reads + 1), WAIT);
       expect(world.reads.at(-1)).toBe(START + 60 * MINUTE);
     } finally {
       delete (fakeBrowser as { idle?: unknown }).idle;
@@ -246,8 +252,10 @@ describe('the newest messages after a change of count', () => {
         onSessionChanged: () => undefined,
       });
       // At start: one read for the notifier's record and the figure after mutes (1 of 3: one love).
-      await vi.waitFor(async () =>
-        expect((await messageCountItem.getValue()).shown).toEqual({ count: 2, of: 3, over: false }),
+      await vi.waitFor(
+        async () =>
+          expect((await messageCountItem.getValue()).shown).toEqual({ count: 2, of: 3, over: false }),
+        WAIT,
       );
       expect(messages.calls).toEqual(['messages@0']);
 
@@ -256,10 +264,12 @@ describe('the newest messages after a change of count', () => {
       serverCount = 5;
       messages.tick(60_000);
       await service.refresh('popup');
-      await vi.waitFor(async () =>
-        expect((await messageCountItem.getValue()).shown).toEqual({ count: 3, of: 5, over: false }),
+      await vi.waitFor(
+        async () =>
+          expect((await messageCountItem.getValue()).shown).toEqual({ count: 3, of: 5, over: false }),
+        WAIT,
       );
-      await vi.waitFor(() => expect(shown).toHaveLength(1));
+      await vi.waitFor(() => expect(shown).toHaveLength(1), WAIT);
       expect(messages.calls).toEqual(['messages@0', 'messages@0']);
       // The Messages tab opens on them.
       expect(
@@ -268,8 +278,10 @@ describe('the newest messages after a change of count', () => {
 
       // Mutes changed (a person too): the figure again from the cache, which holds them.
       await messageMutesItem.setValue({ kinds: ['loveproject'], people: ['ALICE'] });
-      await vi.waitFor(async () =>
-        expect((await messageCountItem.getValue()).shown).toEqual({ count: 0, of: 5, over: false }),
+      await vi.waitFor(
+        async () =>
+          expect((await messageCountItem.getValue()).shown).toEqual({ count: 0, of: 5, over: false }),
+        WAIT,
       );
       expect(messages.calls).toHaveLength(2);
     } finally {
@@ -324,16 +336,17 @@ describe('while you were away, as the background wires it', () => {
       signedInUser: async () => 'demo',
       onSessionChanged: () => undefined,
     });
-    await vi.waitFor(async () => expect((await messageCountItem.getValue()).count).toBe(3));
+    await vi.waitFor(async () => expect((await messageCountItem.getValue()).count).toBe(3), WAIT);
     // The first reading of this browser session: nothing new since the last notified, nothing shown.
-    await vi.waitFor(async () => expect(await messageNotifierSessionItem.getValue()).not.toBeNull());
+    await vi.waitFor(async () => expect(await messageNotifierSessionItem.getValue()).not.toBeNull(), WAIT);
 
     // The window loses focus for good: the member works in another program.
     world.clock = START + 2 * MINUTE;
     world.activity = 'away';
     await fakeBrowser.windows.onFocusChanged.trigger(-1);
-    await vi.waitFor(async () =>
-      expect((await messageCountItem.getValue()).awaySince).toBe(START + 2 * MINUTE),
+    await vi.waitFor(
+      async () => expect((await messageCountItem.getValue()).awaySince).toBe(START + 2 * MINUTE),
+      WAIT,
     );
 
     // Long after, the poller still reads every few minutes, and an arrival is announced as it comes:
@@ -349,12 +362,12 @@ describe('while you were away, as the background wires it', () => {
           const found = await fakeBrowser.alarms.get(MESSAGE_COUNT_ALARM);
           expect(found?.scheduledTime).toBeGreaterThan(world.clock);
           return found as { scheduledTime: number };
-        });
+        }, WAIT);
         if (alarm.scheduledTime > until) return;
         const before = reads.length;
         world.clock = alarm.scheduledTime;
         await fakeBrowser.alarms.onAlarm.trigger({ name: MESSAGE_COUNT_ALARM, scheduledTime: world.clock });
-        await vi.waitFor(() => expect(reads.length).toBe(before + 1));
+        await vi.waitFor(() => expect(reads.length).toBe(before + 1), WAIT);
       }
     };
     await followAlarms(START + 40 * MINUTE);
@@ -363,14 +376,14 @@ describe('while you were away, as the background wires it', () => {
       expect((reads[i] as number) - (reads[i - 1] as number)).toBeLessThanOrEqual(5 * MINUTE);
     world.inbox = [love(4), ...world.inbox];
     await followAlarms(world.clock + 5 * MINUTE);
-    await vi.waitFor(() => expect(shown.map((n) => n.title)).toEqual(['New message']));
+    await vi.waitFor(() => expect(shown.map((n) => n.title)).toEqual(['New message']), WAIT);
 
     // The computer sleeps for two hours (no alarm fires); two messages come meanwhile. The first
     // reading after it announces them in one grouped notification, not the one already shown.
     world.inbox = [love(6), love(5), ...world.inbox];
     const woke = (world.clock - START) / MINUTE + 120;
     await pollAt(woke);
-    await vi.waitFor(() => expect(shown).toHaveLength(2));
+    await vi.waitFor(() => expect(shown).toHaveLength(2), WAIT);
     expect(shown[1]).toMatchObject({ title: '2 new messages while you were away', message: '2 loves' });
     // Never repeated.
     await pollAt(woke + 5);

@@ -7,6 +7,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { siteProfiles } from '@/lib/config';
 import { devTuningItem, messageCountItem } from '@/lib/storage';
 import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
+import { WAIT } from '@/tests/unit/wait';
 import {
   type Activity,
   BROWSING_PERIODS,
@@ -134,7 +135,7 @@ describe('message-count poller', () => {
         writes = 0;
         await runUntil(service, (await alarmTime()) ?? 0);
       }
-      await vi.waitFor(() => expect(writes).toBeGreaterThan(0));
+      await vi.waitFor(() => expect(writes).toBeGreaterThan(0), WAIT);
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(writes).toBe(1);
     }
@@ -165,7 +166,7 @@ describe('message-count poller', () => {
     // The alarm fires and the read goes out; the worker is stopped before the answer.
     world.gate = new Promise<void>(() => {});
     void makeService().tick();
-    await vi.waitFor(() => expect(world.reads).toHaveLength(2));
+    await vi.waitFor(() => expect(world.reads).toHaveLength(2), WAIT);
     const armed = await alarmTime();
     expect(armed).toBeGreaterThan(START + MINUTE);
     expect(armed).toBeLessThanOrEqual(START + 3 * MINUTE);
@@ -274,7 +275,7 @@ describe('message-count poller', () => {
       open = resolve;
     });
     const asks = [service.tick(), service.refresh('popup'), service.activityChanged(), service.tick()];
-    await vi.waitFor(() => expect(world.reads).toHaveLength(2));
+    await vi.waitFor(() => expect(world.reads).toHaveLength(2), WAIT);
     open();
     await Promise.all(asks);
     expect(world.reads).toHaveLength(2);

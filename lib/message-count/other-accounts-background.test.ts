@@ -14,6 +14,7 @@ import {
   otherAccountsItem,
 } from '@/lib/storage';
 import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
+import { WAIT } from '@/tests/unit/wait';
 import { signedOutState } from './message-count';
 import { refreshBadge } from './message-count-background';
 import {
@@ -67,11 +68,13 @@ describe('the other accounts in the background', () => {
     expect(world.reads).toEqual([]);
 
     await reading(START);
-    await vi.waitFor(() => expect(world.reads).toEqual(['alice']));
-    await vi.waitFor(async () =>
-      expect(await otherAccountCountsItem.getValue()).toEqual([
-        { username: 'alice', count: 4, readAt: START },
-      ]),
+    await vi.waitFor(() => expect(world.reads).toEqual(['alice']), WAIT);
+    await vi.waitFor(
+      async () =>
+        expect(await otherAccountCountsItem.getValue()).toEqual([
+          { username: 'alice', count: 4, readAt: START },
+        ]),
+      WAIT,
     );
     // A minute later the main count is read again: alice is not due for another nine minutes.
     world.clock = START + MINUTE;
@@ -80,7 +83,7 @@ describe('the other accounts in the background', () => {
     expect(world.reads).toEqual(['alice']);
     world.clock = START + 10 * MINUTE;
     await reading(START + 10 * MINUTE);
-    await vi.waitFor(() => expect(world.reads).toEqual(['alice', 'alice']));
+    await vi.waitFor(() => expect(world.reads).toEqual(['alice', 'alice']), WAIT);
   });
 
   it('puts a dot on the badge while an account whose alert is a dot has messages', async () => {
@@ -129,7 +132,7 @@ describe("a notify account's notification", () => {
       readAt: START,
       source: 'poll',
     });
-    await vi.waitFor(async () => expect((await otherAccountCountsItem.getValue())[0]?.count).toBe(4));
+    await vi.waitFor(async () => expect((await otherAccountCountsItem.getValue())[0]?.count).toBe(4), WAIT);
     return shown;
   }
   afterEach(() => {
@@ -138,14 +141,16 @@ describe("a notify account's notification", () => {
 
   it('shows "alice has 4 new messages" when her count goes up, with notifications on and allowed', async () => {
     const shown = await notifying({ setting: true, permission: true });
-    await vi.waitFor(() =>
-      expect(shown).toEqual([
-        {
-          id: accountNotificationId('alice'),
-          title: 'alice has 4 new messages',
-          message: 'Sign in as alice to read them.',
-        },
-      ]),
+    await vi.waitFor(
+      () =>
+        expect(shown).toEqual([
+          {
+            id: accountNotificationId('alice'),
+            title: 'alice has 4 new messages',
+            message: 'Sign in as alice to read them.',
+          },
+        ]),
+      WAIT,
     );
   });
 

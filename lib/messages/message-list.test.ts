@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { RateLimited } from '@/lib/api/errors';
 import { deferred } from '@/tests/unit/deferred';
+import { WAIT } from '@/tests/unit/wait';
 import { message, setup } from './fake-messages-ports';
 import { MESSAGES_FRESH_MS } from './messages-model';
 
@@ -152,7 +153,7 @@ describe('the newest messages (the count after mutes, the notifier)', () => {
     });
     const popup = service.refresh({ force: true });
     const arrive = async () => {
-      await vi.waitFor(() => expect(calls).toHaveLength(1));
+      await vi.waitFor(() => expect(calls).toHaveLength(1), WAIT);
       total = 11;
       tick(100);
       const countReadAt = ports.now();

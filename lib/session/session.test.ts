@@ -5,6 +5,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { WAIT } from '@/tests/unit/wait';
 import { HttpClient } from '../api/http';
 import { sessionItem } from '../storage';
 import { CSRF_COOKIE, cookieDomainMatches, SESSION_COOKIE, Session, type SiteCookies } from './session';
@@ -181,7 +182,7 @@ describe('Session', () => {
     s.state.signedInAs = carol;
     s.state.token = 'tok-2';
     session.handleCookieChange({ cookie: { name: SESSION_COOKIE, domain: '127.0.0.1' } });
-    await vi.waitFor(() => expect(s.state.reads).toBe(2));
+    await vi.waitFor(() => expect(s.state.reads).toBe(2), WAIT);
     await sleep(10);
     // While the site stays down, demo's token is not used under carol's cookie: the use fails.
     await expect(session.token()).rejects.toThrow();
@@ -223,14 +224,14 @@ describe('Session', () => {
         cookie: { name: i % 2 ? SESSION_COOKIE : CSRF_COOKIE, domain: '127.0.0.1' },
       });
     }
-    await vi.waitFor(() => expect(changes).toEqual(['demo']));
+    await vi.waitFor(() => expect(changes).toEqual(['demo']), WAIT);
     // Signed out before, with no session cookie: known without a read. Then one read for the burst.
     expect(s.state.reads).toBe(1);
 
     s.state.signedInAs = null;
     delete cookies.values[SESSION_COOKIE];
     session.handleCookieChange({ cookie: { name: SESSION_COOKIE, domain: '127.0.0.1' } });
-    await vi.waitFor(() => expect(changes).toEqual(['demo', null]));
+    await vi.waitFor(() => expect(changes).toEqual(['demo', null]), WAIT);
     expect(await session.token()).toBeNull();
   });
 
@@ -291,7 +292,7 @@ describe('Session', () => {
       answer = resolve;
     });
     const slowRead = session.refresh();
-    await vi.waitFor(() => expect(s.state.reads).toBe(2));
+    await vi.waitFor(() => expect(s.state.reads).toBe(2), WAIT);
     // Meanwhile the member signs out; the debounced re-read comes while the slow read is in flight.
     s.state.signedInAs = null;
     delete cookies.values[SESSION_COOKIE];
@@ -302,8 +303,8 @@ describe('Session', () => {
     // Its answer predates the sign-out and the cookie is gone: not believed.
     expect((await slowRead).state).toBe('signed-out');
 
-    await vi.waitFor(() => expect(s.state.reads).toBe(3));
-    await vi.waitFor(() => expect(changes).toEqual([null]));
+    await vi.waitFor(() => expect(s.state.reads).toBe(3), WAIT);
+    await vi.waitFor(() => expect(changes).toEqual([null]), WAIT);
     expect(await session.whoami()).toBeNull();
     expect(await session.token()).toBeNull();
     expect(await sessionItem.getValue()).toMatchObject({ state: 'signed-out' });
@@ -340,7 +341,7 @@ describe('Session', () => {
     session.onChange((user) => changes.push(user?.username ?? null));
     s.state.signInAtRead = 3;
     session.handleCookieChange({ cookie: { name: SESSION_COOKIE, domain: '127.0.0.1' } });
-    await vi.waitFor(() => expect(changes).toEqual(['demo']));
+    await vi.waitFor(() => expect(changes).toEqual(['demo']), WAIT);
     expect(s.state.reads).toBe(3);
   });
 

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SlidingWindowLimiter } from '@/lib/api/rate-limiter';
 import { DEMO_USERNAME, type RunningSandbox } from '@/sandbox/index';
+import { WAIT } from '@/tests/unit/wait';
 import { signIn, startTestSandbox, wire } from './harness';
 
 let sandbox: RunningSandbox;
@@ -109,9 +110,7 @@ describe('faults', () => {
     // not retried.
     await vi.waitFor(
       () => expect(countRequests()).toEqual([expect.objectContaining({ fault: 'abandoned' })]),
-      {
-        timeout: 3000,
-      },
+      WAIT,
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(countRequests()).toHaveLength(1);

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { DEMO_USERNAME } from '@/sandbox/index';
+import { WAIT } from '@/tests/unit/wait';
 import { type FakeBackground, profile, type Sender, startFakeBackground } from './fake-background';
 import { protocolMessageNames } from './protocol-names';
 
@@ -83,7 +84,7 @@ describe('one member per browsing context', () => {
   it("keeps a container's readings and love clicks out of the member's state, and its answers free of it", async () => {
     // The member's own tab shows the project: its love state is read (not loved).
     await bg.send('getProjectStatuses', { ids: [projectId] }, tabs.firefoxDefault());
-    await vi.waitFor(async () => expect(await lovedByMember()).toBe(false), { timeout: 8000 });
+    await vi.waitFor(async () => expect(await lovedByMember()).toBe(false), WAIT);
     const countBefore = await stored('messageCount');
     const reading = await bg.send('reportMessageCount', { count: 4321 }, tabs.container());
     expect(reading?.err?.message).toBe('Untrusted sender');
@@ -98,7 +99,7 @@ describe('one member per browsing context', () => {
     // The member's own tab: the same love click is taken (the check above is not vacuous).
     const own = await bg.send('reportProjectStatus', { projectId, loved: true }, tabs.firefoxDefault());
     expect(own?.err).toBeUndefined();
-    await vi.waitFor(async () => expect(await lovedByMember()).toBe(true), { timeout: 8000 });
+    await vi.waitFor(async () => expect(await lovedByMember()).toBe(true), WAIT);
   });
 
   it("translates for a container's tab (nothing of the member's in it), never for a private window's", async () => {

@@ -9,6 +9,7 @@ import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { currentProfile } from '@/lib/config';
 import { type RunningSandbox, startSandbox } from '@/sandbox/index';
+import { WAIT } from '@/tests/unit/wait';
 import { callbackChrome } from './callback-chrome';
 import { CookieJar } from './harness';
 
@@ -180,17 +181,14 @@ export async function startFakeBackground(options: FakeBackgroundOptions = {}): 
           listener({ cookie: { name, domain: new URL(profile.site).hostname }, removed: false });
         }
       }
-      await vi.waitFor(
-        async () => {
-          const whoami = await deliver(
-            { id: 1, type: 'whoami', data: undefined, timestamp: Date.now() },
-            senders.extensionPage(),
-          );
-          if ((whoami?.res as { username?: string } | undefined)?.username !== username)
-            throw new Error('not signed in yet');
-        },
-        { timeout: 8000, interval: 100 },
-      );
+      await vi.waitFor(async () => {
+        const whoami = await deliver(
+          { id: 1, type: 'whoami', data: undefined, timestamp: Date.now() },
+          senders.extensionPage(),
+        );
+        if ((whoami?.res as { username?: string } | undefined)?.username !== username)
+          throw new Error('not signed in yet');
+      }, WAIT);
     },
     async close() {
       vi.unstubAllGlobals();

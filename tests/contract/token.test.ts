@@ -14,6 +14,7 @@ import { fakeBrowser } from 'wxt/testing';
 import background from '@/entrypoints/background';
 import { currentProfile } from '@/lib/config';
 import { DEMO_USERNAME, type RunningSandbox } from '@/sandbox/index';
+import { WAIT } from '@/tests/unit/wait';
 import { CookieJar, startTestSandbox } from './harness';
 import { protocolMessageNames } from './protocol-names';
 
@@ -140,13 +141,10 @@ describe('the token', () => {
         listener({ cookie: { name, domain: new URL(profile.site).hostname }, removed: false });
       }
     }
-    await vi.waitFor(
-      async () => {
-        const whoami = (await send('whoami', undefined, popupSender())) as { res?: { username?: string } };
-        expect(whoami.res?.username).toBe(DEMO_USERNAME);
-      },
-      { timeout: 8000, interval: 200 },
-    );
+    await vi.waitFor(async () => {
+      const whoami = (await send('whoami', undefined, popupSender())) as { res?: { username?: string } };
+      expect(whoami.res?.username).toBe(DEMO_USERNAME);
+    }, WAIT);
 
     // Signed in: every message again, from both kinds of sender.
     for (const name of names) {

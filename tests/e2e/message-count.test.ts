@@ -20,8 +20,11 @@ const messagesPhrase = (count: number) =>
 // worth of pollers would be plain in the request log.
 const PERIOD_SECONDS = 2;
 const CDN_SECONDS = 1;
-// One period, plus the CDN's copy, plus the browser's alarm granularity and the message round trips.
-const ONE_PERIOD_MS = (PERIOD_SECONDS + CDN_SECONDS + 3) * 1000;
+const PERIOD_MS = PERIOD_SECONDS * 1000;
+// How long a change may take to reach the badge when the test does not know where the poller is in
+// its period: one period, plus the CDN's copy, plus the browser's alarm granularity and the message
+// round trips (three periods: a wait's bound, not what "within one period" promises).
+const COUNT_UPDATE_MS = (PERIOD_SECONDS + CDN_SECONDS + 3) * 1000;
 
 const sandbox = withSandbox();
 
@@ -75,7 +78,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       const count = unread();
 
       const page = await browser().openPage(`${browser().profile.site}/`);
-      await expect.poll(badgeText, { timeout: ONE_PERIOD_MS }).toBe(expectedBadge(count));
+      await expect.poll(badgeText, { timeout: COUNT_UPDATE_MS }).toBe(expectedBadge(count));
       expect((await browser().badge()).title).toBe(
         `Companion: ${messagesPhrase(count)} for ${DEMO_USERNAME}`,
       );
@@ -93,7 +96,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
     it('shows a message added on the service within one polling period, everywhere', async () => {
       const page = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
-      await expect.poll(badgeText, { timeout: ONE_PERIOD_MS }).toBe(expectedBadge(unread()));
+      await expect.poll(badgeText, { timeout: COUNT_UPDATE_MS }).toBe(expectedBadge(unread()));
       // The page's own reading stands in for a poll for a while (2.5 periods): start the clock at
       // the poller's next own read, so the test measures one polling period.
       const opened = Date.now();
@@ -109,15 +112,27 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         )
         .toBe(true);
       sandbox().control.addMessage(DEMO_USERNAME, { type: 'followuser', actor: 'demo' });
+      const added = Date.now();
       const count = unread();
 
-      const added = Date.now();
-      await expect.poll(badgeText, { timeout: ONE_PERIOD_MS, interval: 250 }).toBe(expectedBadge(count));
-      const delay = Date.now() - added;
+      await expect.poll(badgeText, { interval: 250 }).toBe(expectedBadge(count));
+      const shown = Date.now();
+      // Within one period: the poller's first read after the message shows it, and that read comes
+      // one period after the poller's last read before the message. A read skipped or a period
+      // stretched (the 2.5 periods after a page's reading) means a second period passes first: the
+      // next read could not come before two periods after the last one. What may be added to the
+      // one period (the alarm firing late, the read's round trip, this test's sampling) stays under a
+      // period on a loaded machine. The sandbox runs in this process: its log and `added` share a clock.
+      const ownReads = countReads(0).fromExtension.filter(
+        (entry) => entry.path === `/users/${DEMO_USERNAME}/messages/count`,
+      );
+      const lastReadBefore = Math.max(
+        ...ownReads.map((entry) => Date.parse(entry.time)).filter((time) => time <= added),
+      );
+      expect(shown - lastReadBefore).toBeLessThan(2 * PERIOD_MS);
       // The page did not reload: the navigation bar and the title followed the background, no request of the tab.
       await page.waitForText('li.messages span.message-count.show', String(count));
       await expect.poll(() => page.evaluate(() => document.title)).toMatch(new RegExp(`^\\(${count}\\) `));
-      expect(delay).toBeLessThan(ONE_PERIOD_MS);
       await page.close();
     });
 
@@ -129,7 +144,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       // Tabs loaded after it: the site's page may still carry the CDN's copy of the old count.
       const loadedRightAfter = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
 
-      await expect.poll(badgeText, { timeout: ONE_PERIOD_MS }).toBe('');
+      await expect.poll(badgeText, { timeout: COUNT_UPDATE_MS }).toBe('');
       expect(unread()).toBe(0);
       const loadedLater = await browser().openPage(`${browser().profile.site}/`);
       for (const page of [messages, other, loadedRightAfter, loadedLater]) {
@@ -239,7 +254,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
     it('signed out, shows the signed-out mark and no authenticated request reaches the service', async () => {
       const page = await browser().openPage(`${browser().profile.site}/logout/`);
-      await expect.poll(badgeText, { timeout: ONE_PERIOD_MS }).toBe('?');
+      await expect.poll(badgeText, { timeout: COUNT_UPDATE_MS }).toBe('?');
       expect((await browser().badge()).title).toMatch(/signed out/);
       const since = Date.now();
       await page.goto(`${browser().profile.site}/`);

@@ -88,6 +88,14 @@ async function waitForAppFeed(popup: TestPage): Promise<void> {
   await popup.waitFor(() => document.querySelector('#app .activity-list[aria-busy="false"]') !== null);
 }
 
+/** The toolbar's popup address once the background has set the member's (`?s=<key>`). */
+async function memberPopupPath(extension: ExtensionBrowser): Promise<string> {
+  await expect
+    .poll(() => toolbarPopupPath(extension), { timeout: 15_000 })
+    .toMatch(/^\/popup\.html\?s=[0-9a-f]+$/);
+  return toolbarPopupPath(extension);
+}
+
 /** What the recorder saw in `popup` (it throws if the recorder never ran there). */
 async function seenIn(popup: TestPage): Promise<Seen> {
   const kept = await popup.evaluate(() => sessionStorage.getItem('companion-e2e-seen'));
@@ -102,10 +110,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
   it("a second open at the toolbar's address paints the cached first item from the member's snapshot before the app renders, then the app replaces it", async () => {
     await browser().setStorage('local', { popupTab: 'feed' });
-    await expect
-      .poll(() => toolbarPopupPath(browser()), { timeout: 15_000 })
-      .toMatch(/^\/popup\.html\?s=[0-9a-f]+$/);
-    const path = await toolbarPopupPath(browser());
+    const path = await memberPopupPath(browser());
 
     // The first open fills the cache and, once its first screen has settled, writes the snapshot.
     const first = await openRecorded(browser(), path);
@@ -178,9 +183,16 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   });
 
   it("never shows the member's snapshot to another member, nor to anyone signed out", async () => {
-    const demoPath = await toolbarPopupPath(browser());
-    expect(demoPath).toMatch(/^\/popup\.html\?s=/);
-    // Demo's snapshot is there (the test before wrote it) and stays there through the switch.
+    // Demo's snapshot is there, written by a popup of theirs on the Feed tab once it settled, and it
+    // stays there through the switch.
+    await browser().setStorage('local', { popupTab: 'feed' });
+    const demoPath = await memberPopupPath(browser());
+    const demo = await browser().openPopup(demoPath);
+    await waitForAppFeed(demo);
+    await demo.waitFor(() => localStorage.getItem('companion.firstFrame') !== null, undefined, {
+      timeout: 10_000,
+    });
+    await demo.close();
     await browser().signIn(OTHER);
     // The address names the other member's key: a new one (the sign-in's cookie), not demo's.
     await expect

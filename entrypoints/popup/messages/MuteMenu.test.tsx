@@ -12,6 +12,7 @@ import type { Message } from '@/lib/api/schemas';
 import { mutesOf } from '@/lib/message-count/mutes';
 import type { MessageRow } from '@/lib/messages/messages-model';
 import { messageMutesItem } from '@/lib/storage';
+import { WAIT } from '@/tests/unit/wait';
 import { MuteMenu } from './MuteMenu';
 import { muteChoicesOf } from './mute-choices';
 import { UnmuteButtons } from './UnmuteButtons';
@@ -103,16 +104,18 @@ describe('MuteMenu', () => {
     const choose = async (choice: string) => {
       await act(async () => root.querySelector<HTMLButtonElement>('[data-testid="mute"]')?.click());
       await act(async () => root.querySelector<HTMLButtonElement>(`[data-testid="${choice}"]`)?.click());
-      await vi.waitFor(() => expect(onMute).toHaveBeenCalled());
+      await vi.waitFor(() => expect(onMute).toHaveBeenCalled(), WAIT);
     };
     await choose('mute-person-choice');
-    await vi.waitFor(async () => expect((await storedMutes()).people).toEqual(['older', 'noisy']));
+    await vi.waitFor(async () => expect((await storedMutes()).people).toEqual(['older', 'noisy']), WAIT);
     await choose('mute-kind-choice');
-    await vi.waitFor(async () =>
-      expect(await storedMutes()).toEqual({
-        kinds: ['forumpost', 'addcomment:2'],
-        people: ['older', 'noisy'],
-      }),
+    await vi.waitFor(
+      async () =>
+        expect(await storedMutes()).toEqual({
+          kinds: ['forumpost', 'addcomment:2'],
+          people: ['older', 'noisy'],
+        }),
+      WAIT,
     );
   });
 
@@ -131,10 +134,11 @@ describe('UnmuteButtons', () => {
     const buttons = [...root.querySelectorAll<HTMLButtonElement>('[data-testid="unmute"]')];
     expect(buttons.map((b) => b.dataset.kind ?? b.dataset.username)).toEqual(['loveproject', 'bob']);
     await act(async () => buttons[1]?.click());
-    await vi.waitFor(async () =>
-      expect(await storedMutes()).toEqual({ kinds: ['loveproject'], people: ['carol'] }),
+    await vi.waitFor(
+      async () => expect(await storedMutes()).toEqual({ kinds: ['loveproject'], people: ['carol'] }),
+      WAIT,
     );
     await act(async () => buttons[0]?.click());
-    await vi.waitFor(async () => expect(await storedMutes()).toEqual({ kinds: [], people: ['carol'] }));
+    await vi.waitFor(async () => expect(await storedMutes()).toEqual({ kinds: [], people: ['carol'] }), WAIT);
   });
 });

@@ -16,6 +16,7 @@ import { exploreCacheItem, messageDraftsItem } from '@/lib/storage';
 import { LOCAL_QUOTA_BYTES, storedBytes } from '@/lib/storage-quota';
 import { hostileText } from '@/tests/unit/full-caches';
 import { enforceChromeQuota } from '@/tests/unit/quota-storage';
+import { WAIT } from '@/tests/unit/wait';
 import { ReplyBox } from './ReplyBox';
 
 afterEach(() => {
@@ -68,7 +69,7 @@ describe('the reply box with storage full of what Companion cannot give up', () 
     });
     const text = hostileText(400, 6);
     const box = await typeInto(root, text);
-    await vi.waitFor(() => expect(root.querySelector('[data-testid="comment-error"]')).not.toBeNull());
+    await vi.waitFor(() => expect(root.querySelector('[data-testid="comment-error"]')).not.toBeNull(), WAIT);
 
     const sentence = root.querySelector('[data-testid="comment-error"]');
     expect(sentence?.textContent).toBe(
@@ -92,7 +93,7 @@ describe('the reply box with storage full of what Companion cannot give up', () 
     await vi.waitFor(() => {
       expect(quota.refused.length).toBeGreaterThan(refusedBefore);
       expect(send?.getAttribute('aria-busy')).toBe('false');
-    });
+    }, WAIT);
     expect(sent).not.toHaveBeenCalled();
     expect(root.querySelector('[data-testid="comment-error"]')?.textContent).toBe(sentence?.textContent);
     expect(box.value).toBe(text);

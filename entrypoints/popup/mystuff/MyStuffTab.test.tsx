@@ -13,6 +13,7 @@ import { currentProfile } from '@/lib/config';
 import { t } from '@/lib/i18n';
 import type { MemberStuff, MyProject } from '@/lib/mystuff/mystuff-model';
 import { myStuffCacheItem } from '@/lib/storage';
+import { WAIT } from '@/tests/unit/wait';
 import { MyStuffTab } from './MyStuffTab';
 
 // The background's service (a real one cannot run here): it is asked to refresh and answers.
@@ -46,10 +47,12 @@ async function show(stuff: Record<string, MemberStuff>) {
 describe('the My Stuff tab', () => {
   it('says so in a child’s words when nothing is shared yet, with a link to share one', async () => {
     const root = await show({ demo: { username: 'demo', shared: read([]), favorites: emptyList() } });
-    await vi.waitFor(() =>
-      expect(root.querySelector('[data-testid="mystuff-empty"]')?.textContent).toBe(
-        t('mystuff.empty.shared'),
-      ),
+    await vi.waitFor(
+      () =>
+        expect(root.querySelector('[data-testid="mystuff-empty"]')?.textContent).toBe(
+          t('mystuff.empty.shared'),
+        ),
+      WAIT,
     );
     // Opening the tab asks the service to refresh the list shown (it reads only when stale).
     expect(asked).toHaveBeenCalledWith('refreshMyStuff', { lists: ['shared'] });
@@ -66,7 +69,10 @@ describe('the My Stuff tab', () => {
         favorites: emptyList(),
       },
     });
-    await vi.waitFor(() => expect(root.querySelectorAll('[data-testid="project-card"]')).toHaveLength(2));
+    await vi.waitFor(
+      () => expect(root.querySelectorAll('[data-testid="project-card"]')).toHaveLength(2),
+      WAIT,
+    );
     const counts = [...root.querySelectorAll<HTMLElement>('[data-testid="project-card"] [data-stat]')]
       .slice(0, 4)
       .map((stat) => [stat.dataset.stat, stat.dataset.count]);
@@ -92,7 +98,10 @@ describe('the My Stuff tab', () => {
       alice: { username: 'alice', shared: read([project(9, 'Alice’s game')]), favorites: emptyList() },
       demo: { username: 'demo', shared: read([project(1, 'Pong')]), favorites: emptyList() },
     });
-    await vi.waitFor(() => expect(root.querySelectorAll('[data-testid="project-card"]')).toHaveLength(1));
+    await vi.waitFor(
+      () => expect(root.querySelectorAll('[data-testid="project-card"]')).toHaveLength(1),
+      WAIT,
+    );
     expect(root.querySelector<HTMLElement>('[data-testid="project-card"]')?.dataset.projectId).toBe('1');
     expect(root.textContent).not.toContain('Alice’s game');
   });

@@ -6,6 +6,7 @@
  * the legacy `none` class, and unmounting / mounting the bar (the editor switch).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WAIT } from '@/tests/unit/wait';
 import { legacyShell, wwwShell } from '../shell';
 
 type NavModule = typeof import('./nav');
@@ -89,7 +90,7 @@ describe('scratch-www navigation count', () => {
     const nav = await loadNav();
     count = 4;
     await nav.startMessageCount();
-    await vi.waitFor(() => expect(span()?.textContent).toBe('4 '));
+    await vi.waitFor(() => expect(span()?.textContent).toBe('4 '), WAIT);
     const element = span() as HTMLElement;
     const number = element.firstChild;
     expect(element.className).toBe('message-count show');
@@ -108,7 +109,7 @@ describe('scratch-www navigation count', () => {
     const nav = await loadNav();
     count = 3;
     await nav.startMessageCount();
-    await vi.waitFor(() => expect(span()?.textContent).toBe('3 '));
+    await vi.waitFor(() => expect(span()?.textContent).toBe('3 '), WAIT);
     const number = span()?.firstChild as Text;
     const writes: MutationRecord[] = [];
     const observer = new MutationObserver((records) => writes.push(...records));
@@ -136,7 +137,7 @@ describe('scratch-www navigation count', () => {
     const nav = await loadNav();
     count = 2;
     await nav.startMessageCount();
-    await vi.waitFor(() => expect(span()?.textContent).toBe('2 '));
+    await vi.waitFor(() => expect(span()?.textContent).toBe('2 '), WAIT);
     const element = span() as HTMLElement;
     const held = element.firstChild as Text;
     element.textContent = '7';
@@ -156,7 +157,7 @@ describe('scratch-www navigation count', () => {
     const nav = await loadNav();
     count = 6;
     await nav.startMessageCount();
-    await vi.waitFor(() => expect(span()?.textContent).toBe('6 '));
+    await vi.waitFor(() => expect(span()?.textContent).toBe('6 '), WAIT);
     count = 'network-error';
     await window.sandboxSite?.readMessageCount();
     expect(span()?.textContent).toBe('0 ');
@@ -188,7 +189,7 @@ describe('scratch-www navigation count', () => {
       const nav = await loadNav();
       count = 3;
       await nav.startMessageCount();
-      await vi.waitFor(() => expect(span()?.textContent).toBe('3 '));
+      await vi.waitFor(() => expect(span()?.textContent).toBe('3 '), WAIT);
       nav.unmountNavigationCount();
       document.querySelector('nav#navigation')?.remove();
       const reads = countReads;
@@ -222,7 +223,7 @@ describe('legacy navigation count', () => {
     expect(legacyCount()?.outerHTML).toBe('<span class="notificationsCount none">0</span>');
     count = 5;
     await nav.startMessageCount();
-    await vi.waitFor(() => expect(legacyCount()?.textContent).toBe('5'));
+    await vi.waitFor(() => expect(legacyCount()?.textContent).toBe('5'), WAIT);
     expect(legacyCount()?.classList.contains('none')).toBe(false);
     expect(legacyCount()?.getAttribute('style')).toBeNull();
     count = 0;

@@ -6,6 +6,7 @@
 import { afterAll, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { memberCheckedItem, memberItem, messageCountItem, projectStatusesItem } from '@/lib/storage';
+import { WAIT } from '@/tests/unit/wait';
 import { type FakeBackground, senders, startFakeBackground } from '../fake-background';
 import { leftOnDisk } from './left-on-disk';
 
@@ -24,12 +25,12 @@ it('shows signed out at once in the popup, the badge and the pages, with no requ
     },
   });
   fakeBrowser.runtime.onStartup.trigger();
-  await vi.waitFor(async () => expect(await memberItem.getValue()).toBeNull());
+  await vi.waitFor(async () => expect(await memberItem.getValue()).toBeNull(), WAIT);
   expect(await memberCheckedItem.getValue()).toBe(true);
   expect(await messageCountItem.getValue()).toMatchObject({ username: null, count: null });
   // The marks' cache writes in batches: soon, not in the same instant.
-  await vi.waitFor(async () => expect((await projectStatusesItem.getValue()).member).toBeNull());
-  await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('?'));
+  await vi.waitFor(async () => expect((await projectStatusesItem.getValue()).member).toBeNull(), WAIT);
+  await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('?'), WAIT);
   // The popup asks who is signed in: the answer needs no request either.
   expect((await bg.send('whoami', undefined, senders.extensionPage()))?.res).toBeNull();
   expect(bg.sandbox.control.inFlight()).toEqual([]);

@@ -12,6 +12,7 @@ import {
   messageCountItem,
   projectStatusesItem,
 } from '@/lib/storage';
+import { WAIT } from '@/tests/unit/wait';
 import { type FakeBackground, startFakeBackground } from '../fake-background';
 import { holdSession, leftOnDisk } from './left-on-disk';
 
@@ -32,19 +33,19 @@ it('hides the previous member until the session is read, then shows the new one'
   });
   const { control } = bg.sandbox;
   fakeBrowser.runtime.onStartup.trigger();
-  await vi.waitFor(async () => expect(await memberItem.getValue()).toBeNull());
+  await vi.waitFor(async () => expect(await memberItem.getValue()).toBeNull(), WAIT);
   expect(await memberCheckedItem.getValue()).toBe(true);
-  await vi.waitFor(() => expect(control.inFlight({ pattern: '/session/' })).not.toEqual([]));
+  await vi.waitFor(() => expect(control.inFlight({ pattern: '/session/' })).not.toEqual([]), WAIT);
   expect(await messageCountItem.getValue()).toMatchObject({ username: null, count: null });
   // The marks' cache writes in batches: soon, not in the same instant.
-  await vi.waitFor(async () => expect((await projectStatusesItem.getValue()).member).toBeNull());
-  await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('?'));
+  await vi.waitFor(async () => expect((await projectStatusesItem.getValue()).member).toBeNull(), WAIT);
+  await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('?'), WAIT);
   expect(control.requestLog({ pattern: '/session/' })).toEqual([]);
 
   control.clearFaults();
   control.releaseDelayed();
-  await vi.waitFor(async () => expect((await memberItem.getValue())?.username).toBe('alice'));
+  await vi.waitFor(async () => expect((await memberItem.getValue())?.username).toBe('alice'), WAIT);
   expect(await memberCookieMarkItem.getValue()).toBe(await cookieMark(alice));
-  await vi.waitFor(async () => expect((await messageCountItem.getValue()).username).toBe('alice'));
-  await vi.waitFor(async () => expect((await projectStatusesItem.getValue()).member).toBe('alice'));
+  await vi.waitFor(async () => expect((await messageCountItem.getValue()).username).toBe('alice'), WAIT);
+  await vi.waitFor(async () => expect((await projectStatusesItem.getValue()).member).toBe('alice'), WAIT);
 });

@@ -5,6 +5,7 @@
 import { afterAll, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { memberCheckedItem, memberItem, messageCountItem, projectStatusesItem } from '@/lib/storage';
+import { WAIT } from '@/tests/unit/wait';
 import { type FakeBackground, startFakeBackground } from '../fake-background';
 import { demo, holdSession, leftOnDisk } from './left-on-disk';
 
@@ -23,15 +24,18 @@ it('keeps the member, the count and the marks, before any session read is answer
     },
   });
   fakeBrowser.runtime.onStartup.trigger();
-  await vi.waitFor(async () => expect(await memberCheckedItem.getValue()).toBe(true));
+  await vi.waitFor(async () => expect(await memberCheckedItem.getValue()).toBe(true), WAIT);
   expect(await memberItem.getValue()).toEqual(demo);
   expect(await messageCountItem.getValue()).toMatchObject({ username: 'demo', count: 7 });
   expect((await projectStatusesItem.getValue()).member).toBe('demo');
-  await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('7'));
+  await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('7'), WAIT);
   expect(bg.sandbox.control.requestLog({ pattern: '/session/' })).toEqual([]);
   bg.sandbox.control.clearFaults();
   bg.sandbox.control.releaseDelayed();
-  await vi.waitFor(() => expect(bg?.sandbox.control.requestLog({ pattern: '/session/' })).not.toEqual([]));
+  await vi.waitFor(
+    () => expect(bg?.sandbox.control.requestLog({ pattern: '/session/' })).not.toEqual([]),
+    WAIT,
+  );
   // Never hidden on the way.
   expect(memberWrites).not.toContain(null);
 });
