@@ -13,6 +13,7 @@ import type { RequestLogEntry } from '@/sandbox/control';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import { BROWSER_NAMES, type TestPage, useBrowser, withSandbox } from './harness';
 import { startQuietPeriod } from './harness/quiet-period';
+import { signInToEndQuietPeriod } from './harness/signed-out-period';
 import { reuseThumbnailForUnreadProject } from './harness/status-mark-probe';
 
 const sandbox = withSandbox();
@@ -544,16 +545,31 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await page.close();
 
     await browser().signOut();
-    const start = Date.now();
+    const period = startQuietPeriod(sandbox().control);
     const signedOut = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
     await signedOut.waitFor(() => document.querySelectorAll('#projectBox div.thumbnail').length > 0);
+    // When the page first shows a mark, from now on.
+    await signedOut.evaluate(() => {
+      const seen = window as unknown as { firstMarkAt: number | null };
+      const shown = () => document.querySelector('[data-companion="project-status"]') !== null;
+      seen.firstMarkAt = shown() ? Date.now() : null;
+      const watch = new MutationObserver(() => {
+        if (seen.firstMarkAt === null && shown()) seen.firstMarkAt = Date.now();
+      });
+      watch.observe(document.documentElement, { childList: true, subtree: true });
+    });
     await signedOut.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(
-      await signedOut.evaluate(() => document.querySelectorAll('[data-companion="project-status"]').length),
-    ).toBe(0);
-    expect(statusRequests(start)).toEqual([]);
+    // Signing in again ends the period: the same page then shows its marks (it followed the member
+    // all along), none before.
+    const { signingInAt, signedOut: asked } = await signInToEndQuietPeriod(browser(), period, DEMO_USERNAME);
+    expect(asked.filter(isStatusRequest)).toEqual([]);
+    await (signedOut.raw.page as { bringToFront(): Promise<void> }).bringToFront();
+    const firstMarkAt = await signedOut.waitFor(
+      () => (window as unknown as { firstMarkAt: number | null }).firstMarkAt,
+      undefined,
+      { timeout: 20_000 },
+    );
+    expect(firstMarkAt).toBeGreaterThanOrEqual(signingInAt);
     await signedOut.close();
-    await browser().signIn(DEMO_USERNAME);
   });
 });

@@ -13,6 +13,7 @@ import { DEMO_USERNAME } from '@/sandbox/index';
 import type { Comment, Project, Studio } from '@/sandbox/model';
 import { BROWSER_NAMES, scrollThrough, type TestPage, useBrowser, withSandbox } from './harness';
 import { startQuietPeriod } from './harness/quiet-period';
+import { untranslatedCommentInView } from './harness/untranslated-comment';
 
 const sandbox = withSandbox();
 /** "Translate all"'s pace where its test tunes it (a request every 250 ms). */
@@ -123,31 +124,6 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await page.evaluate((s) => document.querySelector(s)?.scrollIntoView({ block: 'center' }), container);
     await page.waitFor((s) => document.querySelector(s) !== null, selector);
     await page.click(selector);
-  };
-  /**
-   * A comment in view with its Translate button, untranslated, whose plain text was never sent to the
-   * helper (so a click on its button asks for it).
-   */
-  const untranslatedInView = async (page: TestPage) => {
-    const ids = await page.evaluate(() =>
-      [...document.querySelectorAll('.comments-list div.comment[data-comment-id]')]
-        .filter((comment) => {
-          const box = comment.getBoundingClientRect();
-          return (
-            box.top >= 0 &&
-            box.bottom <= innerHeight &&
-            comment.querySelector('button[data-companion="translate"]') !== null &&
-            comment.querySelector('[data-companion="translation"]') === null
-          );
-        })
-        .map((comment) => Number(comment.getAttribute('data-comment-id'))),
-    );
-    const asked = new Set(translations().map((entry) => queryOf(entry).get('text')));
-    const comment = ids
-      .map((id) => store().getComment(id))
-      .find((c) => c !== undefined && !/[<&]/.test(c.content) && !asked.has(c.content));
-    if (!comment) throw new Error(`No comment in view to translate among ${ids.join(', ')}`);
-    return comment;
   };
   /** Clicks the Translate button of comment `id`, scrolled to as a member would. */
   const clickTranslate = (page: TestPage, id: number) =>
@@ -471,7 +447,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     // the same page and background, and its request proves they went past the turn.
     const quietFrom = stoppedAt + 600;
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    const probe = await untranslatedInView(page);
+    const probe = await untranslatedCommentInView(page, sandbox());
     await page.waitFor((due) => Date.now() >= due, quietFrom + PACE_MS);
     await clickTranslate(page, probe.id);
     const isProbe = (entry: RequestLogEntry) => queryOf(entry).get('text') === probe.content;

@@ -28,9 +28,10 @@ const MARK = '[data-companion="project-status"]';
 const PROBE_TIMEOUT_MS = 20_000;
 
 /**
- * Reuses the first thumbnail matching `thumbnails` that is in view and already marked for a shared
- * project this sandbox never heard of in its request log (so the extension has nothing cached for
- * it, not even from the project's own page), and returns the probe.
+ * Reuses the first thumbnail matching `thumbnails` that is in view and already marked (else the
+ * first marked one, scrolled into view) for a shared project this sandbox never heard of in its
+ * request log (so the extension has nothing cached for it, not even from the project's own page),
+ * and returns the probe.
  */
 export async function reuseThumbnailForUnreadProject(
   page: TestPage,
@@ -75,10 +76,12 @@ export async function reuseThumbnailForUnreadProject(
         }
         return true;
       };
-      const host = [...document.querySelectorAll(thumbnails)].find(
-        (element) => inView(element) && element.querySelector(`${mark}[data-loved]`) !== null,
+      const marked = [...document.querySelectorAll(thumbnails)].filter(
+        (element) => element.querySelector(`${mark}[data-loved]`) !== null,
       );
+      const host = marked.find(inView) ?? marked[0];
       if (!host) return false;
+      if (!inView(host)) host.scrollIntoView({ block: 'center' });
       for (const link of host.querySelectorAll('a[href*="/projects/"]'))
         link.setAttribute('href', `/projects/${projectId}/`);
       return true;
