@@ -51,9 +51,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     entry.part === 'api' && entry.origin !== new URL(browser().profile.site).origin;
   const isMessagesRead = (entry: RequestLogEntry) => fromExtension(entry) && MESSAGES_ROUTE.test(entry.path);
   /**
-   * The poller's next two reads of the count: each found the count the same, and what the extension
-   * does about the first (a read of the messages, wrongly) has had a whole period to leave before the
-   * second.
+   * The poller's next two reads of the count: what the extension does about the first (a read of the
+   * messages, when the count changed) has had a whole period to leave before the second arrives.
    */
   const twoPolls = {
     what: 'two polls of the count by the extension',

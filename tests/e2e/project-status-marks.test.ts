@@ -445,8 +445,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       )
       .toBe(true);
     // And the page applied it (a click before that would be undone by the late answer): the body is
-    // in once the page's resource timing lists the read, and the page's handler reads it in the next
-    // turn of its event loop at the latest.
+    // in once the page's resource timing lists the read, and the page's handler of it, queued then,
+    // runs before a task the test queues after that.
     await project.waitFor(
       (path) =>
         (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).some(
