@@ -21,6 +21,7 @@ import { translateText } from '@/sandbox/helpers/translator';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import type { Project, Studio, User } from '@/sandbox/model';
 import { BROWSER_NAMES, scrollThrough, type TestPage, useBrowser, withSandbox } from './harness';
+import { reuseThumbnailForUnreadProject } from './harness/status-mark-probe';
 
 const sandbox = withSandbox();
 const COUNT_ROUTE = /^\/users\/[^/]+\/messages\/count$/;
@@ -320,7 +321,13 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await profile.waitFor(
       () => document.querySelectorAll('#featured-project-modal li.project.thumb.item').length > 0,
     );
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The page's observers told of the dialog's choices before the probe: they are past them once
+    // the probe's mark shows.
+    const probe = await reuseThumbnailForUnreadProject(profile, sandbox(), {
+      thumbnails: '.slider-carousel-container li.project.thumb.item',
+      siteOrigin: new URL(site()).origin,
+    });
+    await probe.marked();
     expect(
       await profile.evaluate(() => ({
         choices: document.querySelectorAll('#featured-project-modal li.project.thumb.item').length > 2,

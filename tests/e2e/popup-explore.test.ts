@@ -15,6 +15,7 @@ import type { RequestLogEntry } from '@/sandbox/control';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import { BROWSER_NAMES, seriousAxeFindings, type TestPage, useBrowser, withSandbox } from './harness';
 import { readBuiltManifest } from './harness/paths';
+import { startQuietPeriod } from './harness/quiet-period';
 
 const sandbox = withSandbox();
 
@@ -56,12 +57,12 @@ async function api<T>(path: string, token?: string): Promise<{ status: number; b
  * rows itself; its requests carry the site's origin).
  */
 function requests(pattern: string): RequestLogEntry[] {
-  return sandbox()
-    .control.requestLog({ part: 'api', pattern })
-    .filter(
-      (entry) =>
-        entry.userAgent !== TEST_AGENT && entry.method === 'GET' && !(entry.origin ?? '').startsWith('http'),
-    );
+  return sandbox().control.requestLog({ part: 'api', pattern }).filter(isExtensionRead);
+}
+
+/** A read the extension sent (not this test's own, nor a site page's). */
+function isExtensionRead(entry: RequestLogEntry): boolean {
+  return entry.userAgent !== TEST_AGENT && entry.method === 'GET' && !(entry.origin ?? '').startsWith('http');
 }
 const param = (entry: RequestLogEntry | undefined, name: string) =>
   new URLSearchParams(entry?.query ?? '').get(name);
@@ -143,6 +144,18 @@ async function openExplore(
   const popup = await browser().openPopup();
   await popup.waitFor(() => document.activeElement?.getAttribute('data-testid') === 'search-input');
   return popup;
+}
+
+/** Picks another sort in the Explore tab's browse list, as the member does with its select. */
+function chooseSort(page: TestPage, sort: string): Promise<void> {
+  return page.evaluate((sort) => {
+    const select = document.querySelector<HTMLSelectElement>(
+      '[data-testid="explore-browse"] [data-testid="explore-sort"]',
+    );
+    if (!select) throw new Error('no sort to choose');
+    select.value = sort;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }, sort);
 }
 
 async function screenshot(page: TestPage, name: string) {
@@ -251,15 +264,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     expect(param(requests('/explore/projects')[1], 'limit')).toBe(String(PAGE));
 
     // Another sort is another list, from its first page.
-    await popup.evaluate(() => {
-      const select = document.querySelector<HTMLSelectElement>(
-        '[data-testid="explore-browse"] [data-testid="explore-sort"]',
-      );
-      if (select) {
-        select.value = 'popular';
-        select.dispatchEvent(new Event('change', { bubbles: true }));
-      }
-    });
+    await chooseSort(popup, 'popular');
     await expect.poll(() => requests('/explore/projects').length, { timeout: 10_000 }).toBe(3);
     const popular = requests('/explore/projects')[2];
     expect([param(popular, 'q'), param(popular, 'mode'), param(popular, 'offset')]).toEqual([
@@ -287,25 +292,39 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const queries = requests('/explore/projects').map((e) => e.query);
     await popup.close();
 
-    // Within five minutes, reopening shows the same page from the cache: nothing read again.
+    // Within five minutes, reopening shows the same page from the cache: nothing read again. What the
+    // popup would read on opening it asks its background before the list of a sort never read, which
+    // the member picks afterwards.
+    const period = startQuietPeriod(sandbox().control);
     const again = await openExplore(browser, { keepSettings: true });
     await again.waitFor(
       (s) => document.querySelectorAll(`${s} [data-testid="project-card"]`).length >= 40,
       browse,
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(requests('/explore/projects').map((e) => e.query)).toEqual(queries);
+    await chooseSort(again, 'recent');
+    const recent = (entry: RequestLogEntry) =>
+      entry.part === 'api' &&
+      entry.path === '/explore/projects' &&
+      isExtensionRead(entry) &&
+      param(entry, 'mode') === 'recent';
+    await period.observe({ what: 'the first page of the recent games', matches: recent, timeoutMs: 15_000 });
+    const afterReopening = requests('/explore/projects');
+    expect(afterReopening.slice(0, -1).map((e) => e.query)).toEqual(queries);
+    expect([param(afterReopening.at(-1), 'q'), param(afterReopening.at(-1), 'mode')]).toEqual([
+      'games',
+      'recent',
+    ]);
     await again.close();
   });
 
   it('sends one search for the settled text of fast typing and shows its results', async () => {
     const popup = await openExplore(browser);
     sandbox().control.clearLog();
+    const period = startQuietPeriod(sandbox().control);
     await typeFast(popup, 'alice');
     const results = `${TOP} [data-testid="search-results"][data-query="alice"]`;
     await popup.waitFor((s) => document.querySelector(s) !== null, results);
     await expect.poll(() => requests('/search/projects').length, { timeout: 10_000 }).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 500));
     const sent = requests('/search/projects');
     expect(sent).toHaveLength(1);
     expect(param(sent[0], 'q')).toBe('alice');
@@ -315,6 +334,17 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await popup.waitFor((s) => document.querySelector(`${s} [data-testid="project-card"]`) !== null, results);
     expect(await cardIds(popup, results)).toEqual(expected);
     await screenshot(popup, `explore-search-${name}`);
+    // Nothing more for the text typed fast (a prefix, the same text again): the popup would have
+    // asked for it before the search for one more key, typed now.
+    await typeFast(popup, 'x');
+    const searches = (entry: RequestLogEntry) =>
+      entry.part === 'api' && entry.path === '/search/projects' && isExtensionRead(entry);
+    const asked = await period.observe({
+      what: 'the search for "alicex"',
+      matches: (entry) => searches(entry) && param(entry, 'q') === 'alicex',
+      timeoutMs: 15_000,
+    });
+    expect(asked.filter(searches).map((entry) => param(entry, 'q'))).toEqual(['alice', 'alicex']);
     await popup.close();
   });
 

@@ -12,6 +12,9 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestLogEntry } from '@/sandbox/control';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import { BROWSER_NAMES, type TestPage, useBrowser, withSandbox } from './harness';
+import { startQuietPeriod } from './harness/quiet-period';
+import { signInToEndQuietPeriod } from './harness/signed-out-period';
+import { reuseThumbnailForUnreadProject } from './harness/status-mark-probe';
 
 const sandbox = withSandbox();
 
@@ -101,15 +104,17 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   });
   const siteOrigin = () => new URL(browser().profile.site).origin;
   /** Requests the extension made for statuses (the site's own pages carry the site's origin). */
+  const isStatusRequest = (entry: RequestLogEntry) =>
+    entry.part === 'api' &&
+    entry.origin !== siteOrigin() &&
+    (LOVE_READ.test(entry.path) || FAVORITE_READ.test(entry.path) || FAVORITES_LIST.test(entry.path));
   const statusRequests = (since: number) =>
     sandbox()
       .control.requestLog({ part: 'api' })
-      .filter(
-        (entry: RequestLogEntry) =>
-          Date.parse(entry.time) >= since &&
-          entry.origin !== siteOrigin() &&
-          (LOVE_READ.test(entry.path) || FAVORITE_READ.test(entry.path) || FAVORITES_LIST.test(entry.path)),
-      );
+      .filter((entry: RequestLogEntry) => Date.parse(entry.time) >= since && isStatusRequest(entry));
+  /** A thumbnail in view reused for a project never asked about: the marks' proof of a quiet period. */
+  const probe = (page: TestPage, thumbnails: string) =>
+    reuseThumbnailForUnreadProject(page, sandbox(), { thumbnails, siteOrigin: siteOrigin() });
   const loveReadIds = (entries: RequestLogEntry[]) =>
     entries.flatMap((entry) => {
       const match = LOVE_READ.exec(entry.path);
@@ -230,7 +235,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       .users()
       .find((user) => user.username !== DEMO_USERNAME && store().sharedProjectsOf(user.id).length >= 40);
     expect(owner).toBeDefined();
-    const start = Date.now();
+    const period = startQuietPeriod(sandbox().control);
     const page = await openAt(`${browser().profile.site}/users/${owner?.username}/projects/`, {
       width: 900,
       height: 600,
@@ -239,9 +244,11 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     expectRight(shown);
     const unseen = new Set(shown.filter((t) => !t.inView).map((t) => t.linkId));
     expect(unseen.size).toBeGreaterThan(10);
-    // Give any stray read the time to leave.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const loveIds = loveReadIds(statusRequests(start));
+    // A stray read the page asked for would be ahead of the probe's.
+    const reused = await probe(page, '.media-grid li.project.thumb.item');
+    const requests = await period.observe(reused.loveRead);
+    const loveIds = loveReadIds(requests.filter(isStatusRequest));
+    expect(loveIds).toContain(reused.projectId);
     for (const id of loveIds) expect(unseen.has(id)).toBe(false);
     // Far below the window: not even a mark was added to them.
     const far = await page.evaluate(
@@ -262,11 +269,13 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const warm = await openAt(url, { width: 900, height: 600 });
     await settled(warm, '#projectBox', 4);
     await warm.close();
-    const start = Date.now();
+    const period = startQuietPeriod(sandbox().control);
     const page = await openAt(url, { width: 900, height: 600 });
     expectRight(await settled(page, '#projectBox', 4));
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(statusRequests(start)).toEqual([]);
+    // A read the reload asked for would be ahead of the probe's.
+    const reused = await probe(page, '#projectBox div.thumbnail.project');
+    const requests = await period.observe(reused.loveRead);
+    expect(requests.filter((entry) => isStatusRequest(entry) && !reused.isLoveRead(entry))).toEqual([]);
     await page.close();
   });
 
@@ -376,7 +385,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       await studioPage.waitFor(
         () => document.querySelectorAll('.user-projects-modal .studio-project-tile').length > 0,
       );
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // The page's observers told of the dialog's tiles before the probe: they are past them once
+      // the probe's mark shows.
+      await (await probe(studioPage, '.studio-projects-grid div.studio-project-tile')).marked();
       expect(
         await studioPage.evaluate(
           () => document.querySelectorAll('.user-projects-modal [data-companion="project-status"]').length,
@@ -433,7 +444,17 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
           .some((e) => e.origin === siteOrigin() && e.path === `/projects/${id}/loves/user/${DEMO_USERNAME}`),
       )
       .toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // And the page applied it (a click before that would be undone by the late answer): the body is
+    // in once the page's resource timing lists the read, and the page's handler of it, queued then,
+    // runs before a task the test queues after that.
+    await project.waitFor(
+      (path) =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).some(
+          (entry) => entry.name.includes(path) && entry.responseEnd > 0,
+        ),
+      `/projects/${id}/loves/user/`,
+    );
+    await project.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
     const start = Date.now();
     await project.click('div.project-loves');
     await project.waitFor(() => document.querySelector('div.project-loves.loved') !== null);
@@ -524,16 +545,31 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await page.close();
 
     await browser().signOut();
-    const start = Date.now();
+    const period = startQuietPeriod(sandbox().control);
     const signedOut = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
     await signedOut.waitFor(() => document.querySelectorAll('#projectBox div.thumbnail').length > 0);
+    // When the page first shows a mark, from now on.
+    await signedOut.evaluate(() => {
+      const seen = window as unknown as { firstMarkAt: number | null };
+      const shown = () => document.querySelector('[data-companion="project-status"]') !== null;
+      seen.firstMarkAt = shown() ? Date.now() : null;
+      const watch = new MutationObserver(() => {
+        if (seen.firstMarkAt === null && shown()) seen.firstMarkAt = Date.now();
+      });
+      watch.observe(document.documentElement, { childList: true, subtree: true });
+    });
     await signedOut.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(
-      await signedOut.evaluate(() => document.querySelectorAll('[data-companion="project-status"]').length),
-    ).toBe(0);
-    expect(statusRequests(start)).toEqual([]);
+    // Signing in again ends the period: the same page then shows its marks (it followed the member
+    // all along), none before.
+    const { signingInAt, signedOut: asked } = await signInToEndQuietPeriod(browser(), period, DEMO_USERNAME);
+    expect(asked.filter(isStatusRequest)).toEqual([]);
+    await (signedOut.raw.page as { bringToFront(): Promise<void> }).bringToFront();
+    const firstMarkAt = await signedOut.waitFor(
+      () => (window as unknown as { firstMarkAt: number | null }).firstMarkAt,
+      undefined,
+      { timeout: 20_000 },
+    );
+    expect(firstMarkAt).toBeGreaterThanOrEqual(signingInAt);
     await signedOut.close();
-    await browser().signIn(DEMO_USERNAME);
   });
 });
