@@ -347,6 +347,9 @@ async function screenshot(page: TestPage, name: string) {
 
 describe.each(BROWSER_NAMES)('%s', (name) => {
   beforeAll(() => {
+    // Each browser starts from the seeded world (useBrowser resets the sandbox when the previous
+    // browser closes): the hostile world is made again in it.
+    world = undefined;
     makeWorld();
   });
   const browser = useBrowser(name, { sandbox, signedInAs: DEMO_USERNAME });

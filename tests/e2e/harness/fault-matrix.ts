@@ -1,16 +1,16 @@
 /**
- * The fault matrix (issue 14): every fault the sandbox's control interface can make, as rows, and
+ * The fault matrix: every fault the sandbox's control interface can make, as rows, and
  * one runner that puts a surface through each of them. A surface's test file describes the surface
  * once (which requests it makes, how to make it ask again, what a member sees with and without a
  * fault); the runner adds one test per fault. A new fault is a row here; a new surface is a file
  * with one `describeFaultMatrix` call.
  *
- * Once per browser, before the rows: the surface is primed (its cache filled). Each test: the fault
+ * Once per browser, in whichever row runs first: the surface is primed (its cache filled). Each test: the fault
  * is set on the surface's routes → the surface asks again → it shows its cached data or a clear
  * sentence, and the rest of the extension still works → the fault ends → the surface recovers
  * without a reload, ready for the next row.
  */
-import { beforeAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { RouteMatch } from '@/sandbox/control';
 import { DEMO_USERNAME, type RunningSandbox } from '@/sandbox/index';
 import type { BrowserName } from './browsers';
@@ -172,19 +172,22 @@ export function describeFaultMatrix(
   const faults = FAULTS.filter((fault) => !only || only.includes(fault.name));
   describe.each(browsers)(`${surface.name} under faults in %s`, (browserName) => {
     const browser = useBrowser(browserName, { ...launch, sandbox });
-    // Priming is setup, not a row's check: it runs before whichever rows run (all of them, or one
-    // picked with -t), so a row's checks are its own whether it runs alone or after the others.
-    // Each row ends with the surface recovered (expectRecovered), the state the next row starts from.
-    beforeAll(async () => {
-      await browser().tune({
-        requestTimeoutMs: MATRIX_REQUEST_TIMEOUT_MS,
-        retryBackoffScale: MATRIX_RETRY_BACKOFF_SCALE,
-      });
-      await surface.prime({ browser: browser(), sandbox: sandbox() });
-    });
+    // The surface is primed (its cache filled) once per browser, by whichever row runs first: all
+    // of them, or one picked with -t. Priming waits with expect.poll, which Vitest allows in a test
+    // only, not in a hook. Each row ends with the surface recovered (expectRecovered), the state
+    // the next row starts from.
+    let primed = false;
 
     it.each(faults.map((fault) => [fault.name, fault] as const))('%s', async (_name, fault) => {
       const context: FaultContext = { browser: browser(), sandbox: sandbox(), fault };
+      if (!primed) {
+        await context.browser.tune({
+          requestTimeoutMs: MATRIX_REQUEST_TIMEOUT_MS,
+          retryBackoffScale: MATRIX_RETRY_BACKOFF_SCALE,
+        });
+        await surface.prime({ browser: context.browser, sandbox: context.sandbox });
+        primed = true;
+      }
       try {
         context.appliedAt = Date.now();
         fault.apply(context.sandbox, surface.routes);

@@ -139,8 +139,24 @@ export function createTestPage(driver: PageDriver): TestPage {
       }
     },
     async click(selector, options) {
-      await waitFor((s) => document.querySelector(s as string) !== null, selector, options);
-      await driver.click(selector);
+      // The element can stop matching between the wait and the click (a button the page disables a
+      // moment, a list re-rendered): then wait for it again, within the same time.
+      const deadline = Date.now() + (options?.timeout ?? DEFAULT_WAIT_MS);
+      for (;;) {
+        await waitFor((s) => document.querySelector(s as string) !== null, selector, {
+          ...options,
+          timeout: Math.max(POLL_INTERVAL_MS, deadline - Date.now()),
+        });
+        try {
+          await driver.click(selector);
+          return;
+        } catch (error) {
+          const gone = !(await driver
+            .evaluate((s) => document.querySelector(s as string) !== null, selector)
+            .catch(() => false));
+          if (!gone || Date.now() >= deadline) throw error;
+        }
+      }
     },
     setViewport: (size) => driver.setViewport(size),
     emulateColorScheme: (scheme) => driver.emulateColorScheme(scheme),
