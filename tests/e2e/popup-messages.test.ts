@@ -13,7 +13,6 @@ import { BROWSER_NAMES, type TestPage, useBrowser, withSandbox } from './harness
 import { seriousAxeFindingsInEachScheme } from './harness/axe';
 import { startQuietPeriod } from './harness/quiet-period';
 import { typeInto } from './harness/type-into';
-import { untranslatedCommentInView } from './harness/untranslated-comment';
 
 const sandbox = withSandbox();
 
@@ -570,6 +569,15 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   });
 
   it('takes no post or delete from a site page’s script: nothing reaches the sandbox', async () => {
+    // A comment whose text was never translated: its Translate button is the probe below.
+    const probe = store().addComment({
+      place: 'project',
+      placeId: project.id,
+      parentId: null,
+      commenteeId: null,
+      authorId: (store().getUser('carol') as User).id,
+      content: `Encore une question (${name})`,
+    });
     const period = startQuietPeriod(sandbox().control);
     const page = await browser().openPage(`${browser().profile.site}/projects/${project.id}/`);
     const attempts = await page.evaluate(
@@ -616,12 +624,13 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     expect(attempts).toEqual(['undefined', 'no API', 'no API']);
     // A content script that relayed them would have handed them to the background before a Translate
     // clicked now, whose request leaves after theirs.
-    await page.evaluate(() => document.querySelector('.comments-list')?.scrollIntoView());
-    await page.waitFor(
-      () => document.querySelector('.comments-list button[data-companion="translate"]') !== null,
+    const translate = `#comments-${probe.id} button[data-companion="translate"]`;
+    await page.evaluate(
+      (id) => document.querySelector(`#comments-${id}`)?.scrollIntoView({ block: 'center' }),
+      probe.id,
     );
-    const probe = await untranslatedCommentInView(page, sandbox());
-    await page.click(`#comments-${probe.id} button[data-companion="translate"]`);
+    await page.waitFor((s) => document.querySelector(s) !== null, translate);
+    await page.click(translate);
     const asked = await period.observe({
       what: `the translation of comment ${probe.id}, clicked after the forged messages`,
       matches: (e) =>

@@ -3,9 +3,12 @@
  * project the extension never asked about, as the site's React reuses a node (its links change in
  * place). The marks follow it through the same steps as every thumbnail: the page's observers look
  * at it afresh, after whatever they were told before (a dialog's items, the thumbnails out of view),
- * and its love is read through the background's queue, which runs two reads at a time and waits its
- * turn at the client's first-come-first-served rate limiter: had the page asked for a read before,
- * that read holds a turn ahead of the probe's.
+ * and its love is read through the background's queue. That queue serves the newest asks first, but
+ * runs two reads at a time and starts the next as soon as a slot is free: once every thumbnail in
+ * view shows its state, whatever else the page asked for before the probe (if anything) is running
+ * when the probe is asked, and takes its turn at the rate limiters (first come, first served) ahead
+ * of the probe's read. Call it then: a probe asked while older reads still wait for a slot would
+ * overtake them.
  */
 import type { RequestLogEntry } from '@/sandbox/control';
 import type { Proof } from './quiet-period';
