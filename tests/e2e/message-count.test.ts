@@ -269,7 +269,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       const period = startQuietPeriod(sandbox().control);
       await page.goto(`${browser().profile.site}/`);
       await page.goto(`${browser().profile.site}/explore/projects/all/`);
-      // Signed out, the popup shows its signed-out view (issue 8), which asks the member to sign in.
+      // Signed out, the popup shows its signed-out view, which asks the member to sign in.
       const popup = await browser().openPopup();
       expect(await popup.waitForText('[data-testid="signed-out"]', /Sign in to the site/)).toMatch(/Sign in/);
       await popup.close();
