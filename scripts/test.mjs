@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDeps } from './ensure-deps.mjs';
-import { printSlowestFiles } from './vitest/slowest-files.mjs';
+import { printFailures, printSlowestFiles } from './vitest/slowest-files.mjs';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(repoRoot, 'node_modules', '.bin', name);
@@ -206,6 +206,7 @@ async function runUnitBesideEndToEnd(env) {
   const unitPassed = await unit.finish();
   const totals = { passed: 0, failed: 0, skipped: 0 };
   const durations = {};
+  const failures = [];
   for (const project of ['unit', 'e2e']) {
     let summary;
     try {
@@ -220,9 +221,11 @@ async function runUnitBesideEndToEnd(env) {
     totals.failed += summary.failed;
     totals.skipped += summary.skipped;
     Object.assign(durations, summary.durations);
+    failures.push(...(summary.failures ?? []));
   }
   rmSync(summaries, { recursive: true, force: true });
   printSlowestFiles(durations);
+  printFailures(failures);
   console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   return e2ePassed && unitPassed && totals.failed === 0;
 }

@@ -15,3 +15,13 @@ export function printSlowestFiles(durations) {
   for (const [file, seconds] of slowest)
     process.stdout.write(`  ${seconds.toFixed(1).padStart(7)} s  ${file}\n`);
 }
+
+/**
+ * Lists a run's failed tests, one line each (`<project>:<file> > <test>: <error's first line>`),
+ * just above the closing summary: CI shows only the run's last lines.
+ */
+export function printFailures(failures) {
+  if (failures.length === 0) return;
+  process.stdout.write(`\nFailed (${failures.length}):\n`);
+  for (const failure of failures) process.stdout.write(`  ${failure}\n`);
+}
