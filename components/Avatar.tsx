@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { siteImageUrl } from '@/lib/site-images';
+import { siteImageUrl } from '@/lib/site/site-images';
 import './Avatar.css';
 
 /**

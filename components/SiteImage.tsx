@@ -1,4 +1,4 @@
-import { siteImageUrl } from '@/lib/site-images';
+import { siteImageUrl } from '@/lib/site/site-images';
 
 /**
  * A thumbnail from remote data (decorative, `alt=""`: the title beside it says what it is). Only

@@ -12,18 +12,18 @@
  * popup opens without it (DESIGN.md budget).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { sendSurvivingRestart } from '@/lib/background-gone';
-import { t, uiLanguage } from '@/lib/i18n';
-import { sendMessage } from '@/lib/protocol';
-import { needsTranslation } from '@/lib/translation/text-split';
-import type { TranslationResult } from '@/lib/translation/translation';
-import { translationErrorSentence } from '@/lib/translation/translation-error';
 import {
   guessLanguageFromScript,
   languageDirection,
   languageName,
   languageTag,
-} from '@/lib/translation/translation-languages';
+} from '@/lib/api/helper-languages';
+import { needsTranslation } from '@/lib/api/text-split';
+import { t, uiLanguage } from '@/lib/i18n';
+import { sendMessage } from '@/lib/protocol';
+import { sendSurvivingRestart } from '@/lib/protocol/background-gone';
+import type { TranslationResult } from '@/lib/translation/translation';
+import { translationErrorSentence } from '@/lib/translation/translation-error';
 import { readingEnded, startReading, stopReading, voiceFor } from './popup-reader';
 import {
   siteLanguage,

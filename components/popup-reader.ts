@@ -9,12 +9,13 @@
  *
  * Site pages fetch each piece when they read it, without a cache; so does the popup.
  */
-import { sendSurvivingRestart } from '@/lib/background-gone';
+
+import { DEFAULT_SPEECH_LOCALE, speechGender, speechLocale } from '@/lib/api/helper-languages';
 import { sendMessage } from '@/lib/protocol';
-import { fromBase64 } from '@/lib/translation/audio-base64';
-import { elementAudioPlayer } from '@/lib/translation/element-audio-player';
-import { createReadAloud, type ReadAloud, type Voice } from '@/lib/translation/read-aloud';
-import { DEFAULT_SPEECH_LOCALE, speechGender, speechLocale } from '@/lib/translation/translation-languages';
+import { sendSurvivingRestart } from '@/lib/protocol/background-gone';
+import { fromBase64 } from '@/lib/read-aloud/audio-base64';
+import { elementAudioPlayer } from '@/lib/read-aloud/element-audio-player';
+import { createReadAloud, type ReadAloud, type Voice } from '@/lib/read-aloud/read-aloud';
 
 /** Every reading of this popup has one owner: the popup. */
 const POPUP = 0;

@@ -6,14 +6,14 @@
  * the cookies API (no request). Read once per popup for every text shown, then kept current.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { currentProfile } from '@/lib/config';
 import {
   memberLanguage,
   TRANSLATION_SETTINGS_KEY,
   type TranslationSettings,
   translationLanguage,
   translationSettingsOf,
-} from '@/lib/translation/translation-languages';
+} from '@/lib/api/helper-languages';
+import { currentProfile } from '@/lib/config';
 
 /**
  * The settings' key in `sync` storage, read raw as content scripts read it (`translationSettingsOf`

@@ -4,7 +4,6 @@
  */
 import { ApiClient } from '@/lib/api/client';
 import { HttpClient } from '@/lib/api/http';
-import { answerMessages, refuseInheritedMessageNames } from '@/lib/checked-messages';
 import { currentProfile } from '@/lib/config';
 import { followDevTuning, pageTuning } from '@/lib/dev-tuning';
 import { registerExplore } from '@/lib/explore/explore-background';
@@ -17,7 +16,8 @@ import { registerMessages } from '@/lib/messages/messages-background';
 import { registerMyStuff } from '@/lib/mystuff/mystuff-background';
 import type { ProjectStatusService } from '@/lib/project-status/project-status';
 import { registerProjectStatus } from '@/lib/project-status/project-status-background';
-import { isMemberCookieStore, tabContext } from '@/lib/sender';
+import { answerMessages, refuseInheritedMessageNames } from '@/lib/protocol/checked-messages';
+import { isMemberCookieStore, tabContext } from '@/lib/protocol/sender';
 import { keepMemberItem } from '@/lib/session/member-item';
 import { keepPopupUrl } from '@/lib/session/popup-url';
 import { afterCheck, checkPreviousMember } from '@/lib/session/previous-member';

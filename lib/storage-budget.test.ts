@@ -6,15 +6,15 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { budgetedCache } from '@/lib/cache-budget';
 import type { Drafts } from '@/lib/messages/messages-model';
 import type { PendingPosts } from '@/lib/messages/pending-posts';
 import { MAX_DRAFTS, withDraft } from '@/lib/messages/replies-model';
 import * as storage from '@/lib/storage';
+import { budgetedCache } from '@/lib/storage/cache-budget';
+import { CACHES_GIVEN_UP } from '@/lib/storage/storage-full';
+import type { StorageItem } from '@/lib/storage/storage-item';
+import { LOCAL_QUOTA_BYTES, storedBytes } from '@/lib/storage/storage-quota';
 import { CACHE_BUDGETS, STATE_BYTES, WORDS_RESERVE_BYTES } from '@/lib/storage-budget';
-import { CACHES_GIVEN_UP } from '@/lib/storage-full';
-import type { StorageItem } from '@/lib/storage-item';
-import { LOCAL_QUOTA_BYTES, storedBytes } from '@/lib/storage-quota';
 import { FULL_CACHES, hostileComment } from '@/tests/unit/full-caches';
 import { enforceChromeQuota } from '@/tests/unit/quota-storage';
 

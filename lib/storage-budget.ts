@@ -10,14 +10,15 @@
  * plain one. Each cap holds the signed-in member's full lists at typical sizes many times over and
  * a full list of worst-case items once; past it, the least recently used (the oldest) goes first.
  */
-import type { CacheBudget } from '@/lib/cache-budget';
+
 import type { CachedList } from '@/lib/cached-list/cached-list';
 import type { ExploreCache } from '@/lib/explore/explore-model';
 import type { MemberFeed } from '@/lib/feed/feed-model';
 import type { MemberMessages, MessageThread } from '@/lib/messages/messages-model';
 import type { MemberStuff } from '@/lib/mystuff/mystuff-model';
 import type { MemberStatuses, ProjectStatusCache } from '@/lib/project-status/project-status-cache';
-import { LOCAL_QUOTA_BYTES } from '@/lib/storage-quota';
+import type { CacheBudget } from '@/lib/storage/cache-budget';
+import { LOCAL_QUOTA_BYTES } from '@/lib/storage/storage-quota';
 import type { TranslationCache } from '@/lib/translation/translation';
 
 const KiB = 1024;

@@ -46,7 +46,7 @@ import {
   type ProjectStatusCache,
   type ProjectStatusSettings,
 } from '@/lib/project-status/project-status-cache';
-import { defineItem } from '@/lib/storage-item';
+import { defineItem } from '@/lib/storage/storage-item';
 import type { TranslationCache } from '@/lib/translation/translation';
 
 // ---------------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
  * clips the background sends through an <audio> element here, where the site's
  * Content-Security-Policy does not apply. See lib/translation/audio-player.ts.
  */
-import { elementAudioPlayer, fromBase64, offscreenAudioMessaging } from '@/lib/translation/audio-player';
+import { elementAudioPlayer, fromBase64, offscreenAudioMessaging } from '@/lib/read-aloud/audio-player';
 
 const player = elementAudioPlayer();
 const { onMessage } = offscreenAudioMessaging;

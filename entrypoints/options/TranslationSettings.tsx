@@ -1,12 +1,12 @@
 import { type Choice, Setting } from '@/components/Setting';
 import { changeSetting } from '@/components/stored-setting';
-import { t } from '@/lib/i18n';
 import {
   languageName,
   TRANSLATION_LANGUAGES,
   type TranslationSettings,
   translationSettingsOf,
-} from '@/lib/translation/translation-languages';
+} from '@/lib/api/helper-languages';
+import { t } from '@/lib/i18n';
 import { translationSettingsItem } from '@/lib/translation/translation-settings';
 import { SettingsGroup } from './SettingsGroup';
 

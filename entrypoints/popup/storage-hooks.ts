@@ -12,7 +12,7 @@
  * popup kept showing the previous member after a switch, the new one already stored).
  */
 import { useEffect, useState } from 'preact/hooks';
-import { getValues, type StorageItem } from '@/lib/storage-item';
+import { getValues, type StorageItem } from '@/lib/storage/storage-item';
 
 // biome-ignore lint/suspicious/noExplicitAny: items of any value type share the snapshot.
 type AnyItem = StorageItem<any>;

@@ -9,8 +9,8 @@
  * an endpoint that needs authentication) re-reads the session once and retries once.
  */
 
-import { translationLanguage as helperLanguage } from '../translation/translation-languages';
 import { CommentRejected, Forbidden, InvalidResponse, SignedOut, Unauthorized } from './errors';
+import { translationLanguage as helperLanguage } from './helper-languages';
 import type { HttpClient, HttpRequest, ParsedList } from './http';
 import { type PagedList, pagedList } from './paging';
 import {
@@ -558,7 +558,7 @@ export class ApiClient {
 }
 
 /** Splits text into pieces of at most 128 characters, between words, for `synthesize` (see lib/translation/text-split.ts). */
-export { splitForSpeech } from '../translation/text-split';
+export { splitForSpeech } from './text-split';
 
 /**
  * The translation language for a site locale (es-419 to es, pt-br to pt, ja-hira to ja ...); the

@@ -6,9 +6,9 @@
  * address-bar keyword included.
  */
 
-import { budgetedCache } from '@/lib/cache-budget';
-import { answerMessages, type Handlers } from '@/lib/checked-messages';
+import { answerMessages, type Handlers } from '@/lib/protocol/checked-messages';
 import { exploreCacheItem, exploreViewsItem } from '@/lib/storage';
+import { budgetedCache } from '@/lib/storage/cache-budget';
 import { exploreCacheBudget } from '@/lib/storage-budget';
 import { createExploreService, type ExploreService } from './explore';
 import { registerQuickSearchCommand } from './explore-command';

@@ -7,10 +7,10 @@
 import type { SiteProfile } from '@/lib/config';
 import { t } from '@/lib/i18n';
 import { exploreCacheItem } from '@/lib/storage';
+import { settledSearch, type Timers } from '../concurrency/settled-search';
 import type { ExploreService } from './explore';
 import { listKey, normalizeQuery, siteLanguage } from './explore-keys';
 import type { ExploreItem, ListSource } from './explore-model';
-import { settledSearch, type Timers } from './explore-search';
 
 /** Suggestions shown under the address bar. */
 export const OMNIBOX_SUGGESTIONS = 6;

@@ -24,10 +24,10 @@ import { isApiError } from '@/lib/api/errors';
 import { appendPage, firstPageOnly, type ListPage, rateLimitedUntil } from '@/lib/cached-list/cached-list';
 import { listErrorOf } from '@/lib/cached-list/list-error';
 import { createListReads, type ListSlot } from '@/lib/cached-list/list-reads';
-import { capRecentlyUsed } from '@/lib/member-cap';
-import { ownEntry } from '@/lib/own-entry';
-import { serialQueue } from '@/lib/serial';
-import { singleFlight } from '@/lib/single-flight';
+import { serialQueue } from '@/lib/concurrency/serial';
+import { singleFlight } from '@/lib/concurrency/single-flight';
+import { capRecentlyUsed } from '@/lib/storage/member-cap';
+import { ownEntry } from '@/lib/storage/own-entry';
 import {
   detailKey,
   EXPLORE_FRESH_MS,

@@ -7,8 +7,9 @@
  * not allowed there (wxt.config.ts), and even a translation would be cached on disk. A container's
  * tab keeps what uses nothing of the member's (translation, read aloud).
  */
-import { sendSurvivingRestart } from '@/lib/background-gone';
+
 import { sendMessage } from '@/lib/protocol';
+import { sendSurvivingRestart } from '@/lib/protocol/background-gone';
 import type { Feature } from './registry';
 
 /**

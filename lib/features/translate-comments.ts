@@ -18,18 +18,6 @@
  * comments costs at load what the few on screen cost; "Translate all" translates what is in view.
  */
 
-import { sendSurvivingRestart } from '@/lib/background-gone';
-import { t, uiLanguage } from '@/lib/i18n';
-import { sendMessage } from '@/lib/protocol';
-import { isProfilePage, isStudioPage, projectPageId } from '@/lib/site/pages';
-import {
-  commentBottomRow,
-  companionAttribute,
-  profileTextFrame,
-  translatableText,
-} from '@/lib/site/selectors';
-import { needsTranslation } from '@/lib/translation/text-split';
-import type { TranslationResult } from '@/lib/translation/translation';
 import {
   guessLanguageFromScript,
   languageName,
@@ -39,7 +27,19 @@ import {
   type TranslationSettings,
   translationLanguage,
   translationSettingsOf,
-} from '@/lib/translation/translation-languages';
+} from '@/lib/api/helper-languages';
+import { needsTranslation } from '@/lib/api/text-split';
+import { t, uiLanguage } from '@/lib/i18n';
+import { sendMessage } from '@/lib/protocol';
+import { sendSurvivingRestart } from '@/lib/protocol/background-gone';
+import { isProfilePage, isStudioPage, projectPageId } from '@/lib/site/pages';
+import {
+  commentBottomRow,
+  companionAttribute,
+  profileTextFrame,
+  translatableText,
+} from '@/lib/site/selectors';
+import type { TranslationResult } from '@/lib/translation/translation';
 import { linkButton } from './link-button';
 import { readAloudButton } from './read-aloud';
 import type { Feature } from './registry';

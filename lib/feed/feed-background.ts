@@ -5,10 +5,10 @@
  */
 import type { ApiClient } from '@/lib/api/client';
 import type { ActivityEvent } from '@/lib/api/schemas';
-import { budgetedCache } from '@/lib/cache-budget';
-import { answerMessages, type Handlers } from '@/lib/checked-messages';
 import type { SiteProfile } from '@/lib/config';
+import { answerMessages, type Handlers } from '@/lib/protocol/checked-messages';
 import { feedCacheItem } from '@/lib/storage';
+import { budgetedCache } from '@/lib/storage/cache-budget';
 import { feedCacheBudget } from '@/lib/storage-budget';
 import { createFeedService, type FeedPorts, type FeedService, toFeedProject } from './feed';
 import type { FeedListName } from './feed-model';

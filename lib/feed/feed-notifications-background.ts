@@ -5,9 +5,9 @@
  * every listener synchronously.
  */
 
+import { serialQueue } from '@/lib/concurrency/serial';
 import type { SiteProfile } from '@/lib/config';
 import { showNotification } from '@/lib/notifications/show-notification';
-import { serialQueue } from '@/lib/serial';
 import { feedCacheItem, feedNotifierStateItem, feedSettingsItem, followingCloselyItem } from '@/lib/storage';
 import { idleUnlessTestSaysNo } from '../message-count/message-count-background';
 import { openSitePageOnNotificationClick } from '../notifications/notification-clicks';

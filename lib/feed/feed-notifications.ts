@@ -19,8 +19,8 @@
  * after the one that first saw it: that one only records.
  */
 
+import { serialQueue } from '@/lib/concurrency/serial';
 import { formatNumber, plural, t } from '@/lib/i18n';
-import { serialQueue } from '@/lib/serial';
 import type { ActivityEvent, FeedList, FeedProject } from './feed-model';
 import { type FollowingClosely, hasBells } from './following-closely';
 

@@ -24,7 +24,7 @@ import { IDLE_AFTER_SECONDS } from './site-activity';
 
 // The messaging library allows one handler per message in a context, and these tests register the
 // background more than once; its protocol handlers are not what they test.
-vi.mock('@/lib/checked-messages', () => ({ answerMessages: () => undefined }));
+vi.mock('@/lib/protocol/checked-messages', () => ({ answerMessages: () => undefined }));
 
 const profile = siteProfiles.public;
 afterEach(() => {

@@ -5,7 +5,6 @@
  * (the MV3 worker is woken by these events and must find its listeners at once).
  */
 import type { Message } from '@/lib/api/schemas';
-import { answerMessages } from '@/lib/checked-messages';
 import { isSitePage, type SiteProfile } from '@/lib/config';
 import { devTuning, onDevTuningChange } from '@/lib/dev-tuning';
 import { applyBadge, badgeLook } from '@/lib/message-count/badge';
@@ -14,6 +13,7 @@ import {
   messageCountSettingsOf,
 } from '@/lib/message-count/message-count-settings';
 import { showNotification } from '@/lib/notifications/show-notification';
+import { answerMessages } from '@/lib/protocol/checked-messages';
 import {
   lastNotifiedMessageItem,
   messageCountItem,

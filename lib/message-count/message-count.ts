@@ -15,8 +15,8 @@
  * and in the benchmark (a simulated clock), never a re-implementation.
  */
 
-import { serialQueue } from '@/lib/serial';
-import { singleFlight } from '@/lib/single-flight';
+import { serialQueue } from '@/lib/concurrency/serial';
+import { singleFlight } from '@/lib/concurrency/single-flight';
 import { withNewCount } from './muted-count';
 import { signedOutState } from './signed-out-state';
 

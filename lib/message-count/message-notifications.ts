@@ -20,8 +20,8 @@
  */
 
 import type { Message } from '@/lib/api/schemas';
+import { serialQueue } from '@/lib/concurrency/serial';
 import { formatNumber, plural, t } from '@/lib/i18n';
-import { serialQueue } from '@/lib/serial';
 import { awaySummary } from './away-summary';
 import type { MessageCountState } from './message-count';
 import { describeMessage } from './message-text';

@@ -23,7 +23,7 @@ import {
 } from './other-accounts-alerts';
 import { OTHER_ACCOUNT_INTERVAL_MS } from './other-accounts-schedule';
 
-vi.mock('@/lib/checked-messages', () => ({ answerMessages: () => undefined }));
+vi.mock('@/lib/protocol/checked-messages', () => ({ answerMessages: () => undefined }));
 
 const profile = siteProfiles.public;
 const START = Date.UTC(2026, 0, 1, 12);

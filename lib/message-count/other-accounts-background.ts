@@ -5,11 +5,11 @@
  * the popup and the options page use. Listeners are registered synchronously (MV3).
  */
 import { isApiError } from '@/lib/api/errors';
-import { answerMessages } from '@/lib/checked-messages';
 import type { SiteProfile } from '@/lib/config';
 import { devTuning } from '@/lib/dev-tuning';
 import { openSitePageOnNotificationClick } from '@/lib/notifications/notification-clicks';
 import { showNotification } from '@/lib/notifications/show-notification';
+import { answerMessages } from '@/lib/protocol/checked-messages';
 import {
   messageCountItem,
   messageCountSettingsItem,

@@ -7,8 +7,8 @@
  * Everything it needs comes through `OtherAccountsPorts`, so the background (storage, the API
  * client), the unit tests and the benchmark (a simulated clock) run this same code.
  */
-import { serialQueue } from '@/lib/serial';
-import { singleFlight } from '@/lib/single-flight';
+import { serialQueue } from '@/lib/concurrency/serial';
+import { singleFlight } from '@/lib/concurrency/single-flight';
 import type { Activity } from './message-count';
 import {
   type AccountAlert,

@@ -6,10 +6,9 @@
  * background read, post or delete anything here.
  */
 import type { ApiClient } from '@/lib/api/client';
-import { budgetedCache } from '@/lib/cache-budget';
-import { answerMessages, type Handlers } from '@/lib/checked-messages';
 import type { SiteProfile } from '@/lib/config';
 import { followDevTuning } from '@/lib/dev-tuning';
+import { answerMessages, type Handlers } from '@/lib/protocol/checked-messages';
 import {
   messageCountItem,
   messageDraftsItem,
@@ -17,8 +16,9 @@ import {
   messagesCacheItem,
   messageThreadsItem,
 } from '@/lib/storage';
+import { budgetedCache } from '@/lib/storage/cache-budget';
+import { writeMakingRoom } from '@/lib/storage/storage-full';
 import { messagesCacheBudget, messageThreadsBudget } from '@/lib/storage-budget';
-import { writeMakingRoom } from '@/lib/storage-full';
 import { installWriteReferer } from '../api/write-referer';
 import { createMessagesService, type Member, type MessagesApi, type MessagesService } from './messages';
 import { pendingSettleMs } from './pending-posts';

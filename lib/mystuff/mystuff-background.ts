@@ -5,11 +5,11 @@
  */
 import type { ApiClient } from '@/lib/api/client';
 import type { Project } from '@/lib/api/schemas';
-import { budgetedCache } from '@/lib/cache-budget';
-import { answerMessages, type Handlers } from '@/lib/checked-messages';
 import type { SiteProfile } from '@/lib/config';
-import { siteImageUrl } from '@/lib/site-images';
+import { answerMessages, type Handlers } from '@/lib/protocol/checked-messages';
+import { siteImageUrl } from '@/lib/site/site-images';
 import { myStuffCacheItem } from '@/lib/storage';
+import { budgetedCache } from '@/lib/storage/cache-budget';
 import { myStuffCacheBudget } from '@/lib/storage-budget';
 import { createMyStuffService, type MyStuffPorts, type MyStuffService } from './mystuff';
 import type { MyProject } from './mystuff-model';

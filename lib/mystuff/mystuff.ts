@@ -36,9 +36,9 @@ import {
   rateLimitedUntil,
 } from '@/lib/cached-list/cached-list';
 import { listErrorOf } from '@/lib/cached-list/list-error';
-import { capRecentlyUsed } from '@/lib/member-cap';
-import { serialQueue } from '@/lib/serial';
-import { singleFlight } from '@/lib/single-flight';
+import { serialQueue } from '@/lib/concurrency/serial';
+import { singleFlight } from '@/lib/concurrency/single-flight';
+import { capRecentlyUsed } from '@/lib/storage/member-cap';
 import {
   emptyMemberStuff,
   type MemberStuff,

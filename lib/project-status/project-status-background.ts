@@ -10,13 +10,13 @@
  * a page sends makes the background post anything.
  */
 import { SlidingWindowLimiter } from '@/lib/api/rate-limiter';
-import { budgetedCache } from '@/lib/cache-budget';
-import { answerMessages } from '@/lib/checked-messages';
 import { isSitePage, type SiteProfile } from '@/lib/config';
 import { followDevTuning } from '@/lib/dev-tuning';
 import { projectStatusSettingsOf } from '@/lib/project-status/project-status-cache';
+import { answerMessages } from '@/lib/protocol/checked-messages';
 import { projectPageId, sitePage } from '@/lib/site/pages';
 import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/storage';
+import { budgetedCache } from '@/lib/storage/cache-budget';
 import { projectStatusesBudget } from '@/lib/storage-budget';
 import { createProjectStatusService, type FavoritesPage, type ProjectStatusService } from './project-status';
 

@@ -5,7 +5,7 @@
  * these keys directly with `browser.storage` (the storage library would cost a third of their size
  * budget); lib/storage.ts defines the versioned items on the same keys.
  */
-import { ownEntry } from '@/lib/own-entry';
+import { ownEntry } from '@/lib/storage/own-entry';
 
 /** A love read: whether the member loved the project, when it was read, when a surface last showed it. */
 export interface LoveEntry {

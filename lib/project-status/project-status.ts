@@ -19,7 +19,8 @@
  *
  * Pure: every effect goes through `ports`, so the tests and the benchmark run it with fakes.
  */
-import { capRecentlyUsed } from '@/lib/member-cap';
+
+import { singleFlight } from '@/lib/concurrency/single-flight';
 import {
   currentMember,
   emptyProjectStatusCache,
@@ -31,7 +32,7 @@ import {
   memberStatuses,
   type ProjectStatusCache,
 } from '@/lib/project-status/project-status-cache';
-import { singleFlight } from '@/lib/single-flight';
+import { capRecentlyUsed } from '@/lib/storage/member-cap';
 
 /** One page of the member's favorites: the ids of its valid items, and how many items came. */
 export interface FavoritesPage {

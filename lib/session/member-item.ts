@@ -5,7 +5,7 @@
  * restart a cookie that is gone or another's hides it at once (./previous-member.ts).
  */
 
-import { serialQueue } from '@/lib/serial';
+import { serialQueue } from '@/lib/concurrency/serial';
 import type { SessionUser } from '../storage';
 import type { MemberSource } from './previous-member';
 

@@ -10,7 +10,7 @@
  * first), so the address loses its key before another member's data can show. The manifest's own
  * popup is plain, so a browser start or a fresh install shows no snapshot before this has decided.
  */
-import { serialQueue } from '@/lib/serial';
+import { serialQueue } from '@/lib/concurrency/serial';
 import { memberCheckedItem, memberCookieMarkItem, memberItem, type SessionUser } from '@/lib/storage';
 
 export const POPUP_PAGE = 'popup.html';

@@ -3,8 +3,8 @@
  * username, id and avatar, never the token (who may ask: lib/protocol-messages.ts).
  */
 
-import { answerMessages } from '../checked-messages';
 import type { SiteProfile } from '../config';
+import { answerMessages } from '../protocol/checked-messages';
 import type { MemberSource } from './previous-member';
 
 export function registerSessionMessages(session: Pick<MemberSource, 'whoami'>, profile: SiteProfile): void {

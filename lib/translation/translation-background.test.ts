@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { checkedHandlers } from '@/lib/checked-messages';
 import { siteProfiles } from '@/lib/config';
-import { fromBase64 } from './audio-base64';
-import { type AudioPlayer, createReadAloud, type Voice } from './read-aloud';
+import { checkedHandlers } from '@/lib/protocol/checked-messages';
+import { fromBase64 } from '../read-aloud/audio-base64';
+import { type AudioPlayer, createReadAloud, type Voice } from '../read-aloud/read-aloud';
 import { createTranslationService } from './translation';
 import { translationHandlers } from './translation-background';
 

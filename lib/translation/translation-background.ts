@@ -7,11 +7,6 @@
  * reading; nothing posts, deletes or reveals anything.
  */
 import type { ApiClient } from '@/lib/api/client';
-import { budgetedCache } from '@/lib/cache-budget';
-import { answerMessages, type Handlers } from '@/lib/checked-messages';
-import type { SiteProfile } from '@/lib/config';
-import { translationCacheItem } from '@/lib/storage';
-import { translationCacheBudget } from '@/lib/storage-budget';
 import {
   DEFAULT_SPEECH_LOCALE,
   isTranslationLanguage,
@@ -19,11 +14,16 @@ import {
   speechLocale,
   type TranslationLanguage,
   translationSettingsOf,
-} from '@/lib/translation/translation-languages';
+} from '@/lib/api/helper-languages';
+import type { SiteProfile } from '@/lib/config';
+import { answerMessages, type Handlers } from '@/lib/protocol/checked-messages';
+import { translationCacheItem } from '@/lib/storage';
+import { budgetedCache } from '@/lib/storage/cache-budget';
+import { translationCacheBudget } from '@/lib/storage-budget';
 import { translationSettingsItem } from '@/lib/translation/translation-settings';
-import { toBase64 } from './audio-base64';
-import { elementAudioPlayer, offscreenAudioPlayer } from './audio-player';
-import { type AudioClip, createReadAloud, type ReadAloud, type Voice } from './read-aloud';
+import { toBase64 } from '../read-aloud/audio-base64';
+import { elementAudioPlayer, offscreenAudioPlayer } from '../read-aloud/audio-player';
+import { type AudioClip, createReadAloud, type ReadAloud, type Voice } from '../read-aloud/read-aloud';
 import { createTranslationService, type TranslationService } from './translation';
 
 /**

@@ -9,7 +9,7 @@ import {
   type TranslationSettingsV1,
   translationSettingsOf,
   translationSettingsV1ToV2,
-} from '@/lib/translation/translation-languages';
+} from '@/lib/api/helper-languages';
 import { translationSettingsItem } from '@/lib/translation/translation-settings';
 
 const stored: TranslationSettingsV1 = { language: 'fr', readAloud: true, voice: 'male' };

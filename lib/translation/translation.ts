@@ -9,11 +9,12 @@
  * wires it, translation.test.ts drives it with fakes. Translations are of public text and not the
  * member's: the cache is shared by every account on the browser.
  */
-import { ownEntry } from '@/lib/own-entry';
-import { serialQueue } from '@/lib/serial';
-import { singleFlight } from '@/lib/single-flight';
+
+import { serialQueue } from '@/lib/concurrency/serial';
+import { singleFlight } from '@/lib/concurrency/single-flight';
+import { ownEntry } from '@/lib/storage/own-entry';
 import type { TranslatedText } from '../api/client';
-import { needsTranslation, splitForTranslation, surroundingSpace } from './text-split';
+import { needsTranslation, splitForTranslation, surroundingSpace } from '../api/text-split';
 
 export interface TranslationCacheEntry {
   text: string;

@@ -6,7 +6,7 @@
  * knows. In Firefox there is no fixed quota: the same write is taken.
  */
 import { describe, expect, it } from 'vitest';
-import { isQuotaError, LOCAL_QUOTA_BYTES, storedBytes } from '@/lib/storage-quota';
+import { isQuotaError, LOCAL_QUOTA_BYTES, storedBytes } from '@/lib/storage/storage-quota';
 import { HOSTILE_STRINGS, LONG_HOSTILE_TEXT } from '@/sandbox/hostile';
 import { useBrowser, withSandbox } from './harness';
 

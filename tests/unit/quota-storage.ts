@@ -6,7 +6,7 @@
  */
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { LOCAL_QUOTA_BYTES, storedBytes } from '@/lib/storage-quota';
+import { LOCAL_QUOTA_BYTES, storedBytes } from '@/lib/storage/storage-quota';
 
 /** What Chromium 156 says (measured by tests/e2e/storage-quota.test.ts; older builds: "QUOTA_BYTES quota exceeded"). */
 export const CHROME_QUOTA_MESSAGE = 'Resource::kQuotaBytes quota exceeded';

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Chip } from '@/components/Chip';
 import { Empty } from '@/components/Empty';
 import { TabBar } from '@/components/TabBar';
+import { settledSearch } from '@/lib/concurrency/settled-search';
 import { currentProfile } from '@/lib/config';
 import {
   EXPLORE_LANGUAGES,
@@ -12,7 +13,6 @@ import {
   SEARCH_SORTS,
 } from '@/lib/explore/explore-keys';
 import type { ExploreKind, ExploreSort, ExploreTag, ListSource } from '@/lib/explore/explore-model';
-import { settledSearch } from '@/lib/explore/explore-search';
 import { plural, t } from '@/lib/i18n';
 import { exploreCacheItem } from '@/lib/storage';
 import { sendMessage } from '../background-messages';

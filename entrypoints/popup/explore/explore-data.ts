@@ -15,8 +15,8 @@ import {
   type ListSource,
 } from '@/lib/explore/explore-model';
 import { uiLanguage } from '@/lib/i18n';
-import { ownEntry } from '@/lib/own-entry';
 import { exploreCacheItem, exploreSettingsItem, exploreViewsItem } from '@/lib/storage';
+import { ownEntry } from '@/lib/storage/own-entry';
 import { sendMessage } from '../background-messages';
 import { useStorageItem } from '../storage-hooks';
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { TabBar, type TabBarItem, TabPanel } from '@/components/TabBar';
-import { sendSurvivingRestart } from '@/lib/background-gone';
 import type { FeedListName, MemberFeed } from '@/lib/feed/feed-model';
 import { t } from '@/lib/i18n';
+import { sendSurvivingRestart } from '@/lib/protocol/background-gone';
 import { followingCloselyItem, type SessionUser } from '@/lib/storage';
 import { sendMessage } from '../background-messages';
 import { lazyView } from '../lazy-view';

@@ -13,7 +13,7 @@ import { emptyExploreCache } from '@/lib/explore/explore-model';
 import { emptyThread, type MessageThread, type ThreadComment } from '@/lib/messages/messages-model';
 import { draftOf, withDraft } from '@/lib/messages/replies-model';
 import { exploreCacheItem, messageDraftsItem } from '@/lib/storage';
-import { LOCAL_QUOTA_BYTES, storedBytes } from '@/lib/storage-quota';
+import { LOCAL_QUOTA_BYTES, storedBytes } from '@/lib/storage/storage-quota';
 import { hostileText } from '@/tests/unit/full-caches';
 import { enforceChromeQuota } from '@/tests/unit/quota-storage';
 import { ReplyBox } from './ReplyBox';

@@ -25,7 +25,8 @@ export function saveDraft(username: string, key: string, text: string): Promise<
     const save = () => messageDraftsItem.setValue(withDraft(drafts, username, key, text, Date.now()));
     return save().then(
       () => true,
-      (refusal: unknown) => import('@/lib/storage-full').then((room) => room.retryMakingRoom(save, refusal)),
+      (refusal: unknown) =>
+        import('@/lib/storage/storage-full').then((room) => room.retryMakingRoom(save, refusal)),
     );
   });
   draftWrites = write.catch(() => undefined);

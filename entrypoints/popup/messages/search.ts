@@ -4,7 +4,7 @@
  * (lib/folded-text.ts).
  * Pure: the view marks the matched parts of its texts with `markPieces`.
  */
-import { folded, searchTerms } from '@/lib/folded-text';
+import { folded, searchTerms } from '@/entrypoints/popup/folded-text';
 import type { MessageRow } from '@/lib/messages/messages-model';
 
 export { searchTerms };

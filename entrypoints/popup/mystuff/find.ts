@@ -3,7 +3,7 @@
  * every word of the query is in its title, ignoring case and accents (lib/folded-text.ts, as the
  * Messages tab's search). Pure.
  */
-import { folded, searchTerms } from '@/lib/folded-text';
+import { folded, searchTerms } from '@/entrypoints/popup/folded-text';
 import type { MyProject } from '@/lib/mystuff/mystuff-model';
 
 export type MyStuffSort = 'newest' | 'loves' | 'views';

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storage } from 'wxt/utils/storage';
-import { defineItem, getValues } from '@/lib/storage-item';
+import { defineItem, getValues } from '@/lib/storage/storage-item';
 
 type V1 = { name: string };
 type V2 = { name: string; on: boolean };

@@ -6,7 +6,7 @@
  * its letter avatar or an empty frame instead. The extension pages' Content Security Policy names
  * the same hosts (wxt.config.ts), so a picture that slipped past this would not load either.
  */
-import { currentProfile, type SiteProfile } from './config';
+import { currentProfile, type SiteProfile } from '../config';
 
 /**
  * `url` as a picture to show, or null. Resolved against the site, so the service's protocol-relative

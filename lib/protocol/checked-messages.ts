@@ -8,9 +8,9 @@
  * Background only (zod stays out of the popup and the content scripts).
  */
 import type { Browser } from 'wxt/browser';
-import type { SiteProfile } from './config';
-import { type AnswerOf, type CheckedData, type MessageName, onMessage } from './protocol';
-import { type MessageDeclaration, protocolMessages } from './protocol-messages';
+import { type AnswerOf, type CheckedData, type MessageName, onMessage } from '@/lib/protocol';
+import type { SiteProfile } from '../config';
+import { type MessageDeclaration, protocolMessages } from '../protocol-messages';
 import { isSenderOf } from './sender';
 
 /** What a handler gets: the checked data, and the sender (already of an allowed kind). */

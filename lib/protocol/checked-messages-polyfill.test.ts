@@ -69,7 +69,7 @@ describe('refuseInheritedMessageNames behind webextension-polyfill (Chrome befor
     // What the build does (@wxt-dev/webextension-polyfill): `wxt/browser` is the polyfill.
     vi.doMock('wxt/browser', () => ({ browser: polyfilled, default: polyfilled }));
     const { answerMessages, refuseInheritedMessageNames } = await import('./checked-messages');
-    const { siteProfiles } = await import('./config');
+    const { siteProfiles } = await import('../config');
     // The background's order: the guard first, then the library's listener with the handlers.
     refuseInheritedMessageNames();
     guard = listeners[0] as Listener;

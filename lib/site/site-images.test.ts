@@ -3,7 +3,7 @@
  * host, scheme or shape of address is refused (the views then show a letter or an empty frame).
  */
 import { describe, expect, it } from 'vitest';
-import { localProfile, siteProfiles } from './config';
+import { localProfile, siteProfiles } from '../config';
 import { siteImageUrl } from './site-images';
 
 const HOSTILE = [

@@ -1,5 +1,5 @@
 import type { Browser } from 'wxt/browser';
-import { isSitePage, type SiteProfile } from './config';
+import { isSitePage, type SiteProfile } from '../config';
 
 type Sender = Browser.runtime.MessageSender;
 

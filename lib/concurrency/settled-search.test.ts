@@ -1,6 +1,6 @@
 /** Typing settles before a search is sent, and only the newest answer is delivered. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SEARCH_SETTLE_MS, settledSearch } from './explore-search';
+import { SEARCH_SETTLE_MS, settledSearch } from './settled-search';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -5,7 +5,7 @@
  * with ports: the helper (API client) and a player (an audio element in an extension page, see
  * audio-player.ts). read-aloud.test.ts drives it with fakes.
  */
-import { splitForSpeech } from '@/lib/translation/text-split';
+import { splitForSpeech } from '@/lib/api/text-split';
 
 export interface AudioClip {
   bytes: Uint8Array;

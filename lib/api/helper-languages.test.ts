@@ -11,7 +11,7 @@ import {
   TRANSLATION_LANGUAGES,
   translationLanguage,
   translationSettingsOf,
-} from './translation-languages';
+} from './helper-languages';
 
 describe('translation languages', () => {
   it('are the helper’s 49', () => {

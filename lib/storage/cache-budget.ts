@@ -4,8 +4,8 @@
  * which: least recently used, oldest) until it fits, before it reaches storage, so the caches
  * together never take the room a member's drafts need.
  */
-import type { StorageItem } from '@/lib/storage-item';
-import { isQuotaError, storedBytes } from '@/lib/storage-quota';
+import type { StorageItem } from '@/lib/storage/storage-item';
+import { isQuotaError, storedBytes } from '@/lib/storage/storage-quota';
 
 export interface CacheBudget<T> {
   /** The most bytes the item may take, counted as Chrome counts them (lib/storage-quota.ts). */

@@ -6,7 +6,7 @@
  * typed it).
  */
 import { browser } from 'wxt/browser';
-import { isQuotaError } from '@/lib/storage-quota';
+import { isQuotaError } from '@/lib/storage/storage-quota';
 
 /**
  * The caches of `storage.local` (their items' names, lib/storage.ts), in the order they are given

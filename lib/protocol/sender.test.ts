@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { siteProfiles } from './config';
+import { siteProfiles } from '../config';
 import { isMemberCookieStore, isSenderOf, tabContext } from './sender';
 
 const profile = siteProfiles.public;
