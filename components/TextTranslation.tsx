@@ -23,7 +23,7 @@ import { t, uiLanguage } from '@/lib/i18n';
 import { sendMessage } from '@/lib/protocol';
 import { sendSurvivingRestart } from '@/lib/protocol/background-gone';
 import type { TranslationResult } from '@/lib/translation/translation';
-import { translationErrorSentence } from '@/lib/translation/translation-error';
+import { translationErrorSentence } from '@/lib/translation/translation-model';
 import { readingEnded, startReading, stopReading, voiceFor } from './popup-reader';
 import {
   siteLanguage,

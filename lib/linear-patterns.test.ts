@@ -12,7 +12,7 @@ import { guessLanguageFromScript } from '@/lib/api/helper-languages';
 import { decodeHtmlEntities } from '@/lib/api/html-entities';
 import { needsTranslation, surroundingSpace } from '@/lib/api/text-split';
 import { siteProfiles } from '@/lib/config';
-import { normalizeQuery } from '@/lib/explore/explore-keys';
+import { normalizeQuery } from '@/lib/explore/explore-keys-model';
 import { omniboxHandlers } from '@/lib/explore/explore-omnibox';
 import { parseNavCount, showNavCount } from '@/lib/features/nav-bar-message-count';
 import { linkPieces } from '@/lib/messages/messages-model';

@@ -16,7 +16,7 @@ import type { ExploreCache } from '@/lib/explore/explore-model';
 import type { MemberFeed } from '@/lib/feed/feed-model';
 import type { MemberMessages, MessageThread } from '@/lib/messages/messages-model';
 import type { MemberStuff } from '@/lib/mystuff/mystuff-model';
-import type { MemberStatuses, ProjectStatusCache } from '@/lib/project-status/project-status-cache';
+import type { MemberStatuses, ProjectStatusCache } from '@/lib/project-status/project-status-model';
 import type { CacheBudget } from '@/lib/storage/cache-budget';
 import { LOCAL_QUOTA_BYTES } from '@/lib/storage/storage-quota';
 import type { TranslationCache } from '@/lib/translation/translation';

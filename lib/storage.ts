@@ -22,7 +22,7 @@ import {
   type MemberFeed,
 } from '@/lib/feed/feed-model';
 import type { FeedNotifierState } from '@/lib/feed/feed-notifications';
-import type { FollowingClosely } from '@/lib/feed/following-closely';
+import type { FollowingClosely } from '@/lib/feed/following-closely-model';
 import type { MessageCountState } from '@/lib/message-count/message-count';
 import {
   defaultMessageCountSettings,
@@ -30,9 +30,9 @@ import {
   MESSAGE_COUNT_SETTINGS_KEY,
   type MessageCountSettings,
   messageCountSettingsV1ToV2,
-} from '@/lib/message-count/message-count-settings';
+} from '@/lib/message-count/message-count-model';
 import type { LastNotified, NotifierSession } from '@/lib/message-count/message-notifications';
-import type { MessageMutes } from '@/lib/message-count/mutes';
+import type { MessageMutes } from '@/lib/message-count/mutes-model';
 import type { OtherAccount, OtherAccountCount } from '@/lib/message-count/other-accounts-model';
 import { signedOutState } from '@/lib/message-count/signed-out-state';
 import type { Drafts, MemberMessages, MessageFilter, MessageThread } from '@/lib/messages/messages-model';
@@ -45,7 +45,7 @@ import {
   PROJECT_STATUS_SETTINGS_KEY,
   type ProjectStatusCache,
   type ProjectStatusSettings,
-} from '@/lib/project-status/project-status-cache';
+} from '@/lib/project-status/project-status-model';
 import { defineItem } from '@/lib/storage/storage-item';
 import type { TranslationCache } from '@/lib/translation/translation';
 

@@ -1,7 +1,7 @@
 import { Setting } from '@/components/Setting';
 import { changeSetting } from '@/components/stored-setting';
 import { languageName } from '@/lib/api/helper-languages';
-import { EXPLORE_LANGUAGES, siteLanguage } from '@/lib/explore/explore-keys';
+import { EXPLORE_LANGUAGES, siteLanguage } from '@/lib/explore/explore-keys-model';
 import { defaultExploreSettings, type ExploreSettings } from '@/lib/explore/explore-model';
 import { t, uiLanguage } from '@/lib/i18n';
 import { exploreSettingsItem } from '@/lib/storage';

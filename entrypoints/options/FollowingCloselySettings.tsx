@@ -1,4 +1,9 @@
-import { bellsOf, type FollowingClosely, setPersonBell, setStudioBell } from '@/lib/feed/following-closely';
+import {
+  bellsOf,
+  type FollowingClosely,
+  setPersonBell,
+  setStudioBell,
+} from '@/lib/feed/following-closely-model';
 import { t } from '@/lib/i18n';
 import { followingCloselyItem } from '@/lib/storage';
 import { SettingsGroup } from './SettingsGroup';

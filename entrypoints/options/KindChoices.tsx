@@ -6,7 +6,7 @@
 import { muteKindName } from '@/components/mute-kind-name';
 import { Setting } from '@/components/Setting';
 import { t } from '@/lib/i18n';
-import { MUTE_KIND_GROUPS, type MuteKind } from '@/lib/message-count/mutes';
+import { MUTE_KIND_GROUPS, type MuteKind } from '@/lib/message-count/mutes-model';
 
 const GROUP_KEYS = {
   comments: 'mutes.groups.comments',

@@ -1,7 +1,7 @@
 import { Setting } from '@/components/Setting';
 import { changeSetting } from '@/components/stored-setting';
 import { t } from '@/lib/i18n';
-import { projectStatusSettingsOf } from '@/lib/project-status/project-status-cache';
+import { projectStatusSettingsOf } from '@/lib/project-status/project-status-model';
 import { projectStatusSettingsItem } from '@/lib/storage';
 import { SettingsGroup } from './SettingsGroup';
 

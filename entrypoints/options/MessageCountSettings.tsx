@@ -2,10 +2,7 @@ import { NotificationsToggle } from '@/components/NotificationsToggle';
 import { Setting } from '@/components/Setting';
 import { changeSetting } from '@/components/stored-setting';
 import { t } from '@/lib/i18n';
-import {
-  type MessageCountSettings,
-  messageCountSettingsOf,
-} from '@/lib/message-count/message-count-settings';
+import { type MessageCountSettings, messageCountSettingsOf } from '@/lib/message-count/message-count-model';
 import { messageCountSettingsItem } from '@/lib/storage';
 import { NotifyKindSettings } from './NotifyKindSettings';
 import { SettingsGroup } from './SettingsGroup';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import { MAX_MUTED_PEOPLE, type MessageMutes, mutesOf } from '@/lib/message-count/mutes';
-import { withKindMuted, withoutPerson, withPersonMuted } from '@/lib/messages/mute-changes';
+import { withKindMuted, withoutPerson, withPersonMuted } from '@/lib/message-count/mute-changes';
+import { MAX_MUTED_PEOPLE, type MessageMutes, mutesOf } from '@/lib/message-count/mutes-model';
 import { messageMutesItem } from '@/lib/storage';
 import { KindChoices } from './KindChoices';
 import { SettingsGroup } from './SettingsGroup';

@@ -10,7 +10,7 @@ import { act } from 'preact/test-utils';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { t } from '@/lib/i18n';
-import { MUTE_KINDS } from '@/lib/message-count/mutes';
+import { MUTE_KINDS } from '@/lib/message-count/mutes-model';
 import { defaultMessageCountSettings, messageCountSettingsItem, messageMutesItem } from '@/lib/storage';
 import { MessageCountSettingsFieldset } from './MessageCountSettings';
 

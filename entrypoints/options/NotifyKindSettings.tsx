@@ -1,8 +1,8 @@
 import { changeSetting, useStoredSetting } from '@/components/stored-setting';
 import { t } from '@/lib/i18n';
-import { messageCountSettingsOf } from '@/lib/message-count/message-count-settings';
-import { type MuteKind, mutesOf } from '@/lib/message-count/mutes';
-import { quietKindsOf, withKindNotified } from '@/lib/message-count/notification-kinds';
+import { messageCountSettingsOf } from '@/lib/message-count/message-count-model';
+import { type MuteKind, mutesOf } from '@/lib/message-count/mutes-model';
+import { quietKindsOf, withKindNotified } from '@/lib/message-count/notification-kinds-model';
 import { messageCountSettingsItem, messageMutesItem } from '@/lib/storage';
 import { KindChoices } from './KindChoices';
 

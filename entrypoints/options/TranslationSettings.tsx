@@ -7,7 +7,7 @@ import {
   translationSettingsOf,
 } from '@/lib/api/helper-languages';
 import { t } from '@/lib/i18n';
-import { translationSettingsItem } from '@/lib/translation/translation-settings';
+import { translationSettingsItem } from '@/lib/translation/translation-storage';
 import { SettingsGroup } from './SettingsGroup';
 
 /** Each language by its own name ("français", "日本語"), sorted as a member of any language finds it. */

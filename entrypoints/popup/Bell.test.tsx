@@ -7,7 +7,7 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { MAX_BELLED_PEOPLE } from '@/lib/feed/following-closely';
+import { MAX_BELLED_PEOPLE } from '@/lib/feed/following-closely-model';
 import { followingCloselyItem } from '@/lib/storage';
 import { Bell } from './Bell';
 

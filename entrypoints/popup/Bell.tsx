@@ -7,7 +7,7 @@
  */
 import { useState } from 'preact/hooks';
 import { LineIcon } from '@/components/LineIcon';
-import type { BelledStudio } from '@/lib/feed/following-closely';
+import type { BelledStudio } from '@/lib/feed/following-closely-model';
 import { t } from '@/lib/i18n';
 import { followingCloselyItem } from '@/lib/storage';
 import { useStorageItem } from './storage-hooks';

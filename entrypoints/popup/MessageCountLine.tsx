@@ -1,7 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import { currentProfile } from '@/lib/config';
 import { plural, t } from '@/lib/i18n';
-import { shownCount } from '@/lib/messages/shown-count';
+import { shownCount } from '@/lib/message-count/shown-count-model';
 import { messageCountItem } from '@/lib/storage';
 import { sendMessage } from './background-messages';
 import { useStorageItem } from './storage-hooks';

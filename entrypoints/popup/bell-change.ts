@@ -11,7 +11,7 @@ import {
   MAX_BELLED_STUDIOS,
   setPersonBell,
   setStudioBell,
-} from '@/lib/feed/following-closely';
+} from '@/lib/feed/following-closely-model';
 import { formatNumber, t } from '@/lib/i18n';
 import { followingCloselyItem } from '@/lib/storage';
 

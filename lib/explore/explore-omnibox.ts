@@ -9,7 +9,7 @@ import { t } from '@/lib/i18n';
 import { exploreCacheItem } from '@/lib/storage';
 import { settledSearch, type Timers } from '../concurrency/settled-search';
 import type { ExploreService } from './explore';
-import { listKey, normalizeQuery, siteLanguage } from './explore-keys';
+import { listKey, normalizeQuery, siteLanguage } from './explore-keys-model';
 import type { ExploreItem, ListSource } from './explore-model';
 
 /** Suggestions shown under the address bar. */

@@ -3,7 +3,7 @@
  * (lib/protocol-messages.ts): what crosses the boundary is a source the service knows, with sane
  * values (a search's query trimmed and cut). Pure, no zod: the declaration wraps these.
  */
-import { EXPLORE_SORTS, EXPLORE_TAGS } from './explore-keys';
+import { EXPLORE_SORTS, EXPLORE_TAGS } from './explore-keys-model';
 import type { DetailSource, ListSource } from './explore-model';
 
 const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;

@@ -40,7 +40,7 @@ import {
   MAX_CACHED_LISTS,
   MAX_VIEW_ENTRIES,
   PROJECT_COUNT_FRESH_MS,
-} from './explore-keys';
+} from './explore-keys-model';
 import {
   type DetailEntry,
   type DetailOf,

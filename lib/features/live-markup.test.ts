@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { memberKey, type ProjectStatusCache } from '@/lib/project-status/project-status-cache';
+import { memberKey, type ProjectStatusCache } from '@/lib/project-status/project-status-model';
 import { sendMessage } from '@/lib/protocol';
 import { sitePage } from '@/lib/site/pages';
 import { messageCountItem, projectStatusesItem } from '@/lib/storage';

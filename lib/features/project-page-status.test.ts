@@ -9,7 +9,7 @@ import {
   LOVE_FRESH_MS,
   type MemberStatuses,
   needsRead,
-} from '@/lib/project-status/project-status-cache';
+} from '@/lib/project-status/project-status-model';
 import { sendMessage } from '@/lib/protocol';
 import { sitePage } from '@/lib/site/pages';
 import { projectIdOfHref } from '@/lib/site/selectors';

@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { PageTuning } from '@/lib/dev-tuning';
-import { memberKey, type ProjectStatusCache } from '@/lib/project-status/project-status-cache';
+import { memberKey, type ProjectStatusCache } from '@/lib/project-status/project-status-model';
 import { sitePage } from '@/lib/site/pages';
 import { projectStatusesItem } from '@/lib/storage';
 import { InViewObserver } from '@/tests/unit/in-view-observer';

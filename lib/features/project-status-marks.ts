@@ -21,7 +21,7 @@ import {
   type ProjectStatusCache,
   projectStatus,
   projectStatusSettingsOf,
-} from '@/lib/project-status/project-status-cache';
+} from '@/lib/project-status/project-status-model';
 import { sendMessage } from '@/lib/protocol';
 import { isSitePage } from '@/lib/site/pages';
 import {

@@ -10,7 +10,7 @@ import {
   MESSAGE_COUNT_SETTINGS_KEY,
   type MessageCountSettings,
   messageCountSettingsOf,
-} from '@/lib/message-count/message-count-settings';
+} from '@/lib/message-count/message-count-model';
 import { whenAborted } from './when-aborted';
 
 /** The count to show: null when there is none (signed out, or nothing read yet). */

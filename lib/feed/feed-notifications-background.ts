@@ -20,7 +20,7 @@ import {
   type FeedNotifierPorts,
   pathOfFeedNotification,
 } from './feed-notifications';
-import { bellsOf } from './following-closely';
+import { bellsOf } from './following-closely-model';
 
 /** The notifier's one alarm. */
 export const FEED_NOTIFICATIONS_ALARM = 'feed-new-projects';

@@ -22,7 +22,7 @@
 import { serialQueue } from '@/lib/concurrency/serial';
 import { formatNumber, plural, t } from '@/lib/i18n';
 import type { ActivityEvent, FeedList, FeedProject } from './feed-model';
-import { type FollowingClosely, hasBells } from './following-closely';
+import { type FollowingClosely, hasBells } from './following-closely-model';
 
 /** The period of the notifier's alarm: at most one read of the list per period. */
 export const CHECK_PERIOD_MS = 15 * 60_000;

@@ -8,10 +8,7 @@ import type { Message } from '@/lib/api/schemas';
 import { isSitePage, type SiteProfile } from '@/lib/config';
 import { devTuning, onDevTuningChange } from '@/lib/dev-tuning';
 import { applyBadge, badgeLook } from '@/lib/message-count/badge';
-import {
-  type MessageCountSettings,
-  messageCountSettingsOf,
-} from '@/lib/message-count/message-count-settings';
+import { type MessageCountSettings, messageCountSettingsOf } from '@/lib/message-count/message-count-model';
 import { showNotification } from '@/lib/notifications/show-notification';
 import { answerMessages } from '@/lib/protocol/checked-messages';
 import {
@@ -31,8 +28,8 @@ import {
 } from './message-count';
 import { createMessageNotifier, pathOfNotification, presenceOf } from './message-notifications';
 import { createMutedCount, type MutedCountCause } from './muted-count-updates';
-import { mutesOf } from './mutes';
-import { quietKindsOf } from './notification-kinds';
+import { mutesOf } from './mutes-model';
+import { quietKindsOf } from './notification-kinds-model';
 import { badgeDotAccounts } from './other-accounts-alerts';
 import { publicCount } from './profile-message-counts';
 import { browserIdle, siteActivity } from './site-activity';

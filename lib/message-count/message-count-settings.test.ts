@@ -10,7 +10,7 @@ import {
   type MessageCountSettingsV1,
   messageCountSettingsOf,
   messageCountSettingsV1ToV2,
-} from '@/lib/message-count/message-count-settings';
+} from '@/lib/message-count/message-count-model';
 import { messageCountSettingsItem } from '@/lib/storage';
 
 const stored: MessageCountSettingsV1 = { signedOutMark: false, titlePrefix: false, notifications: true };

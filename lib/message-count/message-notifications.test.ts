@@ -22,8 +22,8 @@ import {
   presenceOf,
 } from './message-notifications';
 import { describeMessage } from './message-text';
-import { mutesOf } from './mutes';
-import { quietKindsOf } from './notification-kinds';
+import { mutesOf } from './mutes-model';
+import { quietKindsOf } from './notification-kinds-model';
 
 const base = { datetime_created: '2026-01-01T00:00:00.000Z', actor_id: 7 };
 const love = (id: number, title = `Game ${id}`): Message => ({

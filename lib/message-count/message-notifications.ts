@@ -25,8 +25,8 @@ import { formatNumber, plural, t } from '@/lib/i18n';
 import { awaySummary } from './away-summary';
 import type { MessageCountState } from './message-count';
 import { describeMessage } from './message-text';
-import { isMuted, type MessageMutes, type MuteKind } from './mutes';
-import { isQuietKind } from './notification-kinds';
+import { isMuted, type MessageMutes, type MuteKind } from './mutes-model';
+import { isQuietKind } from './notification-kinds-model';
 
 /** Lines in one notification; the rest are counted. */
 export const MAX_LINES_PER_NOTIFICATION = 3;

@@ -13,7 +13,7 @@ import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
 import { createMessageCountService, type MessageCountService } from './message-count';
 import { messageCountPorts } from './message-count-background';
 import { createMutedCount, listReadAfter, type MutedCount } from './muted-count-updates';
-import type { MessageMutes } from './mutes';
+import type { MessageMutes } from './mutes-model';
 
 fakeInstallType('development');
 

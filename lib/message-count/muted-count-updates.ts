@@ -15,7 +15,7 @@ import type { Message } from '@/lib/api/schemas';
 import { MESSAGES_FRESH_MS } from '@/lib/messages/messages-model';
 import type { MessageCountState } from './message-count';
 import { listedUnread, overCap, sameShown, shownAfterMutes } from './muted-count';
-import { anyMuted, type MessageMutes } from './mutes';
+import { anyMuted, type MessageMutes } from './mutes-model';
 
 export interface MutedCountPorts {
   now(): number;

@@ -14,7 +14,7 @@ import {
   unlistedAfter,
   withNewCount,
 } from './muted-count';
-import { type MessageMutes, noMutes } from './mutes';
+import { type MessageMutes, noMutes } from './mutes-model';
 
 const base = { datetime_created: '2026-11-20T12:00:00.000Z', actor_id: 2 };
 const love = (id: number, actor = 'alice'): Message => ({

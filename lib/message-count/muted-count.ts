@@ -10,7 +10,7 @@
  */
 import type { Message } from '@/lib/api/schemas';
 import type { MessageCountState } from './message-count';
-import { isMuted, type MessageMutes } from './mutes';
+import { isMuted, type MessageMutes } from './mutes-model';
 
 export type ShownCount = NonNullable<MessageCountState['shown']>;
 

@@ -18,7 +18,7 @@ import {
 } from '@/lib/storage';
 import type { Activity } from './message-count';
 import { idleUnlessTestSaysNo, refreshBadge } from './message-count-background';
-import { messageCountSettingsOf } from './message-count-settings';
+import { messageCountSettingsOf } from './message-count-model';
 import {
   createOtherAccountsService,
   type OtherAccountsPorts,

@@ -12,7 +12,7 @@
 import { SlidingWindowLimiter } from '@/lib/api/rate-limiter';
 import { isSitePage, type SiteProfile } from '@/lib/config';
 import { followDevTuning } from '@/lib/dev-tuning';
-import { projectStatusSettingsOf } from '@/lib/project-status/project-status-cache';
+import { projectStatusSettingsOf } from '@/lib/project-status/project-status-model';
 import { answerMessages } from '@/lib/protocol/checked-messages';
 import { projectPageId, sitePage } from '@/lib/site/pages';
 import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/storage';

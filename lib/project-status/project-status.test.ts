@@ -10,7 +10,7 @@ import {
   LOVE_FRESH_MS,
   type ProjectStatusCache,
   projectStatus,
-} from '@/lib/project-status/project-status-cache';
+} from '@/lib/project-status/project-status-model';
 import {
   createProjectStatusService,
   FAVORITES_PAGE_SIZE,

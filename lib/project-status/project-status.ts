@@ -31,7 +31,7 @@ import {
   memberKey,
   memberStatuses,
   type ProjectStatusCache,
-} from '@/lib/project-status/project-status-cache';
+} from '@/lib/project-status/project-status-model';
 import { capRecentlyUsed } from '@/lib/storage/member-cap';
 
 /** One page of the member's favorites: the ids of its valid items, and how many items came. */

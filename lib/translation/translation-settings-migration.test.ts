@@ -10,7 +10,7 @@ import {
   translationSettingsOf,
   translationSettingsV1ToV2,
 } from '@/lib/api/helper-languages';
-import { translationSettingsItem } from '@/lib/translation/translation-settings';
+import { translationSettingsItem } from '@/lib/translation/translation-storage';
 
 const stored: TranslationSettingsV1 = { language: 'fr', readAloud: true, voice: 'male' };
 

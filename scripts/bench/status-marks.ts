@@ -28,7 +28,7 @@ import {
   emptyProjectStatusCache,
   type ProjectStatusCache,
   projectStatus,
-} from '../../lib/project-status/project-status-cache';
+} from '../../lib/project-status/project-status-model';
 import { Random } from '../../sandbox/random';
 import { generateWorld } from '../../sandbox/seed';
 import { reportFigure } from './report';

@@ -17,7 +17,7 @@ import {
   type ThreadComment,
 } from '@/lib/messages/messages-model';
 import { type MemberStuff, MY_STUFF_MAX_ITEMS, type MyProject } from '@/lib/mystuff/mystuff-model';
-import type { MemberStatuses, ProjectStatusCache } from '@/lib/project-status/project-status-cache';
+import type { MemberStatuses, ProjectStatusCache } from '@/lib/project-status/project-status-model';
 import type { TranslationCache } from '@/lib/translation/translation';
 import { HOSTILE_STRINGS } from '@/sandbox/hostile';
 

@@ -11,7 +11,7 @@ import {
   EXPLORE_TAGS,
   normalizeQuery,
   SEARCH_SORTS,
-} from '@/lib/explore/explore-keys';
+} from '@/lib/explore/explore-keys-model';
 import type { ExploreKind, ExploreSort, ExploreTag, ListSource } from '@/lib/explore/explore-model';
 import { plural, t } from '@/lib/i18n';
 import { exploreCacheItem } from '@/lib/storage';

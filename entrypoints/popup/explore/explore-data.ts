@@ -4,7 +4,7 @@
  */
 import { createContext } from 'preact';
 import { useCallback, useContext, useEffect, useMemo } from 'preact/hooks';
-import { detailKey, isPublicList, listKey, siteLanguage } from '@/lib/explore/explore-keys';
+import { detailKey, isPublicList, listKey, siteLanguage } from '@/lib/explore/explore-keys-model';
 import {
   type DetailEntry,
   type DetailOf,

@@ -14,7 +14,7 @@ import {
   needsRead,
   type ProjectStatus,
   projectStatus,
-} from '@/lib/project-status/project-status-cache';
+} from '@/lib/project-status/project-status-model';
 import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/storage';
 import { sendMessage } from '../background-messages';
 import { useStorageItem } from '../storage-hooks';

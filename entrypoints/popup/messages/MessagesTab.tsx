@@ -3,8 +3,8 @@ import { Empty } from '@/components/Empty';
 import { ListEnd } from '@/components/ListEnd';
 import { ListStatus } from '@/components/ListStatus';
 import { plural, t } from '@/lib/i18n';
-import { isMuted } from '@/lib/message-count/mutes';
-import { unreadOfList } from '@/lib/messages/honest-count';
+import { isMuted } from '@/lib/message-count/mutes-model';
+import { unreadOfList } from '@/lib/messages/honest-count-model';
 import {
   groupMessages,
   isMessageFilter,

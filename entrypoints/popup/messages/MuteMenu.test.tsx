@@ -9,7 +9,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { Message } from '@/lib/api/schemas';
-import { mutesOf } from '@/lib/message-count/mutes';
+import { mutesOf } from '@/lib/message-count/mutes-model';
 import type { MessageRow } from '@/lib/messages/messages-model';
 import { messageMutesItem } from '@/lib/storage';
 import { MuteMenu } from './MuteMenu';

@@ -6,8 +6,8 @@
  */
 import { useMemo } from 'preact/hooks';
 import { emptyFeedList, type FeedList } from '@/lib/feed/feed-model';
+import { type ShownCount, shownCount } from '@/lib/message-count/shown-count-model';
 import type { Message, MessageThread } from '@/lib/messages/messages-model';
-import { type ShownCount, shownCount } from '@/lib/messages/shown-count';
 import {
   messageCountItem,
   messageDraftsItem,

@@ -3,7 +3,7 @@
  * frame, messages-data.ts), and changed from a message's menu or the muted fold.
  */
 import { useMemo } from 'preact/hooks';
-import { type MessageMutes, mutesOf } from '@/lib/message-count/mutes';
+import { type MessageMutes, mutesOf } from '@/lib/message-count/mutes-model';
 import { messageMutesItem } from '@/lib/storage';
 import { useStorageItem } from '../storage-hooks';
 

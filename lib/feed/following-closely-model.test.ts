@@ -1,6 +1,6 @@
 /** The bells' list: ringing, silencing, the caps, a synced value of another shape, the feed's section. */
 import { describe, expect, it } from 'vitest';
-import { closeProjects, MAX_CLOSE_PROJECTS } from './close-projects';
+import { closeProjects, MAX_CLOSE_PROJECTS } from './close-projects-model';
 import type { ActivityEvent, FeedProject } from './feed-model';
 import {
   bellsOf,
@@ -10,7 +10,7 @@ import {
   noBells,
   setPersonBell,
   setStudioBell,
-} from './following-closely';
+} from './following-closely-model';
 
 describe('ringing and silencing', () => {
   it('adds a person once, whatever the spelling, and removes them', () => {

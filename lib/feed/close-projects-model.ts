@@ -3,7 +3,12 @@
  * holds (no read of their own). Its own module: the popup loads it only for members with a bell.
  */
 import type { ActivityEvent, FeedProject } from './feed-model';
-import { type BelledStudio, type FollowingClosely, hasPersonBell, hasStudioBell } from './following-closely';
+import {
+  type BelledStudio,
+  type FollowingClosely,
+  hasPersonBell,
+  hasStudioBell,
+} from './following-closely-model';
 
 /** A project of the feed's "Following closely" section. */
 export interface CloseProject {

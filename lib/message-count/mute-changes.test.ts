@@ -1,6 +1,6 @@
 /** Changing the member's mutes: kinds on and off, people added by what was typed, and removed. */
 import { describe, expect, it } from 'vitest';
-import { MAX_MUTED_PEOPLE, noMutes } from '@/lib/message-count/mutes';
+import { MAX_MUTED_PEOPLE, noMutes } from '@/lib/message-count/mutes-model';
 import { isPersonMuted, withKindMuted, withoutPerson, withPersonMuted } from './mute-changes';
 
 describe('mute changes', () => {

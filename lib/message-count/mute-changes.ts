@@ -2,7 +2,7 @@
  * Changes to the member's mutes (lib/message-count/mutes.ts), made from the settings page and from
  * a message in the popup: pure, so both write the same thing and the rules have their tests.
  */
-import { MAX_MUTED_PEOPLE, type MessageMutes, type MuteKind } from '@/lib/message-count/mutes';
+import { MAX_MUTED_PEOPLE, type MessageMutes, type MuteKind } from '@/lib/message-count/mutes-model';
 
 /** The site's usernames: letters, digits, - and _, 3 to 20 of them (scratch-www src/lib/validate.js). */
 const USERNAME = /^[A-Za-z0-9_-]{3,20}$/;
