@@ -11,6 +11,7 @@ import { registerFeed } from '@/lib/feed/feed-background';
 import { registerFeedNotifications } from '@/lib/feed/feed-notifications-background';
 import { signedOutState } from '@/lib/message-count/message-count';
 import { registerMessageCount } from '@/lib/message-count/message-count-background';
+import { messageCountItem } from '@/lib/message-count/message-count-storage';
 import { registerOtherAccounts } from '@/lib/message-count/other-accounts-background';
 import { registerMessages } from '@/lib/messages/messages-background';
 import { registerMyStuff } from '@/lib/mystuff/mystuff-background';
@@ -27,9 +28,8 @@ import {
   memberCheckedItem,
   memberCookieMarkItem,
   memberItem,
-  messageCountItem,
   sessionItem,
-} from '@/lib/storage';
+} from '@/lib/session/session-storage';
 import { registerTranslation } from '@/lib/translation/translation-background';
 
 export default defineBackground(() => {

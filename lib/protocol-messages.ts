@@ -9,6 +9,7 @@
  * types only (through lib/protocol.ts).
  */
 import { z } from 'zod';
+import type { SessionUser } from '@/lib/session/session-model';
 import { MAX_SPEECH_CHARACTERS } from './api/text-split';
 import type { PageTuning } from './dev-tuning';
 import type { DetailSource, ListSource } from './explore/explore-model';
@@ -18,7 +19,6 @@ import type { AddAccountOutcome } from './message-count/other-accounts-model';
 import type { DeleteOutcome, PostOutcome } from './messages/messages-model';
 import { MY_STUFF_LISTS } from './mystuff/mystuff-model';
 import type { SenderKind } from './protocol/sender';
-import type { SessionUser } from './storage';
 import type { TranslationResult } from './translation/translation';
 
 /** The signed-in member as any context may know it: never the token. */

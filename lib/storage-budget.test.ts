@@ -9,7 +9,6 @@ import { fakeBrowser } from 'wxt/testing';
 import type { Drafts } from '@/lib/messages/messages-model';
 import type { PendingPosts } from '@/lib/messages/pending-posts';
 import { MAX_DRAFTS, withDraft } from '@/lib/messages/replies-model';
-import * as storage from '@/lib/storage';
 import { budgetedCache } from '@/lib/storage/cache-budget';
 import { CACHES_GIVEN_UP } from '@/lib/storage/storage-full';
 import type { StorageItem } from '@/lib/storage/storage-item';
@@ -17,6 +16,7 @@ import { LOCAL_QUOTA_BYTES, storedBytes } from '@/lib/storage/storage-quota';
 import { CACHE_BUDGETS, STATE_BYTES, WORDS_RESERVE_BYTES } from '@/lib/storage-budget';
 import { FULL_CACHES, hostileComment } from '@/tests/unit/full-caches';
 import { enforceChromeQuota } from '@/tests/unit/quota-storage';
+import * as storage from '@/tests/unit/storage-items';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,3 +1,4 @@
+import { followingCloselyItem } from '@/lib/feed/feed-storage';
 import {
   bellsOf,
   type FollowingClosely,
@@ -5,7 +6,6 @@ import {
   setStudioBell,
 } from '@/lib/feed/following-closely-model';
 import { t } from '@/lib/i18n';
-import { followingCloselyItem } from '@/lib/storage';
 import { SettingsGroup } from './SettingsGroup';
 
 /** Each removal applies to the bells as stored now: the popup may have rung one meanwhile. */

@@ -10,8 +10,9 @@ import { act } from 'preact/test-utils';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { t } from '@/lib/i18n';
+import { defaultMessageCountSettings } from '@/lib/message-count/message-count-model';
+import { messageCountSettingsItem, messageMutesItem } from '@/lib/message-count/message-count-storage';
 import { MUTE_KINDS } from '@/lib/message-count/mutes-model';
-import { defaultMessageCountSettings, messageCountSettingsItem, messageMutesItem } from '@/lib/storage';
 import { MessageCountSettingsFieldset } from './MessageCountSettings';
 
 const SWITCH = '[data-testid="notify-kind"]';

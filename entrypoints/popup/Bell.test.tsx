@@ -7,8 +7,8 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { followingCloselyItem } from '@/lib/feed/feed-storage';
 import { MAX_BELLED_PEOPLE } from '@/lib/feed/following-closely-model';
-import { followingCloselyItem } from '@/lib/storage';
 import { Bell } from './Bell';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

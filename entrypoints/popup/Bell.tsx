@@ -7,9 +7,9 @@
  */
 import { useState } from 'preact/hooks';
 import { LineIcon } from '@/components/LineIcon';
+import { followingCloselyItem } from '@/lib/feed/feed-storage';
 import type { BelledStudio } from '@/lib/feed/following-closely-model';
 import { t } from '@/lib/i18n';
-import { followingCloselyItem } from '@/lib/storage';
 import { useStorageItem } from './storage-hooks';
 
 const BELL = 'M4 11.5V7a4 4 0 0 1 8 0v4.5l1 1H3zM6.5 14a1.5 1.5 0 0 0 3 0';

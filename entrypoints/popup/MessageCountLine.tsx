@@ -1,8 +1,8 @@
 import { useEffect } from 'preact/hooks';
 import { currentProfile } from '@/lib/config';
 import { plural, t } from '@/lib/i18n';
+import { messageCountItem } from '@/lib/message-count/message-count-storage';
 import { shownCount } from '@/lib/message-count/shown-count-model';
-import { messageCountItem } from '@/lib/storage';
 import { sendMessage } from './background-messages';
 import { useStorageItem } from './storage-hooks';
 

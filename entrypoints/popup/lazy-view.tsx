@@ -14,7 +14,7 @@
  */
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { SessionUser } from '@/lib/storage';
+import type { SessionUser } from '@/lib/session/session-model';
 
 export type TabView = ComponentType<{ member: SessionUser }>;
 

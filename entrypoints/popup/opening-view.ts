@@ -4,7 +4,10 @@
  * budget: the popup's JavaScript as it opens); main.tsx loads it before the first frame, while the
  * rest of the cache is read, so the first frame shows it.
  */
-import { memberCheckedItem, memberItem, popupTabItem, type SessionUser } from '@/lib/storage';
+
+import { popupTabItem } from '@/lib/popup/popup-tab-item';
+import type { SessionUser } from '@/lib/session/session-model';
+import { memberCheckedItem, memberItem } from '@/lib/session/session-storage';
 import { lazyView } from './lazy-view';
 import { tabNamed } from './tabs';
 

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'preact';
-import type { SessionUser } from '@/lib/storage';
+import type { SessionUser } from '@/lib/session/session-model';
 import type { StorageItem } from '@/lib/storage/storage-item';
 
 /**

@@ -6,8 +6,8 @@
  * address-bar keyword included.
  */
 
+import { exploreCacheItem, exploreViewsItem } from '@/lib/explore/explore-storage';
 import { answerMessages, type Handlers } from '@/lib/protocol/checked-messages';
-import { exploreCacheItem, exploreViewsItem } from '@/lib/storage';
 import { budgetedCache } from '@/lib/storage/cache-budget';
 import { exploreCacheBudget } from '@/lib/storage-budget';
 import { createExploreService, type ExploreService } from './explore';

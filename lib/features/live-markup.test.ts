@@ -8,10 +8,11 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { messageCountItem } from '@/lib/message-count/message-count-storage';
 import { memberKey, type ProjectStatusCache } from '@/lib/project-status/project-status-model';
+import { projectStatusesItem } from '@/lib/project-status/project-status-storage';
 import { sendMessage } from '@/lib/protocol';
 import { sitePage } from '@/lib/site/pages';
-import { messageCountItem, projectStatusesItem } from '@/lib/storage';
 import { InViewObserver } from '@/tests/unit/in-view-observer';
 import { editorMessageCount } from './editor-message-count';
 import { memberFeatures, memberFreeFeatures } from './index';

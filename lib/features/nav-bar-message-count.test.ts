@@ -5,9 +5,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { messageCountItem } from '@/lib/message-count/message-count-storage';
 import { sendMessage } from '@/lib/protocol';
 import { sitePage } from '@/lib/site/pages';
-import { messageCountItem } from '@/lib/storage';
 import { navBarMessageCount, parseNavCount } from './nav-bar-message-count';
 
 // The fake browser does not carry messages between contexts: what the feature sends is recorded here.

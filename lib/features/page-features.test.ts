@@ -6,9 +6,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { defaultMessageCountSettings } from '@/lib/message-count/message-count-model';
+import { messageCountItem, messageCountSettingsItem } from '@/lib/message-count/message-count-storage';
 import { sendMessage } from '@/lib/protocol';
 import { isEditorPage, projectPageId, type SitePage, sitePage } from '@/lib/site/pages';
-import { defaultMessageCountSettings, messageCountItem, messageCountSettingsItem } from '@/lib/storage';
 import { messagesPageOpened } from './messages-page-opened';
 import { navBarMessageCount } from './nav-bar-message-count';
 import { profileMessageCount } from './profile-message-count';

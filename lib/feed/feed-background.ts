@@ -6,8 +6,8 @@
 import type { ApiClient } from '@/lib/api/client';
 import type { ActivityEvent } from '@/lib/api/schemas';
 import type { SiteProfile } from '@/lib/config';
+import { feedCacheItem } from '@/lib/feed/feed-storage';
 import { answerMessages, type Handlers } from '@/lib/protocol/checked-messages';
-import { feedCacheItem } from '@/lib/storage';
 import { budgetedCache } from '@/lib/storage/cache-budget';
 import { feedCacheBudget } from '@/lib/storage-budget';
 import { createFeedService, type FeedPorts, type FeedService, toFeedProject } from './feed';

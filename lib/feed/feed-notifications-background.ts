@@ -7,8 +7,13 @@
 
 import { serialQueue } from '@/lib/concurrency/serial';
 import type { SiteProfile } from '@/lib/config';
+import {
+  feedCacheItem,
+  feedNotifierStateItem,
+  feedSettingsItem,
+  followingCloselyItem,
+} from '@/lib/feed/feed-storage';
 import { showNotification } from '@/lib/notifications/show-notification';
-import { feedCacheItem, feedNotifierStateItem, feedSettingsItem, followingCloselyItem } from '@/lib/storage';
 import { idleUnlessTestSaysNo } from '../message-count/message-count-background';
 import { openSitePageOnNotificationClick } from '../notifications/notification-clicks';
 import type { FeedService } from './feed';

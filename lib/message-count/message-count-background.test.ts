@@ -7,15 +7,15 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { Message } from '@/lib/api/schemas';
 import { siteProfiles } from '@/lib/config';
-import { message, setup } from '@/lib/messages/fake-messages-ports';
+import { defaultMessageCountSettings } from '@/lib/message-count/message-count-model';
 import {
-  defaultMessageCountSettings,
   lastNotifiedMessageItem,
   messageCountItem,
   messageCountSettingsItem,
   messageMutesItem,
   messageNotifierSessionItem,
-} from '@/lib/storage';
+} from '@/lib/message-count/message-count-storage';
+import { message, setup } from '@/lib/messages/fake-messages-ports';
 import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
 import { EVERY_TEST_SWITCH } from '@/tests/unit/test-switches';
 import { type Activity, DEFAULT_PERIOD_MS, signedOutState, UNSEEN_AWAY_PERIODS } from './message-count';

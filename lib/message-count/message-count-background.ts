@@ -9,15 +9,15 @@ import { isSitePage, type SiteProfile } from '@/lib/config';
 import { devTuning, onDevTuningChange } from '@/lib/dev-tuning';
 import { applyBadge, badgeLook } from '@/lib/message-count/badge';
 import { type MessageCountSettings, messageCountSettingsOf } from '@/lib/message-count/message-count-model';
-import { showNotification } from '@/lib/notifications/show-notification';
-import { answerMessages } from '@/lib/protocol/checked-messages';
 import {
   lastNotifiedMessageItem,
   messageCountItem,
   messageCountSettingsItem,
   messageMutesItem,
   messageNotifierSessionItem,
-} from '@/lib/storage';
+} from '@/lib/message-count/message-count-storage';
+import { showNotification } from '@/lib/notifications/show-notification';
+import { answerMessages } from '@/lib/protocol/checked-messages';
 import { openSitePageOnNotificationClick } from '../notifications/notification-clicks';
 import {
   type Activity,

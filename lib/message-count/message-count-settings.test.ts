@@ -11,7 +11,7 @@ import {
   messageCountSettingsOf,
   messageCountSettingsV1ToV2,
 } from '@/lib/message-count/message-count-model';
-import { messageCountSettingsItem } from '@/lib/storage';
+import { messageCountSettingsItem } from '@/lib/message-count/message-count-storage';
 
 const stored: MessageCountSettingsV1 = { signedOutMark: false, titlePrefix: false, notifications: true };
 

@@ -5,7 +5,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { siteProfiles } from '@/lib/config';
-import { devTuningItem, messageCountItem } from '@/lib/storage';
+import { devTuningItem } from '@/lib/dev-tuning';
+import { messageCountItem } from '@/lib/message-count/message-count-storage';
 import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
 import {
   type Activity,

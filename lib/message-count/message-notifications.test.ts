@@ -5,13 +5,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { Message } from '@/lib/api/schemas';
+import { defaultMessageCountSettings } from '@/lib/message-count/message-count-model';
 import {
-  defaultMessageCountSettings,
   lastNotifiedMessageItem,
   messageCountSettingsItem,
   messageMutesItem,
   messageNotifierSessionItem,
-} from '@/lib/storage';
+} from '@/lib/message-count/message-count-storage';
 import {
   AWAY_AFTER_MS,
   createMessageNotifier,

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { Message } from '@/lib/api/schemas';
 import { siteProfiles } from '@/lib/config';
-import { messageCountItem } from '@/lib/storage';
+import { messageCountItem } from '@/lib/message-count/message-count-storage';
 import { type Deferred, deferred } from '@/tests/unit/deferred';
 import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
 import { createMessageCountService, type MessageCountService } from './message-count';

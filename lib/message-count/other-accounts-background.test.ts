@@ -6,13 +6,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { siteProfiles } from '@/lib/config';
+import { defaultMessageCountSettings } from '@/lib/message-count/message-count-model';
 import {
-  defaultMessageCountSettings,
   messageCountItem,
   messageCountSettingsItem,
   otherAccountCountsItem,
   otherAccountsItem,
-} from '@/lib/storage';
+} from '@/lib/message-count/message-count-storage';
 import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
 import { signedOutState } from './message-count';
 import { refreshBadge } from './message-count-background';

@@ -7,15 +7,15 @@
 import { isApiError } from '@/lib/api/errors';
 import type { SiteProfile } from '@/lib/config';
 import { devTuning } from '@/lib/dev-tuning';
-import { openSitePageOnNotificationClick } from '@/lib/notifications/notification-clicks';
-import { showNotification } from '@/lib/notifications/show-notification';
-import { answerMessages } from '@/lib/protocol/checked-messages';
 import {
   messageCountItem,
   messageCountSettingsItem,
   otherAccountCountsItem,
   otherAccountsItem,
-} from '@/lib/storage';
+} from '@/lib/message-count/message-count-storage';
+import { openSitePageOnNotificationClick } from '@/lib/notifications/notification-clicks';
+import { showNotification } from '@/lib/notifications/show-notification';
+import { answerMessages } from '@/lib/protocol/checked-messages';
 import type { Activity } from './message-count';
 import { idleUnlessTestSaysNo, refreshBadge } from './message-count-background';
 import { messageCountSettingsOf } from './message-count-model';

@@ -3,7 +3,7 @@
  * cached in session storage so a member who revisits a profile costs at most one read per TTL.
  */
 
-import { profileMessageCountsItem } from '@/lib/storage';
+import { profileMessageCountsItem } from '@/lib/message-count/message-count-storage';
 import { ownEntry } from '@/lib/storage/own-entry';
 
 /** Another user's count on their profile page is read at most this often. */

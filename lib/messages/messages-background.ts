@@ -8,14 +8,14 @@
 import type { ApiClient } from '@/lib/api/client';
 import type { SiteProfile } from '@/lib/config';
 import { followDevTuning } from '@/lib/dev-tuning';
-import { answerMessages, type Handlers } from '@/lib/protocol/checked-messages';
+import { messageCountItem } from '@/lib/message-count/message-count-storage';
 import {
-  messageCountItem,
   messageDraftsItem,
   messagePendingPostsItem,
   messagesCacheItem,
   messageThreadsItem,
-} from '@/lib/storage';
+} from '@/lib/messages/messages-storage';
+import { answerMessages, type Handlers } from '@/lib/protocol/checked-messages';
 import { budgetedCache } from '@/lib/storage/cache-budget';
 import { writeMakingRoom } from '@/lib/storage/storage-full';
 import { messagesCacheBudget, messageThreadsBudget } from '@/lib/storage-budget';

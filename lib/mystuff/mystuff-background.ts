@@ -6,9 +6,9 @@
 import type { ApiClient } from '@/lib/api/client';
 import type { Project } from '@/lib/api/schemas';
 import type { SiteProfile } from '@/lib/config';
+import { myStuffCacheItem } from '@/lib/mystuff/mystuff-storage';
 import { answerMessages, type Handlers } from '@/lib/protocol/checked-messages';
 import { siteImageUrl } from '@/lib/site/site-images';
-import { myStuffCacheItem } from '@/lib/storage';
 import { budgetedCache } from '@/lib/storage/cache-budget';
 import { myStuffCacheBudget } from '@/lib/storage-budget';
 import { createMyStuffService, type MyStuffPorts, type MyStuffService } from './mystuff';

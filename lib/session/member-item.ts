@@ -6,7 +6,7 @@
  */
 
 import { serialQueue } from '@/lib/concurrency/serial';
-import type { SessionUser } from '../storage';
+import type { SessionUser } from '@/lib/session/session-model';
 import type { MemberSource } from './previous-member';
 
 export interface MemberStore {

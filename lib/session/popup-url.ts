@@ -11,7 +11,8 @@
  * popup is plain, so a browser start or a fresh install shows no snapshot before this has decided.
  */
 import { serialQueue } from '@/lib/concurrency/serial';
-import { memberCheckedItem, memberCookieMarkItem, memberItem, type SessionUser } from '@/lib/storage';
+import type { SessionUser } from '@/lib/session/session-model';
+import { memberCheckedItem, memberCookieMarkItem, memberItem } from '@/lib/session/session-storage';
 
 export const POPUP_PAGE = 'popup.html';
 /** The address's parameter that carries the key. */

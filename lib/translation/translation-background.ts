@@ -17,10 +17,9 @@ import {
 } from '@/lib/api/helper-languages';
 import type { SiteProfile } from '@/lib/config';
 import { answerMessages, type Handlers } from '@/lib/protocol/checked-messages';
-import { translationCacheItem } from '@/lib/storage';
 import { budgetedCache } from '@/lib/storage/cache-budget';
 import { translationCacheBudget } from '@/lib/storage-budget';
-import { translationSettingsItem } from '@/lib/translation/translation-storage';
+import { translationCacheItem, translationSettingsItem } from '@/lib/translation/translation-storage';
 import { toBase64 } from '../read-aloud/audio-base64';
 import { elementAudioPlayer, offscreenAudioPlayer } from '../read-aloud/audio-player';
 import { type AudioClip, createReadAloud, type ReadAloud, type Voice } from '../read-aloud/read-aloud';

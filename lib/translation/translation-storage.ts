@@ -1,9 +1,9 @@
 /**
- * The translation settings' storage item (the options page writes it, the background reads it;
- * content scripts read its raw key). Apart from lib/storage.ts, which the popup imports: the item
- * brings lib/translation/translation-languages.ts with it, and the popup never reads these settings.
+ * The translation's storage items: the cache of translations (background only) and the settings
+ * (the options page writes them, the background reads them; content scripts read their raw key).
+ * The popup never reads either: the settings' item would bring the helper's language tables into
+ * its JavaScript.
  */
-
 import {
   defaultTranslationSettings,
   TRANSLATION_SETTINGS_KEY,
@@ -11,6 +11,13 @@ import {
   translationSettingsV1ToV2,
 } from '@/lib/api/helper-languages';
 import { defineItem } from '@/lib/storage/storage-item';
+import type { TranslationCache } from './translation';
+
+/** Translations by text and language, least recently used out past a cap (background only). */
+export const translationCacheItem = defineItem<TranslationCache>('local:translationCache', {
+  fallback: {},
+  version: 1,
+});
 
 /** Translate buttons, target language, read aloud and voice (the options page). Version 2 added `buttons`. */
 export const translationSettingsItem = defineItem<TranslationSettings>(TRANSLATION_SETTINGS_KEY, {

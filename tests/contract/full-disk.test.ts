@@ -19,7 +19,6 @@ import { siteProfiles } from '@/lib/config';
 import { registerMessages } from '@/lib/messages/messages-background';
 import { threadKey } from '@/lib/messages/messages-model';
 import { draftKey, draftOf, withDraft } from '@/lib/messages/replies-model';
-import * as storage from '@/lib/storage';
 import { budgetedCache, fitToBudget } from '@/lib/storage/cache-budget';
 import { CACHES_GIVEN_UP } from '@/lib/storage/storage-full';
 import type { StorageItem } from '@/lib/storage/storage-item';
@@ -28,6 +27,7 @@ import { CACHE_BUDGETS, STATE_BYTES } from '@/lib/storage-budget';
 import { DEMO_USERNAME, type RunningSandbox } from '@/sandbox/index';
 import { FULL_CACHES, hostileText } from '@/tests/unit/full-caches';
 import { enforceChromeQuota, type QuotaStorage } from '@/tests/unit/quota-storage';
+import * as storage from '@/tests/unit/storage-items';
 import { signIn, startTestSandbox, wire } from './harness';
 
 let sandbox: RunningSandbox;

@@ -13,8 +13,8 @@ import {
   SEARCH_SORTS,
 } from '@/lib/explore/explore-keys-model';
 import type { ExploreKind, ExploreSort, ExploreTag, ListSource } from '@/lib/explore/explore-model';
+import { exploreCacheItem } from '@/lib/explore/explore-storage';
 import { plural, t } from '@/lib/i18n';
-import { exploreCacheItem } from '@/lib/storage';
 import { sendMessage } from '../background-messages';
 import { usePainted } from '../first-paint';
 import { useStorageItem } from '../storage-hooks';

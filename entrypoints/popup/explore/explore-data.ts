@@ -14,8 +14,8 @@ import {
   type ExploreSettings,
   type ListSource,
 } from '@/lib/explore/explore-model';
+import { exploreCacheItem, exploreSettingsItem, exploreViewsItem } from '@/lib/explore/explore-storage';
 import { uiLanguage } from '@/lib/i18n';
-import { exploreCacheItem, exploreSettingsItem, exploreViewsItem } from '@/lib/storage';
 import { ownEntry } from '@/lib/storage/own-entry';
 import { sendMessage } from '../background-messages';
 import { useStorageItem } from '../storage-hooks';

@@ -15,7 +15,7 @@ import {
   type ProjectStatus,
   projectStatus,
 } from '@/lib/project-status/project-status-model';
-import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/storage';
+import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/project-status/project-status-storage';
 import { sendMessage } from '../background-messages';
 import { useStorageItem } from '../storage-hooks';
 

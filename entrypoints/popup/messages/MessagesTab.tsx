@@ -3,6 +3,7 @@ import { Empty } from '@/components/Empty';
 import { ListEnd } from '@/components/ListEnd';
 import { ListStatus } from '@/components/ListStatus';
 import { plural, t } from '@/lib/i18n';
+import { messageCountItem } from '@/lib/message-count/message-count-storage';
 import { isMuted } from '@/lib/message-count/mutes-model';
 import { unreadOfList } from '@/lib/messages/honest-count-model';
 import {
@@ -17,7 +18,8 @@ import {
   sentTypeOf,
   unreadIds,
 } from '@/lib/messages/messages-model';
-import { messageCountItem, messageDraftsItem, messagesFilterItem, type SessionUser } from '@/lib/storage';
+import { messageDraftsItem, messagesFilterItem } from '@/lib/messages/messages-storage';
+import type { SessionUser } from '@/lib/session/session-model';
 import { sendMessage } from '../background-messages';
 import { markFirstItemPainted } from '../first-item-mark';
 import { usePainted } from '../first-paint';

@@ -3,8 +3,8 @@
  * only when its reply is posted (DESIGN.md: a user's words are never lost).
  */
 import type { Drafts } from '@/lib/messages/messages-model';
+import { messageDraftsItem } from '@/lib/messages/messages-storage';
 import { draftOf, withDraft } from '@/lib/messages/replies-model';
-import { messageDraftsItem } from '@/lib/storage';
 import { useStorageItem } from '../storage-hooks';
 
 export function useDraft(username: string, key: string): string {

@@ -11,7 +11,7 @@ import { currentProfile } from '@/lib/config';
 import { formatNumber, plural, t } from '@/lib/i18n';
 import { MY_STUFF_MAX_ITEMS, type MyProject, type MyStuffListName } from '@/lib/mystuff/mystuff-model';
 import { sendSurvivingRestart } from '@/lib/protocol/background-gone';
-import type { SessionUser } from '@/lib/storage';
+import type { SessionUser } from '@/lib/session/session-model';
 import { sendMessage } from '../background-messages';
 import { markFirstItemPainted } from '../first-item-mark';
 import { usePainted } from '../first-paint';
