@@ -4,6 +4,7 @@
  */
 import { ApiClient } from '@/lib/api/client';
 import { HttpClient } from '@/lib/api/http';
+import { CACHES_GIVEN_UP } from '@/lib/composition/caches-given-up';
 import { currentProfile } from '@/lib/config';
 import { followDevTuning, pageTuning } from '@/lib/dev-tuning';
 import { registerExplore } from '@/lib/explore/explore-background';
@@ -129,6 +130,7 @@ export default defineBackground(() => {
   const messages = registerMessages({
     profile,
     api,
+    cachesGivenUp: CACHES_GIVEN_UP,
     member: async () => {
       const user = await checkedSession.whoami();
       return user === null ? null : { id: user.id, username: user.username };

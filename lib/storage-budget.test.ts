@@ -6,14 +6,14 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { CACHES_GIVEN_UP } from '@/lib/composition/caches-given-up';
+import { CACHE_BUDGETS, STATE_BYTES, WORDS_RESERVE_BYTES } from '@/lib/composition/storage-budget';
 import type { Drafts } from '@/lib/messages/messages-model';
 import type { PendingPosts } from '@/lib/messages/pending-posts';
 import { MAX_DRAFTS, withDraft } from '@/lib/messages/replies-model';
 import { budgetedCache } from '@/lib/storage/cache-budget';
-import { CACHES_GIVEN_UP } from '@/lib/storage/storage-full';
 import type { StorageItem } from '@/lib/storage/storage-item';
 import { LOCAL_QUOTA_BYTES, storedBytes } from '@/lib/storage/storage-quota';
-import { CACHE_BUDGETS, STATE_BYTES, WORDS_RESERVE_BYTES } from '@/lib/storage-budget';
 import { FULL_CACHES, hostileComment } from '@/tests/unit/full-caches';
 import { enforceChromeQuota } from '@/tests/unit/quota-storage';
 import * as storage from '@/tests/unit/storage-items';

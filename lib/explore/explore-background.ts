@@ -9,8 +9,8 @@
 import { exploreCacheItem, exploreViewsItem } from '@/lib/explore/explore-storage';
 import { answerMessages, type Handlers } from '@/lib/protocol/checked-messages';
 import { budgetedCache } from '@/lib/storage/cache-budget';
-import { exploreCacheBudget } from '@/lib/storage-budget';
 import { createExploreService, type ExploreService } from './explore';
+import { exploreCacheBudget } from './explore-budget';
 import { registerQuickSearchCommand } from './explore-command';
 import { registerOmnibox } from './explore-omnibox';
 import { type ExploreDeps, explorePorts } from './explore-ports';

@@ -9,8 +9,8 @@ import type { SiteProfile } from '@/lib/config';
 import { feedCacheItem } from '@/lib/feed/feed-storage';
 import { answerMessages, type Handlers } from '@/lib/protocol/checked-messages';
 import { budgetedCache } from '@/lib/storage/cache-budget';
-import { feedCacheBudget } from '@/lib/storage-budget';
 import { createFeedService, type FeedPorts, type FeedService, toFeedProject } from './feed';
+import { feedCacheBudget } from './feed-budget';
 import type { FeedListName } from './feed-model';
 
 /** The API client's lists the feed reads. */

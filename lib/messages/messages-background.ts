@@ -17,10 +17,10 @@ import {
 } from '@/lib/messages/messages-storage';
 import { answerMessages, type Handlers } from '@/lib/protocol/checked-messages';
 import { budgetedCache } from '@/lib/storage/cache-budget';
-import { writeMakingRoom } from '@/lib/storage/storage-full';
-import { messagesCacheBudget, messageThreadsBudget } from '@/lib/storage-budget';
+import { writeMakingRoomIn } from '@/lib/storage/storage-full';
 import { installWriteReferer } from '../api/write-referer';
 import { createMessagesService, type Member, type MessagesApi, type MessagesService } from './messages';
+import { messagesCacheBudget, messageThreadsBudget } from './messages-budget';
 import { pendingSettleMs } from './pending-posts';
 
 export type MessagesClient = Pick<
@@ -41,6 +41,11 @@ export interface MessagesDeps {
   profile: SiteProfile;
   api: MessagesClient;
   member(): Promise<Member | null>;
+  /**
+   * The caches of `storage.local` in the order they are given up when the member's words do not
+   * fit (lib/composition/caches-given-up.ts: every domain's, which this one does not know).
+   */
+  cachesGivenUp: readonly string[];
   now?: () => number;
 }
 
@@ -116,11 +121,11 @@ export function registerMessages(deps: MessagesDeps): MessagesService {
     // The member's words: written even when storage is full, caches given up for them.
     drafts: {
       get: () => messageDraftsItem.getValue(),
-      set: (v) => writeMakingRoom(() => messageDraftsItem.setValue(v)),
+      set: (v) => writeMakingRoomIn(deps.cachesGivenUp, () => messageDraftsItem.setValue(v)),
     },
     pending: {
       get: () => messagePendingPostsItem.getValue(),
-      set: (v) => writeMakingRoom(() => messagePendingPostsItem.setValue(v)),
+      set: (v) => writeMakingRoomIn(deps.cachesGivenUp, () => messagePendingPostsItem.setValue(v)),
     },
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     settleMs: () => settleMs,

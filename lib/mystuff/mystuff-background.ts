@@ -10,8 +10,8 @@ import { myStuffCacheItem } from '@/lib/mystuff/mystuff-storage';
 import { answerMessages, type Handlers } from '@/lib/protocol/checked-messages';
 import { siteImageUrl } from '@/lib/site/site-images';
 import { budgetedCache } from '@/lib/storage/cache-budget';
-import { myStuffCacheBudget } from '@/lib/storage-budget';
 import { createMyStuffService, type MyStuffPorts, type MyStuffService } from './mystuff';
+import { myStuffCacheBudget } from './mystuff-budget';
 import type { MyProject } from './mystuff-model';
 
 /** The API client's lists My Stuff reads. */

@@ -17,8 +17,8 @@ import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/project-st
 import { answerMessages } from '@/lib/protocol/checked-messages';
 import { projectPageId, sitePage } from '@/lib/site/pages';
 import { budgetedCache } from '@/lib/storage/cache-budget';
-import { projectStatusesBudget } from '@/lib/storage-budget';
 import { createProjectStatusService, type FavoritesPage, type ProjectStatusService } from './project-status';
+import { projectStatusesBudget } from './project-status-budget';
 
 /**
  * The marks' share of the extension's rate limit (5 a second): 3 reads a second at most, 2 at once,

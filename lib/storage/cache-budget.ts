@@ -1,11 +1,15 @@
 /**
- * A cache kept to its byte cap where it is written: one mechanism for every cache of
- * lib/storage-budget.ts. A value over its cap gives up its least valuable pieces (each cache says
- * which: least recently used, oldest) until it fits, before it reaches storage, so the caches
- * together never take the room a member's drafts need.
+ * A cache kept to its byte cap where it is written: one mechanism for every cache. Each domain
+ * declares its caches' budgets (`lib/<domain>/<domain>-budget.ts`: the cap, and what goes first),
+ * and lib/composition/storage-budget.ts adds them up against the quota. A value over its cap gives
+ * up its least valuable pieces (each cache says which: least recently used, oldest) until it fits,
+ * before it reaches storage, so the caches together never take the room a member's drafts need.
  */
 import type { StorageItem } from '@/lib/storage/storage-item';
 import { isQuotaError, storedBytes } from '@/lib/storage/storage-quota';
+
+export const KiB = 1024;
+export const MiB = 1024 * KiB;
 
 export interface CacheBudget<T> {
   /** The most bytes the item may take, counted as Chrome counts them (lib/storage-quota.ts). */
@@ -55,4 +59,18 @@ export function budgetedCache<T>(
       }
     },
   };
+}
+
+/** The key of the entry with the smallest `age` (the least recently used), or undefined if none. */
+export function leastRecent<T>(entries: Record<string, T>, age: (entry: T) => number): string | undefined {
+  let oldest: string | undefined;
+  let oldestAt = Number.POSITIVE_INFINITY;
+  for (const key in entries) {
+    const at = age(entries[key] as T);
+    if (oldest === undefined || at < oldestAt) {
+      oldest = key;
+      oldestAt = at;
+    }
+  }
+  return oldest;
 }

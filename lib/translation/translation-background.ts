@@ -18,12 +18,12 @@ import {
 import type { SiteProfile } from '@/lib/config';
 import { answerMessages, type Handlers } from '@/lib/protocol/checked-messages';
 import { budgetedCache } from '@/lib/storage/cache-budget';
-import { translationCacheBudget } from '@/lib/storage-budget';
 import { translationCacheItem, translationSettingsItem } from '@/lib/translation/translation-storage';
 import { toBase64 } from '../read-aloud/audio-base64';
 import { elementAudioPlayer, offscreenAudioPlayer } from '../read-aloud/audio-player';
 import { type AudioClip, createReadAloud, type ReadAloud, type Voice } from '../read-aloud/read-aloud';
 import { createTranslationService, type TranslationService } from './translation';
+import { translationCacheBudget } from './translation-budget';
 
 /**
  * The refusal of a language code the helpers do not know. The code comes from a content script

@@ -15,15 +15,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { draftsSaved, saveDraft } from '@/entrypoints/popup/messages/drafts';
+import { CACHES_GIVEN_UP } from '@/lib/composition/caches-given-up';
+import { CACHE_BUDGETS, STATE_BYTES } from '@/lib/composition/storage-budget';
 import { siteProfiles } from '@/lib/config';
 import { registerMessages } from '@/lib/messages/messages-background';
 import { threadKey } from '@/lib/messages/messages-model';
 import { draftKey, draftOf, withDraft } from '@/lib/messages/replies-model';
 import { budgetedCache, fitToBudget } from '@/lib/storage/cache-budget';
-import { CACHES_GIVEN_UP } from '@/lib/storage/storage-full';
 import type { StorageItem } from '@/lib/storage/storage-item';
 import { LOCAL_QUOTA_BYTES, storedBytes } from '@/lib/storage/storage-quota';
-import { CACHE_BUDGETS, STATE_BYTES } from '@/lib/storage-budget';
 import { DEMO_USERNAME, type RunningSandbox } from '@/sandbox/index';
 import { FULL_CACHES, hostileText } from '@/tests/unit/full-caches';
 import { enforceChromeQuota, type QuotaStorage } from '@/tests/unit/quota-storage';
@@ -87,6 +87,7 @@ async function registerOnSandbox() {
     profile,
     api: w.api,
     member: async () => ({ id: demo.id, username: DEMO_USERNAME }),
+    cachesGivenUp: CACHES_GIVEN_UP,
   });
   return { service, store, demo };
 }

@@ -16,7 +16,7 @@ let draftWrites: Promise<unknown> = Promise.resolve();
 
 /**
  * Saves a draft as it is typed (a blank one is removed). Refused, storage may be full: caches are
- * given up for it (lib/storage-full.ts, loaded only then: the popup's budget). Resolves false if
+ * given up for it (lib/composition/caches-given-up.ts, loaded only then: the popup's budget). Resolves false if
  * even then there is no room (the member is told; the text stays in the box).
  */
 export function saveDraft(username: string, key: string, text: string): Promise<boolean> {
@@ -26,7 +26,7 @@ export function saveDraft(username: string, key: string, text: string): Promise<
     return save().then(
       () => true,
       (refusal: unknown) =>
-        import('@/lib/storage/storage-full').then((room) => room.retryMakingRoom(save, refusal)),
+        import('@/lib/composition/caches-given-up').then((room) => room.retryMakingRoom(save, refusal)),
     );
   });
   draftWrites = write.catch(() => undefined);
