@@ -12,7 +12,7 @@ import {
   sameName,
   USERNAME_PATTERN,
 } from '@/lib/message-count/other-accounts-model';
-import { sendMessage } from '@/lib/protocol';
+import { sendMessage } from '@/lib/protocol/messaging';
 import type { SessionUser } from '@/lib/session/session-model';
 import { useStoredSetting } from './stored-setting';
 import './OtherAccountsPanel.css';

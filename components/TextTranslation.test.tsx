@@ -13,7 +13,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { t } from '@/lib/i18n';
 
 const send = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/protocol', () => ({ sendMessage: send }));
+vi.mock('@/lib/protocol/messaging', () => ({ sendMessage: send }));
 
 /** The component module afresh: each case reads the settings and the cookie again, as a new popup. */
 async function fresh() {

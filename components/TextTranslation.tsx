@@ -20,8 +20,8 @@ import {
 } from '@/lib/api/helper-languages';
 import { needsTranslation } from '@/lib/api/text-split';
 import { t, uiLanguage } from '@/lib/i18n';
-import { sendMessage } from '@/lib/protocol';
 import { sendSurvivingRestart } from '@/lib/protocol/background-gone';
+import { sendMessage } from '@/lib/protocol/messaging';
 import type { TranslationResult } from '@/lib/translation/translation';
 import { translationErrorSentence } from '@/lib/translation/translation-model';
 import { readingEnded, startReading, stopReading, voiceFor } from './popup-reader';

@@ -11,8 +11,8 @@
  */
 
 import { DEFAULT_SPEECH_LOCALE, speechGender, speechLocale } from '@/lib/api/helper-languages';
-import { sendMessage } from '@/lib/protocol';
 import { sendSurvivingRestart } from '@/lib/protocol/background-gone';
+import { sendMessage } from '@/lib/protocol/messaging';
 import { fromBase64 } from '@/lib/read-aloud/audio-base64';
 import { elementAudioPlayer } from '@/lib/read-aloud/element-audio-player';
 import { createReadAloud, type ReadAloud, type Voice } from '@/lib/read-aloud/read-aloud';

@@ -5,6 +5,7 @@
 import { ApiClient } from '@/lib/api/client';
 import { HttpClient } from '@/lib/api/http';
 import { CACHES_GIVEN_UP } from '@/lib/composition/caches-given-up';
+import { answerMessages, refuseInheritedMessageNames } from '@/lib/composition/checked-protocol';
 import { currentProfile } from '@/lib/config';
 import { followDevTuning, pageTuning } from '@/lib/dev-tuning';
 import { registerExplore } from '@/lib/explore/explore-background';
@@ -18,7 +19,6 @@ import { registerMessages } from '@/lib/messages/messages-background';
 import { registerMyStuff } from '@/lib/mystuff/mystuff-background';
 import type { ProjectStatusService } from '@/lib/project-status/project-status';
 import { registerProjectStatus } from '@/lib/project-status/project-status-background';
-import { answerMessages, refuseInheritedMessageNames } from '@/lib/protocol/checked-messages';
 import { isMemberCookieStore, tabContext } from '@/lib/protocol/sender';
 import { keepMemberItem } from '@/lib/session/member-item';
 import { keepPopupUrl } from '@/lib/session/popup-url';

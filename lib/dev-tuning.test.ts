@@ -215,7 +215,7 @@ describe('in a development install', () => {
 
 describe('getPageTuning', () => {
   it('answers our content script in a site tab only', async () => {
-    const { checkedHandler } = await import('./protocol/checked-messages');
+    const { checkedHandler } = await import('./composition/checked-protocol');
     const tuning = await backgroundOf('development');
     await fakeBrowser.storage.local.set({ devTuning: { marksReaskAfterMs: 1_000 } });
     const handler = checkedHandler(siteProfiles.public, 'getPageTuning', () => tuning.pageTuning());

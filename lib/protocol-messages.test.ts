@@ -3,7 +3,9 @@
  * refuse the malformed ones before a handler sees them.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_IDS_TAKEN, type MessageDeclaration, protocolMessages } from './protocol-messages';
+import { protocolMessages } from '@/lib/composition/protocol-messages';
+import { MAX_IDS_TAKEN } from '@/lib/project-status/project-status-protocol';
+import type { MessageDeclaration } from '@/lib/protocol/declaration';
 
 type Name = keyof typeof protocolMessages;
 const declared = (type: Name): MessageDeclaration => protocolMessages[type];

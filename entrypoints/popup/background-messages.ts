@@ -6,14 +6,14 @@
  * is parsed after the first paint, not before it (DESIGN.md budget: the popup's JavaScript as it
  * opens). Popup code imports `sendMessage` from here, never from lib/protocol.ts (biome.json says so).
  */
-import type { sendMessage as protocolSendMessage } from '@/lib/protocol';
+import type { sendMessage as protocolSendMessage } from '@/lib/protocol/messaging';
 
-export type { PingResult } from '@/lib/protocol';
+export type { PingResult } from '@/lib/protocol/messaging';
 
 type AnySend = (...args: unknown[]) => Promise<unknown>;
 
 /** The same function as lib/protocol.ts's (types, checks and answers alike), loaded on first use. */
 export const sendMessage = ((...args: unknown[]) =>
-  import('@/lib/protocol').then((protocol) =>
+  import('@/lib/protocol/messaging').then((protocol) =>
     (protocol.sendMessage as AnySend)(...args),
   )) as typeof protocolSendMessage;

@@ -4,8 +4,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { checkedHandlers } from '@/lib/composition/checked-protocol';
 import { siteProfiles } from '@/lib/config';
-import { checkedHandlers } from '@/lib/protocol/checked-messages';
 import type { ExploreService } from './explore';
 import { exploreHandlers as uncheckedHandlers } from './explore-background';
 import { MAX_QUERY_LENGTH, validDetailSource, validListSource } from './explore-sources';

@@ -11,7 +11,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { messageCountItem } from '@/lib/message-count/message-count-storage';
 import { memberKey, type ProjectStatusCache } from '@/lib/project-status/project-status-model';
 import { projectStatusesItem } from '@/lib/project-status/project-status-storage';
-import { sendMessage } from '@/lib/protocol';
+import { sendMessage } from '@/lib/protocol/messaging';
 import { sitePage } from '@/lib/site/pages';
 import { InViewObserver } from '@/tests/unit/in-view-observer';
 import { editorMessageCount } from './editor-message-count';
@@ -19,7 +19,7 @@ import { memberFeatures, memberFreeFeatures } from './index';
 import { projectStatusMarks } from './project-status-marks';
 import { translateComments } from './translate-comments';
 
-vi.mock('@/lib/protocol', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/protocol/messaging', () => ({ sendMessage: vi.fn() }));
 
 const features = [...memberFeatures, ...memberFreeFeatures];
 

@@ -8,8 +8,8 @@
  * tab keeps what uses nothing of the member's (translation, read aloud).
  */
 
-import { sendMessage } from '@/lib/protocol';
 import { sendSurvivingRestart } from '@/lib/protocol/background-gone';
+import { sendMessage } from '@/lib/protocol/messaging';
 import type { Feature } from './registry';
 
 /**

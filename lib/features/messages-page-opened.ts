@@ -5,7 +5,7 @@
  * so the signal waits for the site's list (or a few seconds) to give the confirming read a chance
  * to see the cleared count.
  */
-import { sendMessage } from '@/lib/protocol';
+import { sendMessage } from '@/lib/protocol/messaging';
 import { isMessagesPage } from '@/lib/site/pages';
 import { messagesList } from '@/lib/site/selectors';
 import type { Feature } from './registry';

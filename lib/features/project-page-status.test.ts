@@ -10,13 +10,13 @@ import {
   type MemberStatuses,
   needsRead,
 } from '@/lib/project-status/project-status-model';
-import { sendMessage } from '@/lib/protocol';
+import { sendMessage } from '@/lib/protocol/messaging';
 import { sitePage } from '@/lib/site/pages';
 import { projectIdOfHref } from '@/lib/site/selectors';
 import { projectPageStatus } from './project-page-status';
 import { markLabel } from './project-status-marks';
 
-vi.mock('@/lib/protocol', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/protocol/messaging', () => ({ sendMessage: vi.fn() }));
 
 const reports = () => vi.mocked(sendMessage).mock.calls.map(([, data]) => data);
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -7,7 +7,7 @@
  * after reading the state), and every change of it afterwards. A button without the class may
  * simply not have been read yet, so its absence at first sight says nothing.
  */
-import { sendMessage } from '@/lib/protocol';
+import { sendMessage } from '@/lib/protocol/messaging';
 import { projectPageId } from '@/lib/site/pages';
 import {
   projectFavoriteButton,

@@ -17,7 +17,7 @@ import { projectStatusMarks, REASK_AFTER_MS } from './project-status-marks';
 
 // One mock for every copy of the module (the tests of the tuning load the feature afresh).
 const sendMessage = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/protocol', () => ({ sendMessage }));
+vi.mock('@/lib/protocol/messaging', () => ({ sendMessage }));
 
 const asks = () =>
   vi

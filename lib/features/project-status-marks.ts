@@ -22,7 +22,7 @@ import {
   projectStatus,
   projectStatusSettingsOf,
 } from '@/lib/project-status/project-status-model';
-import { sendMessage } from '@/lib/protocol';
+import { sendMessage } from '@/lib/protocol/messaging';
 import { isSitePage } from '@/lib/site/pages';
 import {
   companionAttribute,

@@ -5,7 +5,7 @@
  * a page: starting one ends the one before (the background stops it, and its button hears so).
  */
 import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/protocol';
+import { sendMessage } from '@/lib/protocol/messaging';
 import { companionAttribute } from '@/lib/site/selectors';
 import { linkButton } from './link-button';
 import { whenAborted } from './when-aborted';

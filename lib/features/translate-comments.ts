@@ -30,8 +30,8 @@ import {
 } from '@/lib/api/helper-languages';
 import { needsTranslation } from '@/lib/api/text-split';
 import { t, uiLanguage } from '@/lib/i18n';
-import { sendMessage } from '@/lib/protocol';
 import { sendSurvivingRestart } from '@/lib/protocol/background-gone';
+import { sendMessage } from '@/lib/protocol/messaging';
 import { isProfilePage, isStudioPage, projectPageId } from '@/lib/site/pages';
 import {
   commentBottomRow,

@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { checkedHandlers } from '@/lib/composition/checked-protocol';
 import { siteProfiles } from '@/lib/config';
-import { checkedHandlers } from '@/lib/protocol/checked-messages';
 import type { FeedService } from './feed';
 import { feedHandlers as uncheckedHandlers } from './feed-background';
 

@@ -7,11 +7,12 @@ import type { ApiClient } from '@/lib/api/client';
 import type { ActivityEvent } from '@/lib/api/schemas';
 import type { SiteProfile } from '@/lib/config';
 import { feedCacheItem } from '@/lib/feed/feed-storage';
-import { answerMessages, type Handlers } from '@/lib/protocol/checked-messages';
+import { answerMessages, type HandlersOf } from '@/lib/protocol/checked-messages';
 import { budgetedCache } from '@/lib/storage/cache-budget';
 import { createFeedService, type FeedPorts, type FeedService, toFeedProject } from './feed';
 import { feedCacheBudget } from './feed-budget';
 import type { FeedListName } from './feed-model';
+import { feedMessages } from './feed-protocol';
 
 /** The API client's lists the feed reads. */
 export type FeedApi = Pick<
@@ -75,13 +76,13 @@ export function feedHandlers(service: FeedService) {
     async loadMoreFeed({ data }) {
       await service.loadMore(data.list);
     },
-  } satisfies Handlers;
+  } satisfies HandlersOf<typeof feedMessages>;
 }
 
 /** Registers the feed's protocol handlers. Call synchronously from the background's main function. */
 export function registerFeed(deps: FeedDeps): FeedService {
   const service = createFeedService(feedPorts(deps));
-  answerMessages(deps.profile, feedHandlers(service));
+  answerMessages(deps.profile, feedMessages, feedHandlers(service));
   service.start().catch((error: unknown) => console.warn('[companion] feed: start failed:', error));
   return service;
 }

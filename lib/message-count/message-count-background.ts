@@ -26,6 +26,7 @@ import {
   type MessageCountPorts,
   type MessageCountService,
 } from './message-count';
+import { messageCountMessages } from './message-count-protocol';
 import { createMessageNotifier, pathOfNotification, presenceOf } from './message-notifications';
 import { createMutedCount, type MutedCountCause } from './muted-count-updates';
 import { mutesOf } from './mutes-model';
@@ -204,7 +205,7 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
 
   openSitePageOnNotificationClick(profile, pathOfNotification, warn);
 
-  answerMessages(profile, {
+  answerMessages(profile, messageCountMessages, {
     async reportMessageCount({ data }) {
       await service.reportPageReading(data.count);
       // The count the page must show: its own reading, or the stored one when that was refused.

@@ -30,6 +30,7 @@ import {
   pathOfAccountNotification,
 } from './other-accounts-alerts';
 import { accountsOf } from './other-accounts-model';
+import { otherAccountsMessages } from './other-accounts-protocol';
 import { OTHER_ACCOUNT_INTERVAL_MS } from './other-accounts-schedule';
 import { siteActivity } from './site-activity';
 
@@ -100,7 +101,7 @@ export function registerOtherAccounts(deps: OtherAccountsDeps): OtherAccountsSer
 
   openSitePageOnNotificationClick(deps.profile, pathOfAccountNotification, warn);
 
-  answerMessages(deps.profile, {
+  answerMessages(deps.profile, otherAccountsMessages, {
     addOtherAccount: ({ data }) => service.add(data.username),
     removeOtherAccount: ({ data }) => service.remove(data.username),
     setOtherAccountAlert: ({ data }) => service.setAlert(data.username, data.alert),

@@ -4,8 +4,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { checkedHandlers } from '@/lib/composition/checked-protocol';
 import { siteProfiles } from '@/lib/config';
-import { checkedHandlers } from '@/lib/protocol/checked-messages';
 import { REPLY } from './fake-messages-ports';
 import type { MessagesService } from './messages';
 import { messagesHandlers as uncheckedHandlers } from './messages-background';

@@ -15,12 +15,13 @@ import {
   messagesCacheItem,
   messageThreadsItem,
 } from '@/lib/messages/messages-storage';
-import { answerMessages, type Handlers } from '@/lib/protocol/checked-messages';
+import { answerMessages, type HandlersOf } from '@/lib/protocol/checked-messages';
 import { budgetedCache } from '@/lib/storage/cache-budget';
 import { writeMakingRoomIn } from '@/lib/storage/storage-full';
 import { installWriteReferer } from '../api/write-referer';
 import { createMessagesService, type Member, type MessagesApi, type MessagesService } from './messages';
 import { messagesCacheBudget, messageThreadsBudget } from './messages-budget';
+import { messagesMessages } from './messages-protocol';
 import { pendingSettleMs } from './pending-posts';
 
 export type MessagesClient = Pick<
@@ -101,7 +102,7 @@ export function messagesHandlers(service: MessagesService) {
     },
     postReply: ({ data }) => service.reply(data),
     deleteMessageComment: ({ data }) => service.deleteComment(data),
-  } satisfies Handlers;
+  } satisfies HandlersOf<typeof messagesMessages>;
 }
 
 /** Registers the handlers and the count watch. Call synchronously from the background's main function. */
@@ -130,7 +131,7 @@ export function registerMessages(deps: MessagesDeps): MessagesService {
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     settleMs: () => settleMs,
   });
-  answerMessages(deps.profile, messagesHandlers(service));
+  answerMessages(deps.profile, messagesMessages, messagesHandlers(service));
 
   const warn = (what: string) => (error: unknown) => console.warn(`[companion] messages: ${what}`, error);
   // A new count means new (or read) messages: re-read a list the member has, never one they never opened.

@@ -7,12 +7,13 @@ import type { ApiClient } from '@/lib/api/client';
 import type { Project } from '@/lib/api/schemas';
 import type { SiteProfile } from '@/lib/config';
 import { myStuffCacheItem } from '@/lib/mystuff/mystuff-storage';
-import { answerMessages, type Handlers } from '@/lib/protocol/checked-messages';
+import { answerMessages, type HandlersOf } from '@/lib/protocol/checked-messages';
 import { siteImageUrl } from '@/lib/site/site-images';
 import { budgetedCache } from '@/lib/storage/cache-budget';
 import { createMyStuffService, type MyStuffPorts, type MyStuffService } from './mystuff';
 import { myStuffCacheBudget } from './mystuff-budget';
 import type { MyProject } from './mystuff-model';
+import { myStuffMessages } from './mystuff-protocol';
 
 /** The API client's lists My Stuff reads. */
 export type MyStuffApi = Pick<ApiClient, 'userProjects' | 'favorites'>;
@@ -72,13 +73,13 @@ export function myStuffHandlers(service: MyStuffService) {
     async refreshMyStuff({ data }) {
       await service.refresh(data.lists, { force: data.force === true });
     },
-  } satisfies Handlers;
+  } satisfies HandlersOf<typeof myStuffMessages>;
 }
 
 /** Registers My Stuff's protocol handler. Call synchronously from the background's main function. */
 export function registerMyStuff(deps: MyStuffDeps): MyStuffService {
   const service = createMyStuffService(myStuffPorts(deps));
-  answerMessages(deps.profile, myStuffHandlers(service));
+  answerMessages(deps.profile, myStuffMessages, myStuffHandlers(service));
   service.start().catch((error: unknown) => console.warn('[companion] my stuff: start failed:', error));
   return service;
 }

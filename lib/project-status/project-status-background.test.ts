@@ -13,7 +13,7 @@ import { registerProjectStatus } from './project-status-background';
 
 type Handler = (message: { data: unknown; sender: unknown }) => unknown;
 const handlers = new Map<string, Handler>();
-vi.mock('@/lib/protocol', () => ({
+vi.mock('@/lib/protocol/messaging', () => ({
   onMessage: (name: string, handler: Handler) => handlers.set(name, handler),
 }));
 

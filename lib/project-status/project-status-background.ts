@@ -19,6 +19,7 @@ import { projectPageId, sitePage } from '@/lib/site/pages';
 import { budgetedCache } from '@/lib/storage/cache-budget';
 import { createProjectStatusService, type FavoritesPage, type ProjectStatusService } from './project-status';
 import { projectStatusesBudget } from './project-status-budget';
+import { projectStatusMessages } from './project-status-protocol';
 
 /**
  * The marks' share of the extension's rate limit (5 a second): 3 reads a second at most, 2 at once,
@@ -94,7 +95,7 @@ export function registerProjectStatus(deps: ProjectStatusDeps): ProjectStatusSer
   // A synced value missing keys (another browser's older version) keeps the default: marks on.
   const marksOn = async () => projectStatusSettingsOf(await projectStatusSettingsItem.getValue()).marks;
 
-  answerMessages(profile, {
+  answerMessages(profile, projectStatusMessages, {
     async getProjectStatuses({ data, sender }) {
       if (!(await marksOn())) return;
       await service.want(requesterOf(sender), data.ids);

@@ -68,7 +68,9 @@ describe('refuseInheritedMessageNames behind webextension-polyfill (Chrome befor
     expect(polyfilled).not.toBe(fakeChrome);
     // What the build does (@wxt-dev/webextension-polyfill): `wxt/browser` is the polyfill.
     vi.doMock('wxt/browser', () => ({ browser: polyfilled, default: polyfilled }));
-    const { answerMessages, refuseInheritedMessageNames } = await import('./checked-messages');
+    const { answerMessages, refuseInheritedMessageNames } = await import(
+      '@/lib/composition/checked-protocol'
+    );
     const { siteProfiles } = await import('../config');
     // The background's order: the guard first, then the library's listener with the handlers.
     refuseInheritedMessageNames();

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { checkedHandler } from '@/lib/composition/checked-protocol';
 import { siteProfiles } from '../config';
-import { checkedHandler } from './checked-messages';
 
 const profile = siteProfiles.public;
 const site = 'https://scratch.mit.edu/projects/5/';

@@ -6,9 +6,10 @@
 import type { SiteProfile } from '../config';
 import { answerMessages } from '../protocol/checked-messages';
 import type { MemberSource } from './previous-member';
+import { sessionMessages } from './session-protocol';
 
 export function registerSessionMessages(session: Pick<MemberSource, 'whoami'>, profile: SiteProfile): void {
-  answerMessages(profile, {
+  answerMessages(profile, sessionMessages, {
     async whoami() {
       const user = await session.whoami();
       // Copy field by field: nothing else of the session can slip into the answer.

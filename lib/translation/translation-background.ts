@@ -16,7 +16,7 @@ import {
   translationSettingsOf,
 } from '@/lib/api/helper-languages';
 import type { SiteProfile } from '@/lib/config';
-import { answerMessages, type Handlers } from '@/lib/protocol/checked-messages';
+import { answerMessages, type HandlersOf } from '@/lib/protocol/checked-messages';
 import { budgetedCache } from '@/lib/storage/cache-budget';
 import { translationCacheItem, translationSettingsItem } from '@/lib/translation/translation-storage';
 import { toBase64 } from '../read-aloud/audio-base64';
@@ -24,6 +24,7 @@ import { elementAudioPlayer, offscreenAudioPlayer } from '../read-aloud/audio-pl
 import { type AudioClip, createReadAloud, type ReadAloud, type Voice } from '../read-aloud/read-aloud';
 import { createTranslationService, type TranslationService } from './translation';
 import { translationCacheBudget } from './translation-budget';
+import { translationMessages } from './translation-protocol';
 
 /**
  * The refusal of a language code the helpers do not know. The code comes from a content script
@@ -88,7 +89,7 @@ export function translationHandlers({
       const clip = await synthesize(data.text, { locale, gender: speechGender(locale, data.voice) });
       return { base64: toBase64(clip.bytes), type: clip.type };
     },
-  } satisfies Handlers;
+  } satisfies HandlersOf<typeof translationMessages>;
 }
 
 export function registerTranslation(api: ApiClient, profile: SiteProfile): void {
@@ -104,5 +105,9 @@ export function registerTranslation(api: ApiClient, profile: SiteProfile): void 
   const synthesize = (text: string, voice: Voice) => api.synthesize(text, voice);
   const reader = createReadAloud({ synthesize, player });
   const preferredVoice = async () => translationSettingsOf(await translationSettingsItem.getValue()).voice;
-  answerMessages(profile, translationHandlers({ translation, reader, synthesize, preferredVoice }));
+  answerMessages(
+    profile,
+    translationMessages,
+    translationHandlers({ translation, reader, synthesize, preferredVoice }),
+  );
 }
