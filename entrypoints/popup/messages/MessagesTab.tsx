@@ -3,9 +3,9 @@ import { Empty } from '@/components/Empty';
 import { ListEnd } from '@/components/ListEnd';
 import { ListStatus } from '@/components/ListStatus';
 import { plural, t } from '@/lib/i18n';
+import { unreadOfList } from '@/lib/message-count/honest-count-model';
 import { messageCountItem } from '@/lib/message-count/message-count-storage';
 import { isMuted } from '@/lib/message-count/mutes-model';
-import { unreadOfList } from '@/lib/messages/honest-count-model';
 import {
   groupMessages,
   isMessageFilter,

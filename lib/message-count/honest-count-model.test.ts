@@ -1,8 +1,8 @@
 /** The honest count: which listed messages are unread, and how many unread ones the popup cannot show. */
 import { describe, expect, it } from 'vitest';
-import { shownCount } from '../message-count/shown-count-model';
+import { MESSAGES_MAX_ITEMS } from '../messages/messages-model';
 import { unreadOfList } from './honest-count-model';
-import { MESSAGES_MAX_ITEMS } from './messages-model';
+import { shownCount } from './shown-count-model';
 
 const list = (n: number, complete: boolean) => ({ items: Array.from({ length: n }, (_, i) => i), complete });
 

@@ -7,7 +7,7 @@
  * by the Messages tab and its tests.
  */
 import type { MessageCountState } from '@/lib/message-count/message-count';
-import { MESSAGES_MAX_ITEMS } from './messages-model';
+import { MESSAGES_MAX_ITEMS } from '../messages/messages-model';
 
 export interface UnreadOfList {
   /** How many of the list's first items are unread (and marked so). */
