@@ -22,7 +22,7 @@ import { needsTranslation } from '@/lib/api/text-split';
 import { t, uiLanguage } from '@/lib/i18n';
 import { sendSurvivingRestart } from '@/lib/protocol/background-gone';
 import { sendMessage } from '@/lib/protocol/messaging';
-import type { TranslationResult } from '@/lib/translation/translation';
+import type { TranslationResult } from '@/lib/translation/translation-model';
 import { translationErrorSentence } from '@/lib/translation/translation-model';
 import { readingEnded, startReading, stopReading, voiceFor } from './popup-reader';
 import {

@@ -7,11 +7,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { siteProfiles } from '@/lib/config';
+import { DEFAULT_PERIOD_MS } from '@/lib/message-count/message-count';
 import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
 import { EVERY_TEST_SWITCH } from '@/tests/unit/test-switches';
 import { DEV_TUNING_RANGES, type DevTuning, parseDevTuning } from './dev-tuning';
 import { TRANSLATE_ALL_PACE_MS } from './features/translate-all';
-import { DEFAULT_PERIOD_MS } from './message-count/message-count';
 import { OTHER_ACCOUNT_INTERVAL_MS } from './message-count/other-accounts-schedule';
 import { MARKS_REQUESTS_PER_SECOND } from './project-status/project-status-background';
 

@@ -1,12 +1,8 @@
 import { type Choice, Setting } from '@/components/Setting';
 import { changeSetting } from '@/components/stored-setting';
-import {
-  languageName,
-  TRANSLATION_LANGUAGES,
-  type TranslationSettings,
-  translationSettingsOf,
-} from '@/lib/api/helper-languages';
+import { languageName, TRANSLATION_LANGUAGES } from '@/lib/api/helper-languages';
 import { t } from '@/lib/i18n';
+import { type TranslationSettings, translationSettingsOf } from '@/lib/translation/translation-model';
 import { translationSettingsItem } from '@/lib/translation/translation-storage';
 import { SettingsGroup } from './SettingsGroup';
 

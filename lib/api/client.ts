@@ -9,8 +9,8 @@
  * an endpoint that needs authentication) re-reads the session once and retries once.
  */
 
+import { translationLanguage as helperLanguage } from '@/lib/api/helper-languages';
 import { CommentRejected, Forbidden, InvalidResponse, SignedOut, Unauthorized } from './errors';
-import { translationLanguage as helperLanguage } from './helper-languages';
 import type { HttpClient, HttpRequest, ParsedList } from './http';
 import { type PagedList, pagedList } from './paging';
 import {

@@ -10,8 +10,8 @@ import {
   speechLocale,
   TRANSLATION_LANGUAGES,
   translationLanguage,
-  translationSettingsOf,
-} from './helper-languages';
+} from '@/lib/api/helper-languages';
+import { translationSettingsOf } from '@/lib/translation/translation-model';
 
 describe('translation languages', () => {
   it('are the helper’s 49', () => {

@@ -1,8 +1,8 @@
 /**
  * Languages of the translation and speech helpers (site-reference.md): the helper's 49 target codes,
  * how a site locale maps onto them, which one a member reads, and which speech voice says a
- * language. Plain data and pure functions: content scripts, the options page and the background
- * all use them (no imports with side effects, nothing heavy).
+ * language. Plain data and pure functions: the API client, content scripts, the popup, the options
+ * page and the background all use them (no imports with side effects, nothing heavy).
  */
 
 /** The translation helper's 49 target languages, by the codes it takes. */
@@ -201,49 +201,4 @@ export function guessLanguageFromScript(text: string, fallback: string): string 
   if (/\p{Script=Greek}/u.test(text)) return 'el';
   if (/\p{Script=Thai}/u.test(text)) return 'th';
   return fallback;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Settings (options page; content scripts read the raw key, see lib/features/translate-comments.ts)
-
-export interface TranslationSettings {
-  /** Translate buttons on site pages (version 2; off, the buttons and shown translations go). */
-  buttons: boolean;
-  /** A helper language code, or '' to follow the site's language. */
-  language: string;
-  /** The read-aloud button beside Translate (the speech helper is legacy: off by default). */
-  readAloud: boolean;
-  voice: 'female' | 'male';
-}
-
-// Pure: left out of the content script, which never reads it.
-export const defaultTranslationSettings: TranslationSettings = /* @__PURE__ */ Object.freeze({
-  buttons: true,
-  language: '',
-  readAloud: false,
-  voice: 'female',
-});
-
-export const TRANSLATION_SETTINGS_KEY = 'sync:translationSettings';
-
-/** The settings as version 1 stored them (before `buttons`). */
-export type TranslationSettingsV1 = Omit<TranslationSettings, 'buttons'>;
-
-/** Version 1 → 2: the Translate buttons become a setting, on (what version 1 always showed). */
-export function translationSettingsV1ToV2(old: TranslationSettingsV1): TranslationSettings {
-  return { ...old, buttons: true };
-}
-
-/**
- * Settings as stored, with defaults for anything missing or malformed: a value another browser
- * synced before its own migration (no `buttons`) must not turn the buttons off.
- */
-export function translationSettingsOf(value: unknown): TranslationSettings {
-  const raw = (typeof value === 'object' && value !== null ? value : {}) as Partial<Record<string, unknown>>;
-  return {
-    buttons: raw.buttons !== false,
-    language: typeof raw.language === 'string' && translationLanguage(raw.language) ? raw.language : '',
-    readAloud: raw.readAloud === true,
-    voice: raw.voice === 'male' ? 'male' : 'female',
-  };
 }

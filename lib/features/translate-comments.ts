@@ -23,10 +23,7 @@ import {
   languageName,
   memberLanguage,
   siteLanguageCookie,
-  TRANSLATION_SETTINGS_KEY,
-  type TranslationSettings,
   translationLanguage,
-  translationSettingsOf,
 } from '@/lib/api/helper-languages';
 import { needsTranslation } from '@/lib/api/text-split';
 import { t, uiLanguage } from '@/lib/i18n';
@@ -39,7 +36,12 @@ import {
   profileTextFrame,
   translatableText,
 } from '@/lib/site/selectors';
-import type { TranslationResult } from '@/lib/translation/translation';
+import type { TranslationResult } from '@/lib/translation/translation-model';
+import {
+  TRANSLATION_SETTINGS_KEY,
+  type TranslationSettings,
+  translationSettingsOf,
+} from '@/lib/translation/translation-model';
 import { linkButton } from './link-button';
 import { readAloudButton } from './read-aloud';
 import type { Feature } from './registry';

@@ -6,7 +6,7 @@
 import { languageName, languageTag } from '@/lib/api/helper-languages';
 import { t, uiLanguage } from '@/lib/i18n';
 import { companionAttribute } from '@/lib/site/selectors';
-import type { TranslationResult } from '@/lib/translation/translation';
+import type { TranslationResult } from '@/lib/translation/translation-model';
 import { translationErrorSentence } from '@/lib/translation/translation-model';
 import { linkButton } from './link-button';
 

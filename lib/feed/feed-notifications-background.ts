@@ -13,8 +13,8 @@ import {
   feedSettingsItem,
   followingCloselyItem,
 } from '@/lib/feed/feed-storage';
+import { idleUnlessTestSaysNo } from '@/lib/idle';
 import { showNotification } from '@/lib/notifications/show-notification';
-import { idleUnlessTestSaysNo } from '../message-count/message-count-background';
 import { openSitePageOnNotificationClick } from '../notifications/notification-clicks';
 import type { FeedService } from './feed';
 import type { FeedListName, MemberFeed } from './feed-model';

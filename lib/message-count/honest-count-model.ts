@@ -6,7 +6,7 @@
  * messages of the list are its first `count - unlisted`, not its first `count`. Pure rules, shared
  * by the Messages tab and its tests.
  */
-import type { MessageCountState } from '@/lib/message-count/message-count';
+import type { MessageCountState } from '@/lib/message-count/message-count-model';
 import { MESSAGES_MAX_ITEMS } from '../messages/messages-model';
 
 export interface UnreadOfList {

@@ -7,7 +7,15 @@
 import type { Message } from '@/lib/api/schemas';
 import { isSitePage, type SiteProfile } from '@/lib/config';
 import { devTuning, onDevTuningChange } from '@/lib/dev-tuning';
+import { idleUnlessTestSaysNo } from '@/lib/idle';
 import { applyBadge, badgeLook } from '@/lib/message-count/badge';
+import {
+  type Activity,
+  createMessageCountService,
+  DEFAULT_PERIOD_MS,
+  type MessageCountPorts,
+  type MessageCountService,
+} from '@/lib/message-count/message-count';
 import { type MessageCountSettings, messageCountSettingsOf } from '@/lib/message-count/message-count-model';
 import {
   lastNotifiedMessageItem,
@@ -19,13 +27,6 @@ import {
 import { showNotification } from '@/lib/notifications/show-notification';
 import { answerMessages } from '@/lib/protocol/checked-messages';
 import { openSitePageOnNotificationClick } from '../notifications/notification-clicks';
-import {
-  type Activity,
-  createMessageCountService,
-  DEFAULT_PERIOD_MS,
-  type MessageCountPorts,
-  type MessageCountService,
-} from './message-count';
 import { messageCountMessages } from './message-count-protocol';
 import { createMessageNotifier, pathOfNotification, presenceOf } from './message-notifications';
 import { createMutedCount, type MutedCountCause } from './muted-count-updates';
@@ -33,7 +34,7 @@ import { mutesOf } from './mutes-model';
 import { quietKindsOf } from './notification-kinds-model';
 import { badgeDotAccounts } from './other-accounts-alerts';
 import { publicCount } from './profile-message-counts';
-import { browserIdle, siteActivity } from './site-activity';
+import { siteActivity } from './site-activity';
 
 /** The name of the poller's one alarm. */
 export const MESSAGE_COUNT_ALARM = 'message-count';
@@ -62,12 +63,6 @@ export interface MessageCountDeps {
   isIdle?: () => Promise<boolean>;
   /** Injected in tests (the fake browser has no focus); tabs and windows otherwise. */
   activity?: () => Promise<Activity>;
-}
-
-/** The browser's idle state, unless an end-to-end test (which gives no input) tuned it off. */
-export async function idleUnlessTestSaysNo(): Promise<boolean> {
-  if ((await devTuning()).ignoreIdle) return false;
-  return browserIdle();
 }
 
 /** The service on the browser's alarms and storage. */

@@ -3,8 +3,9 @@
  * watch them; content scripts read their raw keys, lib/message-count/message-count-model.ts), what
  * was notified, the member's mutes and other accounts.
  */
+
+import type { MessageCountState } from '@/lib/message-count/message-count-model';
 import { defineItem } from '@/lib/storage/storage-item';
-import type { MessageCountState } from './message-count';
 import {
   defaultMessageCountSettings,
   MESSAGE_COUNT_KEY,

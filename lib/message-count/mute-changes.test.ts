@@ -1,7 +1,13 @@
 /** Changing the member's mutes: kinds on and off, people added by what was typed, and removed. */
 import { describe, expect, it } from 'vitest';
-import { MAX_MUTED_PEOPLE, noMutes } from '@/lib/message-count/mutes-model';
-import { isPersonMuted, withKindMuted, withoutPerson, withPersonMuted } from './mute-changes';
+import {
+  isPersonMuted,
+  MAX_MUTED_PEOPLE,
+  noMutes,
+  withKindMuted,
+  withoutPerson,
+  withPersonMuted,
+} from '@/lib/message-count/mutes-model';
 
 describe('mute changes', () => {
   it('mutes and unmutes a kind, never twice', () => {

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@/lib/api/schemas';
+import { signedOutState } from '@/lib/message-count/message-count';
 import { MESSAGES_MAX_ITEMS } from '@/lib/messages/messages-model';
-import { signedOutState } from './message-count';
 import {
   interimShown,
   listedUnread,

@@ -9,7 +9,7 @@
  * keeps `shown` and `unlisted` right between readings (./message-count.ts).
  */
 import type { Message } from '@/lib/api/schemas';
-import type { MessageCountState } from './message-count';
+import type { MessageCountState } from '@/lib/message-count/message-count-model';
 import { isMuted, type MessageMutes } from './mutes-model';
 
 export type ShownCount = NonNullable<MessageCountState['shown']>;

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { siteProfiles } from '@/lib/config';
+import { signedOutState } from '@/lib/message-count/message-count';
 import { defaultMessageCountSettings } from '@/lib/message-count/message-count-model';
 import {
   messageCountItem,
@@ -14,7 +15,6 @@ import {
   otherAccountsItem,
 } from '@/lib/message-count/message-count-storage';
 import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
-import { signedOutState } from './message-count';
 import { refreshBadge } from './message-count-background';
 import {
   accountNotification,

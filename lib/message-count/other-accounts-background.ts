@@ -7,6 +7,8 @@
 import { isApiError } from '@/lib/api/errors';
 import type { SiteProfile } from '@/lib/config';
 import { devTuning } from '@/lib/dev-tuning';
+import { idleUnlessTestSaysNo } from '@/lib/idle';
+import type { Activity } from '@/lib/message-count/message-count';
 import {
   messageCountItem,
   messageCountSettingsItem,
@@ -16,8 +18,7 @@ import {
 import { openSitePageOnNotificationClick } from '@/lib/notifications/notification-clicks';
 import { showNotification } from '@/lib/notifications/show-notification';
 import { answerMessages } from '@/lib/protocol/checked-messages';
-import type { Activity } from './message-count';
-import { idleUnlessTestSaysNo, refreshBadge } from './message-count-background';
+import { refreshBadge } from './message-count-background';
 import { messageCountSettingsOf } from './message-count-model';
 import {
   createOtherAccountsService,

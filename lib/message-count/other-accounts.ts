@@ -9,7 +9,7 @@
  */
 import { serialQueue } from '@/lib/concurrency/serial';
 import { singleFlight } from '@/lib/concurrency/single-flight';
-import type { Activity } from './message-count';
+import type { Activity } from '@/lib/message-count/message-count';
 import {
   type AccountAlert,
   type AddAccountOutcome,

@@ -3,7 +3,7 @@
  * after the member's mutes, `shown`, when anything is muted, and "200+" above the 200 it reads),
  * so the popup never disagrees with the badge. Its own module: it loads with the popup's frame.
  */
-import type { MessageCountState } from '@/lib/message-count/message-count';
+import type { MessageCountState } from '@/lib/message-count/message-count-model';
 
 export interface ShownCount {
   count: number;

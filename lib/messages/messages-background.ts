@@ -1,14 +1,13 @@
 /**
  * The messages service (./messages.ts) as the background runs it: the API client, the session,
- * storage, the referer rule of writes, the message count (a change of count re-reads the list), and
- * the protocol handlers of the popup's Messages tab. Their messages come from the extension's own
- * pages only (lib/protocol-messages.ts): a content script or a web page can never make the
- * background read, post or delete anything here.
+ * storage, the referer rule of writes, the message count (a change of count re-reads the list:
+ * `refreshAfterNewCount`), and the protocol handlers of the popup's Messages tab. Their messages
+ * come from the extension's own pages only (./messages-protocol.ts): a content script or a web page
+ * can never make the background read, post or delete anything here.
  */
 import type { ApiClient } from '@/lib/api/client';
 import type { SiteProfile } from '@/lib/config';
 import { followDevTuning } from '@/lib/dev-tuning';
-import { messageCountItem } from '@/lib/message-count/message-count-storage';
 import {
   messageDraftsItem,
   messagePendingPostsItem,
@@ -88,7 +87,7 @@ export function messagesApi(api: MessagesClient): MessagesApi {
   };
 }
 
-/** The protocol handlers (exported for tests: lib/checked-messages.ts puts its checks before them). */
+/** The protocol handlers (exported for tests: lib/protocol/checked-messages.ts puts its checks before them). */
 export function messagesHandlers(service: MessagesService) {
   return {
     async refreshMessages({ data }) {
@@ -105,7 +104,7 @@ export function messagesHandlers(service: MessagesService) {
   } satisfies HandlersOf<typeof messagesMessages>;
 }
 
-/** Registers the handlers and the count watch. Call synchronously from the background's main function. */
+/** Registers the handlers. Call synchronously from the background's main function. */
 export function registerMessages(deps: MessagesDeps): MessagesService {
   // A sent POST may land until the request's timeout has passed: a development install's shorter
   // timeout (lib/dev-tuning.ts) shortens the wait for a reply whose outcome is unknown with it.
@@ -133,14 +132,29 @@ export function registerMessages(deps: MessagesDeps): MessagesService {
   });
   answerMessages(deps.profile, messagesMessages, messagesHandlers(service));
 
-  const warn = (what: string) => (error: unknown) => console.warn(`[companion] messages: ${what}`, error);
-  // A new count means new (or read) messages: re-read a list the member has, never one they never opened.
-  messageCountItem.watch((state, previous) => {
-    if (state.username === null || state.count === null) return;
-    if (previous?.username !== state.username || previous.count === state.count) return;
-    service.refresh({ force: true, onlyIfCached: true }).catch(warn('refresh after count'));
-  });
   installWriteReferer(deps.profile).catch(warn('referer rule'));
   service.start().catch(warn('start'));
   return service;
+}
+
+const warn = (what: string) => (error: unknown) => console.warn(`[companion] messages: ${what}`, error);
+
+/** The member's count, as far as the messages care: whose it is, and how many. */
+interface Count {
+  username: string | null;
+  count: number | null;
+}
+
+/**
+ * A new count means new (or read) messages: re-reads a list the member has, never one they never
+ * opened. The composition root calls it on every change of the stored count.
+ */
+export function refreshAfterNewCount(
+  service: MessagesService,
+  state: Count,
+  previous: Count | undefined,
+): void {
+  if (state.username === null || state.count === null) return;
+  if (previous?.username !== state.username || previous.count === state.count) return;
+  service.refresh({ force: true, onlyIfCached: true }).catch(warn('refresh after count'));
 }

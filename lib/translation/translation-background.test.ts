@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { checkedHandlers } from '@/lib/composition/checked-protocol';
 import { siteProfiles } from '@/lib/config';
+import { createTranslationService } from '@/lib/translation/translation';
 import { fromBase64 } from '../read-aloud/audio-base64';
 import { type AudioPlayer, createReadAloud, type Voice } from '../read-aloud/read-aloud';
-import { createTranslationService } from './translation';
 import { translationHandlers } from './translation-background';
 
 function handlers() {

@@ -13,16 +13,16 @@ import {
   speechGender,
   speechLocale,
   type TranslationLanguage,
-  translationSettingsOf,
 } from '@/lib/api/helper-languages';
 import type { SiteProfile } from '@/lib/config';
 import { answerMessages, type HandlersOf } from '@/lib/protocol/checked-messages';
 import { budgetedCache } from '@/lib/storage/cache-budget';
+import { createTranslationService, type TranslationService } from '@/lib/translation/translation';
+import { translationSettingsOf } from '@/lib/translation/translation-model';
 import { translationCacheItem, translationSettingsItem } from '@/lib/translation/translation-storage';
 import { toBase64 } from '../read-aloud/audio-base64';
 import { elementAudioPlayer, offscreenAudioPlayer } from '../read-aloud/audio-player';
 import { type AudioClip, createReadAloud, type ReadAloud, type Voice } from '../read-aloud/read-aloud';
-import { createTranslationService, type TranslationService } from './translation';
 import { translationCacheBudget } from './translation-budget';
 import { translationMessages } from './translation-protocol';
 

@@ -1,6 +1,6 @@
 /** The byte cap of the translations' cache (lib/storage/cache-budget.ts). */
 import { type CacheBudget, leastRecent, MiB } from '@/lib/storage/cache-budget';
-import type { TranslationCache } from './translation';
+import type { TranslationCache } from '@/lib/translation/translation';
 
 /**
  * Translations, shared by every member: 2,000 at most, each an original and its translation of up

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MAX_SPEECH_CHARACTERS } from '@/lib/api/text-split';
 import { answer, type Declarations, EXTENSION_PAGE, MEMBER_FREE } from '@/lib/protocol/declaration';
 import { language, text } from '@/lib/protocol/fields';
-import type { TranslationResult } from './translation';
+import type { TranslationResult } from '@/lib/translation/translation-model';
 
 export const translationMessages = {
   /** `text` (plain, decoded) in `language` (a helper code); cached, once per text and language. */

@@ -9,7 +9,7 @@ import {
   type TranslationSettingsV1,
   translationSettingsOf,
   translationSettingsV1ToV2,
-} from '@/lib/api/helper-languages';
+} from '@/lib/translation/translation-model';
 import { translationSettingsItem } from '@/lib/translation/translation-storage';
 
 const stored: TranslationSettingsV1 = { language: 'fr', readAloud: true, voice: 'male' };

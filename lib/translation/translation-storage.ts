@@ -4,14 +4,15 @@
  * The popup never reads either: the settings' item would bring the helper's language tables into
  * its JavaScript.
  */
+
+import { defineItem } from '@/lib/storage/storage-item';
+import type { TranslationCache } from '@/lib/translation/translation';
 import {
   defaultTranslationSettings,
   TRANSLATION_SETTINGS_KEY,
   type TranslationSettings,
   translationSettingsV1ToV2,
-} from '@/lib/api/helper-languages';
-import { defineItem } from '@/lib/storage/storage-item';
-import type { TranslationCache } from './translation';
+} from '@/lib/translation/translation-model';
 
 /** Translations by text and language, least recently used out past a cap (background only). */
 export const translationCacheItem = defineItem<TranslationCache>('local:translationCache', {

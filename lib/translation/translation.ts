@@ -15,6 +15,7 @@ import { singleFlight } from '@/lib/concurrency/single-flight';
 import { ownEntry } from '@/lib/storage/own-entry';
 import type { TranslatedText } from '../api/client';
 import { needsTranslation, splitForTranslation, surroundingSpace } from '../api/text-split';
+import type { TranslationResult } from './translation-model';
 
 export interface TranslationCacheEntry {
   text: string;
@@ -29,11 +30,6 @@ export type TranslationCache = Record<string, TranslationCacheEntry>;
 /** The cap: entries, and characters of originals and translations together (storage is ~10 MB). */
 export const MAX_CACHED_TRANSLATIONS = 2000;
 export const MAX_CACHED_CHARACTERS = 1_000_000;
-
-export interface TranslationResult extends TranslatedText {
-  /** Answered from the cache (no request). */
-  cached: boolean;
-}
 
 export interface TranslationPorts {
   /** One request to the helper (the API client: timeout, retries, rate limit). */

@@ -1,7 +1,12 @@
 import { muteKindName } from '@/components/mute-kind-name';
 import { t } from '@/lib/i18n';
-import { isPersonMuted, withKindMuted, withoutPerson } from '@/lib/message-count/mute-changes';
-import { type MessageMutes, muteKindOf } from '@/lib/message-count/mutes-model';
+import {
+  isPersonMuted,
+  type MessageMutes,
+  muteKindOf,
+  withKindMuted,
+  withoutPerson,
+} from '@/lib/message-count/mutes-model';
 import type { Message, MessageRow } from '@/lib/messages/messages-model';
 import { changeMutes } from './mutes-data';
 

@@ -3,7 +3,7 @@
  * browser cookie jar holding a real sandbox session. Each test is a file of its own: a background's
  * protocol listeners are registered once per module instance, as once per browser start.
  */
-import type { MessageCountState } from '@/lib/message-count/message-count';
+import type { MessageCountState } from '@/lib/message-count/message-count-model';
 import { messageCountItem } from '@/lib/message-count/message-count-storage';
 import { projectStatusesItem } from '@/lib/project-status/project-status-storage';
 import { cookieMark, SESSION_COOKIE } from '@/lib/session/session';
