@@ -31,9 +31,9 @@ import {
   projectThumbnail,
   projectThumbnailLink,
 } from '@/lib/site/selectors';
+import { follow } from './follow-stored';
 import { pageTuning } from './page-tuning';
 import type { Feature } from './registry';
-import { follow } from './stored-message-count';
 import { addStyles } from './stylesheet';
 import { whenAborted } from './when-aborted';
 

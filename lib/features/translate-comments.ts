@@ -42,10 +42,10 @@ import {
   type TranslationSettings,
   translationSettingsOf,
 } from '@/lib/translation/translation-model';
+import { follow } from './follow-stored';
 import { linkButton } from './link-button';
 import { readAloudButton } from './read-aloud';
 import type { Feature } from './registry';
-import { follow } from './stored-message-count';
 import { addStyles } from './stylesheet';
 import { createTranslateAll } from './translate-all';
 import { translationBox, translationError } from './translation-box';
