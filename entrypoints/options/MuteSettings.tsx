@@ -1,14 +1,8 @@
 import { useId, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { messageMutesItem } from '@/lib/message-count/message-count-storage';
-import {
-  MAX_MUTED_PEOPLE,
-  type MessageMutes,
-  mutesOf,
-  withKindMuted,
-  withoutPerson,
-  withPersonMuted,
-} from '@/lib/message-count/mutes-model';
+import { withKindMuted, withoutPerson, withPersonMuted } from '@/lib/message-count/mute-changes-model';
+import { MAX_MUTED_PEOPLE, type MessageMutes, mutesOf } from '@/lib/message-count/mutes-model';
 import { KindChoices } from './KindChoices';
 import { SettingsGroup } from './SettingsGroup';
 

@@ -24,13 +24,13 @@ import {
   messageMutesItem,
   messageNotifierSessionItem,
 } from '@/lib/message-count/message-count-storage';
+import { mutesOf } from '@/lib/message-count/mutes-model';
 import { showNotification } from '@/lib/notifications/show-notification';
 import { answerMessages } from '@/lib/protocol/checked-messages';
 import { openSitePageOnNotificationClick } from '../notifications/notification-clicks';
 import { messageCountMessages } from './message-count-protocol';
 import { createMessageNotifier, pathOfNotification, presenceOf } from './message-notifications';
 import { createMutedCount, type MutedCountCause } from './muted-count-updates';
-import { mutesOf } from './mutes-model';
 import { quietKindsOf } from './notification-kinds-model';
 import { badgeDotAccounts } from './other-accounts-alerts';
 import { publicCount } from './profile-message-counts';

@@ -5,6 +5,7 @@
  */
 
 import type { MessageCountState } from '@/lib/message-count/message-count-model';
+import type { MessageMutes } from '@/lib/message-count/mutes-model';
 import { defineItem } from '@/lib/storage/storage-item';
 import {
   defaultMessageCountSettings,
@@ -14,7 +15,6 @@ import {
   messageCountSettingsV1ToV2,
 } from './message-count-model';
 import type { LastNotified, NotifierSession } from './message-notifications';
-import type { MessageMutes } from './mutes-model';
 import type { OtherAccount, OtherAccountCount } from './other-accounts-model';
 import { signedOutState } from './signed-out-state';
 

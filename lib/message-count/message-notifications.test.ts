@@ -12,6 +12,7 @@ import {
   messageMutesItem,
   messageNotifierSessionItem,
 } from '@/lib/message-count/message-count-storage';
+import { mutesOf } from '@/lib/message-count/mutes-model';
 import {
   AWAY_AFTER_MS,
   createMessageNotifier,
@@ -22,7 +23,6 @@ import {
   presenceOf,
 } from './message-notifications';
 import { describeMessage } from './message-text';
-import { mutesOf } from './mutes-model';
 import { quietKindsOf } from './notification-kinds-model';
 
 const base = { datetime_created: '2026-01-01T00:00:00.000Z', actor_id: 7 };

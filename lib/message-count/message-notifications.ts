@@ -23,9 +23,9 @@ import type { Message } from '@/lib/api/schemas';
 import { serialQueue } from '@/lib/concurrency/serial';
 import { formatNumber, plural, t } from '@/lib/i18n';
 import type { MessageCountState } from '@/lib/message-count/message-count-model';
+import { isMuted, type MessageMutes, type MuteKind } from '@/lib/message-count/mutes-model';
 import { awaySummary } from './away-summary';
 import { describeMessage } from './message-text';
-import { isMuted, type MessageMutes, type MuteKind } from './mutes-model';
 import { isQuietKind } from './notification-kinds-model';
 
 /** Lines in one notification; the rest are counted. */

@@ -2,12 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   isPersonMuted,
-  MAX_MUTED_PEOPLE,
-  noMutes,
   withKindMuted,
   withoutPerson,
   withPersonMuted,
-} from '@/lib/message-count/mutes-model';
+} from '@/lib/message-count/mute-changes-model';
+import { MAX_MUTED_PEOPLE, noMutes } from '@/lib/message-count/mutes-model';
 
 describe('mute changes', () => {
   it('mutes and unmutes a kind, never twice', () => {

@@ -13,9 +13,9 @@
  */
 import type { Message } from '@/lib/api/schemas';
 import type { MessageCountState } from '@/lib/message-count/message-count-model';
+import { anyMuted, type MessageMutes } from '@/lib/message-count/mutes-model';
 import { MESSAGES_FRESH_MS } from '@/lib/messages/messages-model';
 import { listedUnread, overCap, sameShown, shownAfterMutes } from './muted-count';
-import { anyMuted, type MessageMutes } from './mutes-model';
 
 export interface MutedCountPorts {
   now(): number;

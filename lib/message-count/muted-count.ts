@@ -10,7 +10,7 @@
  */
 import type { Message } from '@/lib/api/schemas';
 import type { MessageCountState } from '@/lib/message-count/message-count-model';
-import { isMuted, type MessageMutes } from './mutes-model';
+import { isMuted, type MessageMutes } from '@/lib/message-count/mutes-model';
 
 export type ShownCount = NonNullable<MessageCountState['shown']>;
 

@@ -3,10 +3,9 @@
  * badge, in tab titles or in desktop notifications, and the popup folds them away ("3 muted"); the
  * site's own navigation bar keeps the site's number, because the site's messages page shows them all.
  *
- * Pure types and rules (no zod, no browser), and the changes the settings page and a message in the
- * popup make to them: the background, the popup and the options page share them, so both write the
- * same thing. Stored in `sync:` (./message-count-storage.ts, `messageMutesItem`) so mutes follow the
- * member.
+ * Pure types and rules (no zod, no browser): the background, the popup and the options page share
+ * them (the changes to them are in ./mute-changes-model.ts). Stored in `sync:`
+ * (./message-count-storage.ts, `messageMutesItem`) so mutes follow the member.
  */
 import type { Message } from '@/lib/api/schemas';
 
@@ -71,38 +70,4 @@ export function mutesOf(value: unknown): MessageMutes {
   const strings = (x: unknown) =>
     Array.isArray(x) ? [...new Set(x.filter((s): s is string => typeof s === 'string' && s !== ''))] : [];
   return { kinds: strings(v.kinds), people: strings(v.people).slice(0, MAX_MUTED_PEOPLE) };
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Changes to the mutes
-
-/** The site's usernames: letters, digits, - and _, 3 to 20 of them (scratch-www src/lib/validate.js). */
-const USERNAME = /^[A-Za-z0-9_-]{3,20}$/;
-
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
-export function withKindMuted(mutes: MessageMutes, kind: MuteKind, muted: boolean): MessageMutes {
-  const others = mutes.kinds.filter((k) => k !== kind);
-  return { ...mutes, kinds: muted ? [...others, kind] : others };
-}
-
-export function withoutPerson(mutes: MessageMutes, username: string): MessageMutes {
-  return { ...mutes, people: mutes.people.filter((p) => !same(p, username)) };
-}
-
-export function isPersonMuted(mutes: MessageMutes, username: string): boolean {
-  return mutes.people.some((p) => same(p, username));
-}
-
-export type PersonToMute =
-  | { ok: true; mutes: MessageMutes; username: string }
-  | { ok: false; problem: 'invalid' | 'already' | 'full'; username: string };
-
-/** Mutes a person by the username the member typed (trimmed), or says why not. */
-export function withPersonMuted(mutes: MessageMutes, typed: string): PersonToMute {
-  const username = typed.trim().replace(/^@/, '');
-  if (!USERNAME.test(username)) return { ok: false, problem: 'invalid', username };
-  if (isPersonMuted(mutes, username)) return { ok: false, problem: 'already', username };
-  if (mutes.people.length >= MAX_MUTED_PEOPLE) return { ok: false, problem: 'full', username };
-  return { ok: true, username, mutes: { ...mutes, people: [...mutes.people, username] } };
 }

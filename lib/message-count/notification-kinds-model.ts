@@ -9,7 +9,7 @@
  * Pure (no zod, no browser): the background and the options page share it.
  */
 import type { Message } from '@/lib/api/schemas';
-import { type MuteKind, muteKindOf } from './mutes-model';
+import { type MuteKind, muteKindOf } from '@/lib/message-count/mutes-model';
 
 /** The kinds a member turned notifications off for, from a stored value (malformed: none). */
 export function quietKindsOf(value: unknown): MuteKind[] {

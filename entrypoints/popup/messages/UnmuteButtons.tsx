@@ -1,12 +1,7 @@
 import { muteKindName } from '@/components/mute-kind-name';
 import { t } from '@/lib/i18n';
-import {
-  isPersonMuted,
-  type MessageMutes,
-  muteKindOf,
-  withKindMuted,
-  withoutPerson,
-} from '@/lib/message-count/mutes-model';
+import { isPersonMuted, withKindMuted, withoutPerson } from '@/lib/message-count/mute-changes-model';
+import { type MessageMutes, muteKindOf } from '@/lib/message-count/mutes-model';
 import type { Message, MessageRow } from '@/lib/messages/messages-model';
 import { changeMutes } from './mutes-data';
 
