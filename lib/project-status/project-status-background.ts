@@ -12,12 +12,13 @@
 import { SlidingWindowLimiter } from '@/lib/api/rate-limiter';
 import { isSitePage, type SiteProfile } from '@/lib/config';
 import { followDevTuning } from '@/lib/dev-tuning';
+import type { FavoritesPage } from '@/lib/project-status/favorites-walk';
+import { createProjectStatusService, type ProjectStatusService } from '@/lib/project-status/project-status';
 import { projectStatusSettingsOf } from '@/lib/project-status/project-status-model';
 import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/project-status/project-status-storage';
 import { answerMessages } from '@/lib/protocol/checked-messages';
 import { projectPageId, sitePage } from '@/lib/site/pages';
 import { budgetedCache } from '@/lib/storage/cache-budget';
-import { createProjectStatusService, type FavoritesPage, type ProjectStatusService } from './project-status';
 import { projectStatusesBudget } from './project-status-budget';
 import { projectStatusMessages } from './project-status-protocol';
 

@@ -21,8 +21,8 @@
 import path from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { createProjectStatusService } from '@/lib/project-status/project-status';
 import { SlidingWindowLimiter } from '../../lib/api/rate-limiter';
-import { createProjectStatusService } from '../../lib/project-status/project-status';
 import {
   currentMember,
   emptyProjectStatusCache,
