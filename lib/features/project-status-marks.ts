@@ -22,7 +22,6 @@ import {
   projectStatus,
   projectStatusSettingsOf,
 } from '@/lib/project-status/project-status-model';
-import { sendMessage } from '@/lib/protocol/messaging';
 import { isSitePage } from '@/lib/site/pages';
 import {
   companionAttribute,
@@ -35,6 +34,7 @@ import { follow } from './follow-stored';
 import { pageTuning } from './page-tuning';
 import type { Feature } from './registry';
 import { addStyles } from './stylesheet';
+import { tellBackground } from './tell-background';
 import { whenAborted } from './when-aborted';
 
 export const PROJECT_STATUS_MARK = 'project-status';
@@ -172,13 +172,13 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
         .filter((id, index, all) => all.indexOf(id) === index);
       toAsk = [];
       for (const id of ids) asked.add(id);
-      sendMessage('getProjectStatuses', { ids }).catch(() => undefined);
+      tellBackground('getProjectStatuses', { ids });
       armReask();
     }
     if (toDrop.size > 0) {
       const ids = [...toDrop];
       toDrop = new Set();
-      sendMessage('projectsLeftView', { ids }).catch(() => undefined);
+      tellBackground('projectsLeftView', { ids });
     }
   };
   const scheduleFlush = () => {
@@ -341,7 +341,7 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
     }
     tracked.clear();
     // Reads not started for this page are moot now.
-    if (asked.size > 0) sendMessage('projectsLeftView', { ids: [...asked] }).catch(() => undefined);
+    if (asked.size > 0) tellBackground('projectsLeftView', { ids: [...asked] });
   });
 
   return {
