@@ -42,6 +42,7 @@ import {
   type TranslationSettings,
   translationSettingsOf,
 } from '@/lib/translation/translation-model';
+import { forEachMatch } from './each-match';
 import { follow } from './follow-stored';
 import { linkButton } from './link-button';
 import { readAloudButton } from './read-aloud';
@@ -464,10 +465,7 @@ function makeTools(tag: 'span' | 'div', className: string): HTMLElement {
  * posts), texts React rewrote in place, and rows that re-rendered without our buttons.
  */
 function watchTexts(check: (text: Element) => void): MutationObserver {
-  const scan = (root: ParentNode) => {
-    if (root instanceof Element && root.matches(translatableText)) check(root);
-    for (const element of root.querySelectorAll(translatableText)) check(element);
-  };
+  const scan = (root: ParentNode) => forEachMatch(root, translatableText, check);
 
   const observer = new MutationObserver((records) => {
     // A batch has many records of one target (a list given 20 comments, one at a time): the walks
