@@ -155,12 +155,24 @@ function withAway(state: MessageCountState, away: AwayChange): MessageCountState
   return away === null ? rest : { ...rest, awaySince: away };
 }
 
-export function createMessageCountService(ports: MessageCountPorts): MessageCountService {
+/** The count's reads and the poller's schedule, on `ports` (the service's parts that read and wait). */
+interface CountReads {
+  /** Sets the alarm for the next read, from the state and what the member does. */
+  schedule(state: MessageCountState, activity?: Activity): Promise<void>;
+  /** The user the state must belong to: resets it when the member changed, stops when signed out. */
+  ownState(): Promise<MessageCountState | null>;
+  /** Reads the count and stores the outcome in ONE write. */
+  read(
+    state: MessageCountState,
+    options: { bypassCache: boolean; polledWhile?: Activity; away?: AwayChange; fromMessagesPage?: boolean },
+  ): Promise<MessageCountState>;
+  /** Reads if a read is due (what the member does decides when), and schedules the next. */
+  pollIfDue(): Promise<void>;
+}
+
+function createCountReads(ports: MessageCountPorts): CountReads {
   // One read at a time: every caller during a read shares it. (Lost with the worker, like the read.)
   const reading = singleFlight<MessageCountState>();
-  // State changes are serialised so that two events never interleave their read-modify-write.
-  const serially = serialQueue();
-
   async function schedule(state: MessageCountState, activity?: Activity): Promise<void> {
     const period = await ports.periodMs();
     const notifying = (await ports.notifying?.()) ?? true;
@@ -284,6 +296,14 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
     const after = await read(state, { bypassCache: false, polledWhile: activity, away });
     await schedule(after, activity);
   }
+
+  return { schedule, ownState, read, pollIfDue };
+}
+
+export function createMessageCountService(ports: MessageCountPorts): MessageCountService {
+  const { schedule, ownState, read, pollIfDue } = createCountReads(ports);
+  // State changes are serialised so that two events never interleave their read-modify-write.
+  const serially = serialQueue();
 
   return {
     start: () =>
