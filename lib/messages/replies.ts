@@ -66,9 +66,12 @@ const outcomeUnknown = (error: unknown) =>
   // A proxy's 502/504 can come after the site did the work.
   isApiError(error, 'ServerError');
 
-/** `serially` is the service's one queue: drafts, pending records and threads are written through it. */
-export function createReplies(ports: MessagesPorts, serially: Serially, threads: MessageThreads): Replies {
-  const sending = singleFlight<PostOutcome>();
+/**
+ * Whether earlier sends landed, from the records of replies sent (./pending-posts.ts): one look per
+ * draft at a time, shared by a send and a starting worker; and the records' writes, through the
+ * service's one queue.
+ */
+function createSettling(ports: MessagesPorts, serially: Serially, threads: MessageThreads) {
   const settling = singleFlight<Settled>();
 
   function setPending(change: (all: PendingPosts) => PendingPosts): Promise<void> {
@@ -145,6 +148,14 @@ export function createReplies(ports: MessagesPorts, serially: Serially, threads:
     });
     await threads.showReply(member.username, tKey, comment);
   }
+
+  return { setPending, landedIn, settle };
+}
+
+/** `serially` is the service's one queue: drafts, pending records and threads are written through it. */
+export function createReplies(ports: MessagesPorts, serially: Serially, threads: MessageThreads): Replies {
+  const sending = singleFlight<PostOutcome>();
+  const { setPending, landedIn, settle } = createSettling(ports, serially, threads);
 
   async function send(request: ReplyRequest, key: string): Promise<PostOutcome> {
     const member = await ports.member();
