@@ -37,12 +37,18 @@ export function storedBytes(key: string, value: unknown): number {
   return utf8Bytes(key) + jsonBytes(value);
 }
 
-/** The UTF-8 bytes of a string (a lone surrogate counts as U+FFFD, as Chromium converts it). */
-function utf8Bytes(text: string): number {
-  let bytes = 0;
+/**
+ * The bytes of a string in UTF-8 (a lone surrogate counts as U+FFFD, as Chromium converts it), and
+ * `asJson`: as JSONWriter writes it, quotes and escapes included.
+ */
+function encodedBytes(text: string, asJson: boolean): number {
+  let bytes = asJson ? 2 : 0;
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
-    if (unit < 0x80) bytes += 1;
+    if (asJson && (unit === 0x22 || unit === 0x5c || (unit >= 0x08 && unit <= 0x0d && unit !== 0x0b)))
+      bytes += 2;
+    else if (asJson && (unit < 0x20 || unit === 0x3c || unit === 0x2028 || unit === 0x2029)) bytes += 6;
+    else if (unit < 0x80) bytes += 1;
     else if (unit < 0x800) bytes += 2;
     else if (unit >= 0xd800 && unit <= 0xdbff && isLow(text.charCodeAt(i + 1))) {
       bytes += 4;
@@ -53,23 +59,9 @@ function utf8Bytes(text: string): number {
 }
 
 const isLow = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
-
+const utf8Bytes = (text: string) => encodedBytes(text, false);
 /** A string as JSONWriter writes it, quotes included. */
-function stringBytes(text: string): number {
-  let bytes = 2;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit === 0x22 || unit === 0x5c || (unit >= 0x08 && unit <= 0x0d && unit !== 0x0b)) bytes += 2;
-    else if (unit < 0x20 || unit === 0x3c || unit === 0x2028 || unit === 0x2029) bytes += 6;
-    else if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    else if (unit >= 0xd800 && unit <= 0xdbff && isLow(text.charCodeAt(i + 1))) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
+const stringBytes = (text: string) => encodedBytes(text, true);
 
 function numberBytes(value: number): number {
   if (!Number.isFinite(value)) return 4;

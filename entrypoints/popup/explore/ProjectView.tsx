@@ -15,7 +15,7 @@ import { ItemList } from './ListView';
 import { useViewLink } from './navigation';
 import { useProjectStatus } from './project-status-port';
 import { ViewLoading } from './ViewLoading';
-import { LongText, Stat, Stats, ViewBar, ViewError } from './ViewParts';
+import { Stat, Stats, TextSection, ViewBar, ViewError } from './ViewParts';
 
 type ProjectList = 'remixes' | 'project-studios';
 
@@ -146,18 +146,16 @@ export function ProjectView({ uid, id, member }: { uid: string; id: number; memb
                 <RemixOf id={project.remixParent} />
               </p>
             )}
-            {project.instructions.trim() !== '' && (
-              <section class="x-block">
-                <h2 class="x-heading">{t('explore.project.instructions')}</h2>
-                <LongText text={project.instructions} testId="project-instructions" />
-              </section>
-            )}
-            {project.description.trim() !== '' && (
-              <section class="x-block">
-                <h2 class="x-heading">{t('explore.project.notes')}</h2>
-                <LongText text={project.description} testId="project-notes" />
-              </section>
-            )}
+            <TextSection
+              heading={t('explore.project.instructions')}
+              text={project.instructions}
+              testId="project-instructions"
+            />
+            <TextSection
+              heading={t('explore.project.notes')}
+              text={project.description}
+              testId="project-notes"
+            />
           </div>
           {project.shared && <ProjectLists uid={uid} projectId={id} />}
         </>

@@ -11,7 +11,7 @@ import { siteLinks } from '../site-links';
 import { retryDetail, useDetail, useList, useMore } from './explore-data';
 import { ItemList } from './ListView';
 import { ViewLoading } from './ViewLoading';
-import { LongText, ViewBar, ViewError } from './ViewParts';
+import { TextSection, ViewBar, ViewError } from './ViewParts';
 
 type UserList = 'user-projects' | 'favorites' | 'curated' | 'followers' | 'following';
 const LISTS: readonly { name: UserList; label: () => string; site: string }[] = [
@@ -97,18 +97,8 @@ export function UserView({ uid, username }: { uid: string; username: string }) {
                 </p>
               </div>
             </div>
-            {user.bio.trim() !== '' && (
-              <section class="x-block">
-                <h2 class="x-heading">{t('explore.user.bio')}</h2>
-                <LongText text={user.bio} testId="user-bio" />
-              </section>
-            )}
-            {user.status.trim() !== '' && (
-              <section class="x-block">
-                <h2 class="x-heading">{t('explore.user.status')}</h2>
-                <LongText text={user.status} testId="user-status" />
-              </section>
-            )}
+            <TextSection heading={t('explore.user.bio')} text={user.bio} testId="user-bio" />
+            <TextSection heading={t('explore.user.status')} text={user.status} testId="user-status" />
           </div>
           <UserLists uid={uid} username={user.username} />
         </>
