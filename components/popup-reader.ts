@@ -1,7 +1,7 @@
 /**
  * Read aloud inside the popup. The popup is a page: it plays the audio itself, with the same
  * reader as the background (pieces of at most 128 characters, the next one fetched while one plays,
- * one reading at a time: lib/translation/read-aloud.ts) and the same <audio> player, in both
+ * one reading at a time: lib/read-aloud/read-aloud.ts) and the same <audio> player, in both
  * browsers. Only the audio of each piece comes from the background (`speechClip`: the background
  * alone talks to the helpers, within the extension's rate). A reading ends when the popup closes,
  * with its Stop button: played by the background (Chrome's offscreen document, Firefox's event

@@ -13,7 +13,7 @@
  * a store install.
  *
  * Background only. Content scripts cannot call `management`: they ask the background for their
- * part (`getPageTuning`, lib/protocol-messages.ts; lib/features/page-tuning.ts), when they first
+ * part (`getPageTuning`, lib/protocol/extension-protocol.ts; lib/features/page-tuning.ts), when they first
  * need it.
  */
 import { defineItem } from '@/lib/storage/storage-item';

@@ -3,7 +3,7 @@
  * The options page's notification switch for each kind of message: grouped as the site's filters,
  * marked with the kind the service sends (and a comment's place), on until switched off, and stored
  * as the kinds switched off (`quietKinds` of the message count's settings), which the notifier reads
- * (lib/message-count/notification-kinds.ts).
+ * (lib/message-count/notification-kinds-model.ts).
  */
 import { render } from 'preact';
 import { act } from 'preact/test-utils';

@@ -23,7 +23,7 @@ export function Bell(
   const { user, studio } = props;
   const bells = useStorageItem(followingCloselyItem);
   const [full, setFull] = useState('');
-  // As following-closely.ts compares (usernames without case), written out here so that module
+  // As following-closely-model.ts compares (usernames without case), written out here so that module
   // loads only on a press; a value synced by another version may lack a part: no bell there.
   const on =
     user !== undefined

@@ -32,7 +32,7 @@ export function MessageCountLine() {
       </p>
     );
   }
-  // The badge's number: the count after the member's mutes (lib/messages/shown-count.ts). Its words
+  // The badge's number: the count after the member's mutes (lib/message-count/shown-count-model.ts). Its words
   // are the badge's (lib/message-count/badge.ts), not imported from there: its imports would load the
   // count's rules with the popup.
   const shown = shownCount(state);

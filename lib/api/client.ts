@@ -557,12 +557,12 @@ export class ApiClient {
   }
 }
 
-/** Splits text into pieces of at most 128 characters, between words, for `synthesize` (see lib/translation/text-split.ts). */
+/** Splits text into pieces of at most 128 characters, between words, for `synthesize` (see lib/api/text-split.ts). */
 export { splitForSpeech } from './text-split';
 
 /**
  * The translation language for a site locale (es-419 to es, pt-br to pt, ja-hira to ja ...); the
- * locale's language part when the helper has no such language (see lib/translation/translation-languages.ts).
+ * locale's language part when the helper has no such language (see lib/api/helper-languages.ts).
  */
 export function translationLanguage(locale: string): string {
   return helperLanguage(locale) ?? locale.toLowerCase().split(/[-_]/)[0] ?? locale.toLowerCase();

@@ -38,7 +38,7 @@ describe('protocolMessages', () => {
     // What only the site's pages can tell.
     for (const type of ['reportMessageCount', 'messagesPageOpened', 'reportProjectStatus'] as const)
       expect(from(type), type).toBe('site tab');
-    // What uses nothing of the member's: a Firefox container's tab too (lib/sender.ts).
+    // What uses nothing of the member's: a Firefox container's tab too (lib/protocol/sender.ts).
     for (const type of ['ping', 'translate', 'startReading', 'readingEnded', 'stopReading'] as const)
       expect(from(type), type).toBe('extension page + site tab in any container');
     for (const type of ['inMemberContext', 'getPageTuning'] as const)

@@ -1,8 +1,8 @@
 /**
  * The budget of storage.local: the caches' caps, the state items' room and the reserve for the
- * member's words add up to Chrome's quota; every item of lib/storage.ts is one of the three; and
+ * member's words add up to Chrome's quota; every `local:` item of the domains' storage is one of the three; and
  * each cache, written past its cap with maximum-size hostile items, is kept to its cap where it
- * is written (lib/cache-budget.ts), its most recently used part kept.
+ * is written (lib/storage/cache-budget.ts), its most recently used part kept.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';

@@ -20,7 +20,7 @@ export type { ExploreApi, ExploreDeps } from './explore-ports';
 
 /**
  * The protocol handlers (exported for tests). Only the extension's own pages may ask, and only for
- * sources the service serves (lib/protocol-messages.ts): reads with the member's token are not a
+ * sources the service serves (./explore-protocol.ts): reads with the member's token are not a
  * content script's to start.
  */
 export function exploreHandlers(service: ExploreService) {

@@ -1,6 +1,6 @@
 /**
  * The sources the explore service serves, as the protocol's declaration checks them
- * (lib/protocol-messages.ts): what crosses the boundary is a source the service knows, with sane
+ * (./explore-protocol.ts): what crosses the boundary is a source the service knows, with sane
  * values (a search's query trimmed and cut). Pure, no zod: the declaration wraps these.
  */
 import { EXPLORE_SORTS, EXPLORE_TAGS } from './explore-keys-model';

@@ -65,7 +65,7 @@ function withoutHtmlMessage(event: ActivityEvent): ActivityEvent {
 
 /**
  * The protocol handlers (exported for tests). Only the extension's own pages may ask, and only for
- * lists the service knows (lib/protocol-messages.ts): a read with the member's token is not a page's
+ * lists the service knows (./feed-protocol.ts): a read with the member's token is not a page's
  * to start.
  */
 export function feedHandlers(service: FeedService) {

@@ -1,6 +1,6 @@
 /**
  * "Following closely": the people and studios a member rang the bell for (issue 26 item 1). Kept in
- * one small `sync:` item (lib/storage.ts) so the bells follow the member to their other computers.
+ * one small `sync:` item (./feed-storage.ts) so the bells follow the member to their other computers.
  * Types and pure helpers only (no zod, no browser): the popup's first frame imports it.
  *
  * Arrays, never objects keyed by remote text. Usernames are compared without case, as the site does.

@@ -16,8 +16,8 @@ export interface MessageCountSettings {
   /** Desktop notifications for new messages (needs the optional `notifications` permission). */
   notifications: boolean;
   /**
-   * The kinds of message the member switched notifications off for (./notification-kinds.ts, in the
-   * ids of ./mutes.ts); absent: none. Optional, with no default here: the content scripts and the
+   * The kinds of message the member switched notifications off for (./notification-kinds-model.ts, in the
+   * ids of ./mutes-model.ts); absent: none. Optional, with no default here: the content scripts and the
    * popup read these settings and carry nothing of it (their size budgets).
    */
   quietKinds?: string[];
@@ -82,7 +82,7 @@ export interface MessageCountState {
    */
   awaySince?: number;
   /**
-   * The count after the member's mutes (lib/message-count/mutes.ts): what the badge, tab titles,
+   * The count after the member's mutes (lib/message-count/mutes-model.ts): what the badge, tab titles,
    * the editor's count and notifications show. `of` is the site's count it was worked out for (it
    * may lag a fresh reading until the unread messages are read; then `count` stays at most the
    * site's count); `over`: more than 200 unread, so "200+" is shown rather than reading further.

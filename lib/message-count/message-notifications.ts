@@ -6,8 +6,8 @@
  * batch. The id of the newest notified message is stored, so nothing is shown twice, not after a
  * service-worker restart and not after a browser restart.
  *
- * Muted messages (./mutes.ts) and kinds the member turned notifications off for
- * (./notification-kinds.ts) are never announced, nor counted in a notification; the record still
+ * Muted messages (./mutes-model.ts) and kinds the member turned notifications off for
+ * (./notification-kinds-model.ts) are never announced, nor counted in a notification; the record still
  * moves past them, so turning a kind back on does not announce old messages.
  *
  * While you were away: what came while nobody could be told (the browser closed: the first reading

@@ -1,7 +1,7 @@
 /**
  * Which kinds of message get a desktop notification: every kind, unless the member turned its switch
  * off in the options page. Stored as the kinds NOT notified (`quietKinds` of the message count's
- * settings, `sync:messageCountSettings`, so they follow the member), in the ids of ./mutes.ts
+ * settings, `sync:messageCountSettings`, so they follow the member), in the ids of ./mutes-model.ts
  * (`addcomment:0|1|2`, `loveproject`...), so a kind the site adds later is notified until the member
  * says otherwise. Unlike a mute, a quiet
  * kind still counts on the badge and in titles: only the notification stays away.

@@ -173,7 +173,7 @@ export function createReplies(ports: MessagesPorts, serially: Serially, threads:
     if (thread === null || address === null) return { ok: false, kind: 'not-in-thread' };
     // Recorded before it leaves: a worker stopped before the answer leaves this behind. Without
     // the record a second send could post it twice: no room for it (caches given up already,
-    // lib/storage-full.ts) means no send.
+    // lib/storage/storage-full.ts) means no send.
     const recorded = setPending((all) =>
       withPending(all, member.username, key, {
         kind: request.kind,

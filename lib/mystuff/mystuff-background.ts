@@ -66,7 +66,7 @@ export function myStuffPorts(deps: MyStuffDeps): MyStuffPorts {
 
 /**
  * The protocol handler (exported for tests). Only the extension's own pages may ask, and only for
- * the two lists (lib/protocol-messages.ts): a read with the member's token is not a page's to start.
+ * the two lists (./mystuff-protocol.ts): a read with the member's token is not a page's to start.
  */
 export function myStuffHandlers(service: MyStuffService) {
   return {

@@ -3,7 +3,7 @@
  * (lib/project-status/project-status.ts) and every surface reads it: content scripts (marks on
  * thumbnails), the popup (marks on feed cards). No imports with side effects: content scripts read
  * these keys directly with `browser.storage` (the storage library would cost a third of their size
- * budget); lib/storage.ts defines the versioned items on the same keys.
+ * budget); ./project-status-storage.ts defines the versioned items on the same keys.
  */
 import { ownEntry } from '@/lib/storage/own-entry';
 

@@ -4,7 +4,7 @@ import { isSitePage, type SiteProfile } from '../config';
 type Sender = Browser.runtime.MessageSender;
 
 /**
- * Who may send a message of the protocol (each message names its kinds in lib/protocol-messages.ts):
+ * Who may send a message of the protocol (each message names its kinds where it is declared: ./declaration.ts):
  * - `extension page`: one of this extension's own pages (popup, options; in a tab or not), never a
  *   content script. For requests a script in a web page must not trigger (reads with the member's
  *   token, posts, deletes).

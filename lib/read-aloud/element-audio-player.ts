@@ -1,7 +1,7 @@
 /**
  * An <audio> element in an extension page, one clip at a time, from a `blob:` URL: the player of
  * the Firefox background, of Chrome's offscreen document (audio-player.ts) and of the popup, which
- * is a page and plays its own readings (components/read-aloud-in-popup.ts).
+ * is a page and plays its own readings (components/popup-reader.ts).
  */
 import type { AudioPlayer } from './read-aloud';
 

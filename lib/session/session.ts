@@ -43,7 +43,7 @@ export interface SessionOptions {
   site: string;
   http: HttpClient;
   cookies: SiteCookies;
-  /** `sessionItem` of lib/storage.ts in the extension (storage.session); memory in tests. */
+  /** `sessionItem` of ./session-storage.ts in the extension (storage.session); memory in tests. */
   store: SessionStore;
   now?: () => number;
   /** Quiet time after the last cookie change before the session is re-read (default 500 ms). */

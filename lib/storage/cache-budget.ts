@@ -12,7 +12,7 @@ export const KiB = 1024;
 export const MiB = 1024 * KiB;
 
 export interface CacheBudget<T> {
-  /** The most bytes the item may take, counted as Chrome counts them (lib/storage-quota.ts). */
+  /** The most bytes the item may take, counted as Chrome counts them (lib/storage/storage-quota.ts). */
   bytes: number;
   /**
    * Removes the least valuable piece of `value` (a copy, the cache's own to change) and returns it,

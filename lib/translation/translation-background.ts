@@ -2,7 +2,7 @@
  * The translation and read-aloud services as the background runs them: the API client's helpers,
  * the cache in `local:` storage, the player (an offscreen document in Chrome, the background page
  * in Firefox), and the protocol handlers content scripts and the popup use (who may send what, and
- * its bounds: lib/protocol-messages.ts; the popup plays its readings itself, from `speechClip`).
+ * its bounds: ./translation-protocol.ts; the popup plays its readings itself, from `speechClip`).
  * What a page can make a content script ask is harmless: translate or speak a text, stop its own
  * reading; nothing posts, deletes or reveals anything.
  */

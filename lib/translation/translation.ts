@@ -2,7 +2,7 @@
  * The translation service: text in, translated text out, each text sent to the helper at most once
  * per language. Results live in one storage item (least recently used out past a size cap), so a
  * member who revisits a thread, in any tab, after any restart, costs the helper nothing; identical
- * requests in flight are shared; long texts go in pieces the helper takes (lib/translation/text-split.ts),
+ * requests in flight are shared; long texts go in pieces the helper takes (lib/api/text-split.ts),
  * translated one after the other and put back together with their white space.
  *
  * Pure core with ports (the API client, the storage item, the clock): translation-background.ts

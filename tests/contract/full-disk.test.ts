@@ -3,7 +3,7 @@
  * Chrome counts it (tests/unit/quota-storage.ts), and every cache is filled with maximum-size
  * hostile items (tests/unit/full-caches.ts):
  *
- * - written as the background writes them (lib/cache-budget.ts), each cache stops at its cap, and
+ * - written as the background writes them (lib/storage/cache-budget.ts), each cache stops at its cap, and
  *   the room left takes the member's draft (the popup's own save) and the record of their reply
  *   (the messages service as the background wires it, lib/messages/messages-background.ts), whose
  *   post reaches the sandbox over HTTP;
@@ -102,7 +102,7 @@ describe('every cache filled to its cap, as the background writes them', () => {
     expect(quota.refused).toEqual([]);
     const caches = CACHE_KEYS.reduce((sum, key) => sum + quota.bytesOf(nameOf(key)), 0);
     const caps = CACHE_KEYS.reduce((sum, key) => sum + budgetOf(key).bytes, 0);
-    // Filled: each within a few hostile items of its cap (lib/storage-budget.test.ts checks each).
+    // Filled: each within a few hostile items of its cap (lib/composition/storage-budget.test.ts checks each).
     expect(caches).toBeGreaterThan(caps - 6 * 30_000);
     expect(quota.bytesInUse() - caches).toBeLessThan(STATE_BYTES);
 

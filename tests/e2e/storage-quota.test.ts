@@ -1,5 +1,5 @@
 /**
- * The storage quota as the browsers have it, which Companion's byte budget (lib/cache-budget.ts) and
+ * The storage quota as the browsers have it, which Companion's byte budget (lib/storage/cache-budget.ts) and
  * the unit tests' quota-enforcing storage (tests/unit/quota-storage.ts) count on: in Chromium, an
  * item costs what `storedBytes` says (key and JSON, hostile text escaped as Chromium escapes it),
  * the quota is `LOCAL_QUOTA_BYTES`, and a write past it is refused with an error `isQuotaError`

@@ -1,7 +1,7 @@
 /**
  * The fake browser's storage.local with Chrome's quota: WXT's fake keeps everything, a real Chrome
  * refuses a write that would take the area past QUOTA_BYTES, counting each item as its key plus its
- * value's JSON (lib/storage-quota.ts; tests/e2e/storage-quota.test.ts checks the count against
+ * value's JSON (lib/storage/storage-quota.ts; tests/e2e/storage-quota.test.ts checks the count against
  * Chromium's own). A refused write changes nothing and rejects with Chromium's message.
  */
 import { vi } from 'vitest';

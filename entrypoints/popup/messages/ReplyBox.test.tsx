@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * The reply box when storage is full of what Companion cannot give up (an item it does not know,
- * the member's own words): the caches go first (lib/storage-full.ts), and when even that leaves no
+ * the member's own words): the caches go first (lib/storage/storage-full.ts), and when even that leaves no
  * room for the draft, the member is told so under what they typed, and the text stays in the box;
  * Post sends nothing. Storage is the fake browser's with Chrome's quota (tests/unit/quota-storage.ts).
  */
