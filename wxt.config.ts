@@ -137,7 +137,7 @@ export default defineConfig({
       default_title: 'Companion',
       default_icon: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png' },
     },
-    // Explore (issue 12): a shortcut opens the popup on the search field (members change it in the
+    // Explore: a shortcut opens the popup on the search field (members change it in the
     // browser's shortcut settings); the address-bar keyword suggests projects as the member types.
     commands: {
       'quick-search': {

@@ -1,5 +1,5 @@
 /**
- * The bell on a person or a studio ("Following closely", issue 26 item 1): rung, their new projects
+ * The bell on a person or a studio ("Following closely"): rung, their new projects
  * come first in the feed and (with a bell on anyone) are the only ones notified. A toggle button
  * (`aria-pressed`) whose name says what a press does. It writes the synced item itself (the
  * background only reads it), through ./bell-change.ts, loaded on the first press: the Feed tab's

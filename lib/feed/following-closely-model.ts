@@ -1,5 +1,5 @@
 /**
- * "Following closely": the people and studios a member rang the bell for (issue 26 item 1). Kept in
+ * "Following closely": the people and studios a member rang the bell for. Kept in
  * one small `sync:` item (./feed-storage.ts) so the bells follow the member to their other computers.
  * Types and pure helpers only (no zod, no browser): the popup's first frame imports it.
  *

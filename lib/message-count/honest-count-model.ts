@@ -1,5 +1,5 @@
 /**
- * The honest count (issue 25, item 2): which of the listed messages are unread, and how many unread
+ * The honest count: which of the listed messages are unread, and how many unread
  * messages the popup cannot show. The count includes messages the interface never lists (the site
  * team's alerts and invitations, which only the site's messages page shows: scratch-www
  * src/views/messages/presentation.jsx, numNewSocialMessages = count - admin alerts), so the unread

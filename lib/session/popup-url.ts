@@ -1,5 +1,5 @@
 /**
- * The toolbar popup's address names the member's first-frame snapshot (issue 27): `popup.html?s=<key>`
+ * The toolbar popup's address names the member's first-frame snapshot: `popup.html?s=<key>`
  * while a checked member is signed in, plain `popup.html` otherwise. The popup cannot read the
  * extension's storage synchronously, but it can read its own address, so its first-frame script
  * (entrypoints/popup/first-frame.ts) shows a snapshot only when that snapshot was written under this key.

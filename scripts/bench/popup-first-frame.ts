@@ -1,5 +1,5 @@
 /**
- * The popup against an empty popup (issue 27): each tab's first item painted from cache (Feed,
+ * The popup against an empty popup: each tab's first item painted from cache (Feed,
  * Messages, Explore, and any other tab the build has and marks), against the first paint of an
  * empty extension page: the same extension (a copy of the build under test with one static page
  * added, `empty-popup.html`, a line of text and nothing else), opened the same way (a tab the size of

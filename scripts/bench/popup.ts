@@ -235,7 +235,7 @@ try {
   await sandbox.close();
 }
 
-// 3. The Explore tab (issue 12): requests of a scripted session of exploring, caches on vs off
+// 3. The Explore tab: requests of a scripted session of exploring, caches on vs off
 // (its own sandbox on random ports: scripts/bench/popup-explore.ts).
 if (!WITHOUT_EXPLORE) {
   console.log('');

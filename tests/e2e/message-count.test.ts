@@ -252,7 +252,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       expect(log.length).toBeGreaterThan(0);
       expect(log.filter((entry) => entry.hasToken)).toEqual([]);
       expect(countReads(since).fromExtension).toEqual([]);
-      // Signed out, the popup shows its signed-out view (issue 8), which asks the member to sign in.
+      // Signed out, the popup shows its signed-out view, which asks the member to sign in.
       const popup = await browser().openPopup();
       expect(await popup.waitForText('[data-testid="signed-out"]', /Sign in to the site/)).toMatch(/Sign in/);
       await popup.close();

@@ -1,5 +1,5 @@
 /**
- * The fault matrix (issue 14): every fault the sandbox's control interface can make, as rows, and
+ * The fault matrix: every fault the sandbox's control interface can make, as rows, and
  * one runner that puts a surface through each of them. A surface's test file describes the surface
  * once (which requests it makes, how to make it ask again, what a member sees with and without a
  * fault); the runner adds one test per fault. A new fault is a row here; a new surface is a file
