@@ -35,7 +35,7 @@ export default defineConfig({
   // document and content script. Firefox, and Chrome from 148 on, have the standard promise-based
   // `browser` themselves, which the polyfill hands on as it is; an older Chrome gets its `chrome`
   // wrapped into the same API, so no context depends on the browser's version. About 10 KB in each
-  // context, within DESIGN.md's budgets (bundled as an ES module: scripts/vite/polyfill-as-module.ts).
+  // context, within ARCHITECTURE.md's budgets (bundled as an ES module: scripts/vite/polyfill-as-module.ts).
   // @webext-core/messaging uses `chrome` itself; the guard of lib/protocol/checked-messages.ts still answers
   // first behind the polyfill's wrapper (lib/composition/checked-protocol-polyfill.test.ts).
   modules: ['@wxt-dev/i18n/module', '@wxt-dev/webextension-polyfill'],
@@ -62,7 +62,7 @@ export default defineConfig({
     },
     // The content script without rolldown's constant inlining ("smart" by default: an imported
     // constant is copied into each `if`, `?:` or `&&` test naming it), which put its long selectors
-    // in the bundle twice (about 200 bytes of DESIGN.md's 45 KB). Elsewhere it saves bytes: kept.
+    // in the bundle twice (about 200 bytes of the content script's 45 KB). Elsewhere it saves bytes: kept.
     'vite:build:extendConfig': (entrypoints, config) => {
       if (!entrypoints.some((entry) => entry.type === 'content-script')) return;
       config.build ??= {};

@@ -9,7 +9,7 @@
  * (./popup-reader.ts). With the setting that hides Translate buttons off, nothing shows.
  *
  * Only views that are chunks of their own use this (a conversation, Explore's detail views): the
- * popup opens without it (DESIGN.md budget).
+ * popup opens without it (ARCHITECTURE.md, Budgets).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import {

@@ -118,7 +118,7 @@ describe('parseDevTuning', () => {
     expect(DEV_TUNING_RANGES.otherAccountsIntervalSeconds[1] * 1000).toBe(OTHER_ACCOUNT_INTERVAL_MS);
     expect(DEV_TUNING_RANGES.marksReadsPerSecond[0]).toBeLessThanOrEqual(MARKS_REQUESTS_PER_SECOND);
     expect(DEV_TUNING_RANGES.retryBackoffScale[1]).toBe(1);
-    // Never past the extension's 5 requests a second (DESIGN.md): 5 reads, one each 200 ms.
+    // Never past the extension's 5 requests a second (ARCHITECTURE.md, Budgets): 5 reads, one each 200 ms.
     expect(DEV_TUNING_RANGES.marksReadsPerSecond[1]).toBe(5);
     expect(DEV_TUNING_RANGES.translateAllPaceMs[0]).toBe(200);
   });

@@ -3,7 +3,7 @@
  * library (about 3 KB minified) loaded on the first message instead of with the page. Nothing the
  * popup shows in its first frame comes from a message (the frame shows the cache, primed in
  * main.tsx), and every message is sent from an effect or an event, after that frame: so the library
- * is parsed after the first paint, not before it (DESIGN.md budget: the popup's JavaScript as it
+ * is parsed after the first paint, not before it (ARCHITECTURE.md, Budgets: the popup's JavaScript as it
  * opens). Popup code imports `sendMessage` from here, never from lib/protocol/messaging.ts (biome.json says so).
  */
 import type { sendMessage as protocolSendMessage } from '@/lib/protocol/messaging';

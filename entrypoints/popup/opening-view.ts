@@ -1,7 +1,7 @@
 /**
  * The view the popup opens on: the tab last chosen for a member, the signed-out screen for everyone
- * else. Each is a chunk of its own (lazy-view.tsx), so the popup loads only the one it shows (DESIGN
- * budget: the popup's JavaScript as it opens); main.tsx loads it before the first frame, while the
+ * else. Each is a chunk of its own (lazy-view.tsx), so the popup loads only the one it shows
+ * (ARCHITECTURE.md, Budgets: the popup's JavaScript as it opens); main.tsx loads it before the first frame, while the
  * rest of the cache is read, so the first frame shows it.
  */
 

@@ -149,8 +149,8 @@ export class ApiClient {
   }
 
   /**
-   * Shared projects, newest shared first: the live service's order (shared/real-payloads/
-   * users-projects.json), which Companion follows where interface.md says "oldest first". The
+   * Shared projects, newest shared first: the live service's order (tests/real-payloads/
+   * users-projects.json), which Companion follows where docs/interface.md says "oldest first". The
    * live service leaves `author.username` out of these items: it is the user named in the path,
    * filled in here.
    */

@@ -1,5 +1,5 @@
 /**
- * Languages of the translation and speech helpers (site-reference.md): the helper's 49 target codes,
+ * Languages of the translation and speech helpers (docs/site-reference.md): the helper's 49 target codes,
  * how a site locale maps onto them, which one a member reads, and which speech voice says a
  * language. Plain data and pure functions: the API client, content scripts, the popup, the options
  * page and the background all use them (no imports with side effects, nothing heavy).

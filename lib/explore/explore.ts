@@ -114,7 +114,7 @@ const itemKey = (item: ExploreItem) => `${item.type}${item.id}`;
 /**
  * The list after its first page (a refresh starts the list over), in the service's order: a
  * person's projects come newest shared first, as their profile shows them (the live list,
- * shared/real-payloads/users-projects.json; interface.md's "oldest first" is not what it sends).
+ * tests/real-payloads/users-projects.json; docs/interface.md's "oldest first" is not what it sends).
  * Pure (exported for tests).
  */
 export function firstPage(page: ExplorePage, readAt: number): ExploreList {

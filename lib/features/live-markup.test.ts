@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The features on markup as the live site renders it (site-reference.md, "Page markup that content
+ * The features on markup as the live site renders it (docs/site-reference.md, "Page markup that content
  * scripts read" and "Legacy pages"): studio comments with no `.comments-list`, the profile's "About
  * me" and "What I'm working on", My Stuff's pictures and the featured-project picker, and the
  * editor, whose menu bar gets the count and whose constantly changing DOM nothing watches. The

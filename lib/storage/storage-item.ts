@@ -4,9 +4,9 @@
  * Companion stored reads the same, and a value written by an older version is migrated on read.
  *
  * Why not `storage.defineItem` from `wxt/utils/storage`: it reads every item as it is defined, so a
- * page importing lib/storage.ts (the popup) paid one storage read per item (about thirty, the big
+ * page importing the storage items (the popup) paid one storage read per item (about thirty, the big
  * caches included) before it could paint; and it cost the popup 8.6 KB of its budget
- * (DESIGN.md). Here nothing is read until asked for, and migrations run on an item's first use in a
+ * (ARCHITECTURE.md, Budgets). Here nothing is read until asked for, and migrations run on an item's first use in a
  * context (every read and write waits for them), as WXT's ran on its definition.
  */
 import { browser } from 'wxt/browser';

@@ -51,7 +51,7 @@ const EMPTY_POPUP_HTML = `<!DOCTYPE html>
 </html>
 `;
 
-/** The goal of DESIGN.md: each tab's cached first frame within this many times the empty popup's paint. */
+/** The goal of ARCHITECTURE.md's budgets: each tab's cached first frame within this many times the empty popup's paint. */
 export const FIRST_FRAME_GOAL = 1.25;
 const LATENCY_MS = 300;
 

@@ -1,6 +1,6 @@
 /**
  * The member's reply drafts: the popup writes them as they are typed; the background removes one
- * only when its reply is posted (DESIGN.md: a user's words are never lost).
+ * only when its reply is posted (ARCHITECTURE.md: a member's words are never lost).
  */
 import type { Drafts } from '@/lib/messages/messages-model';
 import { messageDraftsItem } from '@/lib/messages/messages-storage';
