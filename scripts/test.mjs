@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm test`: installs what is missing (scripts/ensure-deps.mjs), then typecheck, lint, the
- * production builds (`npm run zip`: the store packages, whose Chrome build the end-to-end tests
+ * `npm test`: installs what is missing (scripts/ensure-deps.mjs), then typecheck, lint (Biome: the
+ * code's rules, a function's length among them), the import rules between folders
+ * (dependency-cruiser, .dependency-cruiser.cjs), the production builds (`npm run zip`: the store packages, whose Chrome build the end-to-end tests
  * load, and the `local` Firefox builds), and one `vitest run` of every project (unit + end-to-end in
  * real Chromium and Firefox). Its last line is the test runner's summary,
  * `Tests: N passed, N failed, N skipped`; the exit code is non-zero if any step failed.
@@ -79,6 +80,7 @@ try {
 const failed = [];
 const typecheck = stepBeside('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
 if (!step('lint', bin('biome'), ['check', '.'])) failed.push('lint');
+if (!step('import rules', 'npm', ['run', '--silent', 'deps'])) failed.push('import rules');
 let built = true;
 // The store packages once for the whole run: scripts/store-package.test.ts checks these (told so
 // through COMPANION_STORE_PACKAGES_BUILT) instead of building them again.
