@@ -21,6 +21,14 @@ const PUBLIC_FACE = '-(model|storage|protocol|budget|background)\\.ts$';
 const COMPOSITION_FACE = '-(protocol|budget|background)\\.ts$';
 const PLATFORM = `^lib/(?!(${DOMAINS}|composition|features)/)`;
 const COMPOSITION_ROOT = '^(entrypoints/background\\.ts|lib/composition/)';
+/** Code only the background may load (its types may be imported anywhere). */
+const BACKGROUND_ONLY = [
+  '(^|/)node_modules/zod/',
+  '^lib/api/(client|http|schemas|zod|paging|rate-limiter|write-referer|errors|html-entities)\\.ts$',
+  '^lib/protocol/(checked-messages|fields)\\.ts$',
+  '^lib/composition/(protocol-messages|checked-protocol|storage-budget)\\.ts$',
+  `${DOMAIN}.*${COMPOSITION_FACE}`,
+];
 /** The contexts that are pages: the popup, the options page, the offscreen document, site pages. */
 const PAGES = '^(entrypoints/(popup|options|offscreen|site\\.content)/|components/|lib/features/)';
 
@@ -65,15 +73,17 @@ module.exports = {
       severity: 'error',
       from: { path: PAGES },
       to: {
-        path: [
-          '(^|/)node_modules/zod/',
-          '^lib/api/(client|http|schemas|zod|paging|rate-limiter|write-referer|errors|html-entities)\\.ts$',
-          '^lib/protocol/(checked-messages|fields)\\.ts$',
-          '^lib/composition/(protocol-messages|checked-protocol|storage-budget)\\.ts$',
-          `${DOMAIN}.*${COMPOSITION_FACE}`,
-        ],
+        path: BACKGROUND_ONLY,
         dependencyTypesNot: ['type-only'],
       },
+    },
+    {
+      name: 'public-faces-stay-page-safe',
+      comment:
+        "A domain's models and storage items load in pages: they import no background-only code either (their types aside), so nothing a page imports through them brings it.",
+      severity: 'error',
+      from: { path: `${DOMAIN}.*-(model|storage)\\.ts$` },
+      to: { path: BACKGROUND_ONLY, dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'no-view-imports-another-view',
@@ -95,7 +105,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|\\.output|\\.wxt)/|\\.test\\.tsx?$|(^|/)fake-[^/]*\\.ts$' },
+    exclude: { path: '(^|/)(\\.output|\\.wxt)/|\\.test\\.tsx?$|(^|/)fake-[^/]*\\.ts$' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {
