@@ -35,9 +35,9 @@ export default defineConfig({
   // document and content script. Firefox, and Chrome from 148 on, have the standard promise-based
   // `browser` themselves, which the polyfill hands on as it is; an older Chrome gets its `chrome`
   // wrapped into the same API, so no context depends on the browser's version. About 10 KB in each
-  // context, within DESIGN.md's budgets (bundled as an ES module: scripts/vite/polyfill-as-module.ts).
-  // @webext-core/messaging uses `chrome` itself; the guard of lib/checked-messages.ts still answers
-  // first behind the polyfill's wrapper (lib/checked-messages-polyfill.test.ts).
+  // context, within ARCHITECTURE.md's budgets (bundled as an ES module: scripts/vite/polyfill-as-module.ts).
+  // @webext-core/messaging uses `chrome` itself; the guard of lib/protocol/checked-messages.ts still answers
+  // first behind the polyfill's wrapper (lib/composition/checked-protocol-polyfill.test.ts).
   modules: ['@wxt-dev/i18n/module', '@wxt-dev/webextension-polyfill'],
   // One output folder per profile and browser: .output/public-chrome-mv3, .output/local-firefox-mv3,
   // .output/local-8710-firefox-mv3 (another sandbox port), ...
@@ -62,7 +62,7 @@ export default defineConfig({
     },
     // The content script without rolldown's constant inlining ("smart" by default: an imported
     // constant is copied into each `if`, `?:` or `&&` test naming it), which put its long selectors
-    // in the bundle twice (about 200 bytes of DESIGN.md's 45 KB). Elsewhere it saves bytes: kept.
+    // in the bundle twice (about 200 bytes of the content script's 45 KB). Elsewhere it saves bytes: kept.
     'vite:build:extendConfig': (entrypoints, config) => {
       if (!entrypoints.some((entry) => entry.type === 'content-script')) return;
       config.build ??= {};
@@ -112,7 +112,7 @@ export default defineConfig({
       'cookies',
       // Polls slow down while the member is away from the computer.
       'idle',
-      // Chrome only: read-aloud audio plays in an offscreen document (lib/translation/audio-player.ts).
+      // Chrome only: read-aloud audio plays in an offscreen document (lib/read-aloud/audio-player.ts).
       ...(browser === 'firefox' ? [] : ['offscreen']),
       // The live site refuses comment writes without the site as referer, which a fetch cannot set:
       // one session rule sets it on the background's own POST/DELETE to the interface's /proxy/ paths
@@ -124,7 +124,7 @@ export default defineConfig({
     // window may be someone else's on a shared computer, signed in as them or not at all, and must
     // leave nothing behind: Companion keeps translations, statuses and drafts on disk. Its content
     // script and background refuse a private tab anyway (lib/features/member-context.ts,
-    // lib/sender.ts); Firefox containers are handled there, as the manifest cannot name them.
+    // lib/protocol/sender.ts); Firefox containers are handled there, as the manifest cannot name them.
     incognito: 'not_allowed',
     // Asked for only when the member turns desktop notifications on in the settings.
     optional_permissions: ['notifications'],
@@ -137,7 +137,7 @@ export default defineConfig({
       default_title: 'Companion',
       default_icon: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png' },
     },
-    // Explore (issue 12): a shortcut opens the popup on the search field (members change it in the
+    // Explore: a shortcut opens the popup on the search field (members change it in the
     // browser's shortcut settings); the address-bar keyword suggests projects as the member types.
     commands: {
       'quick-search': {

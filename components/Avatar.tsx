@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
-import { siteImageUrl } from '@/lib/site-images';
+import { siteImageUrl } from '@/lib/site/site-images';
 import './Avatar.css';
 
 /**
  * A user's round avatar. Decorative (`alt=""`): the name beside it says who it is. Without an image
- * (no id from the service, offline, or an address off the site's image hosts: lib/site-images.ts)
+ * (no id from the service, offline, or an address off the site's image hosts: lib/site/site-images.ts)
  * it shows the name's first letter instead.
  */
 export function Avatar({ src: given, name, size }: { src: string | null; name: string; size: number }) {

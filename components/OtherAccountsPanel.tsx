@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
+import { otherAccountCountsItem, otherAccountsItem } from '@/lib/message-count/message-count-storage';
 import {
   type AccountAlert,
   type AddAccountOutcome,
@@ -11,8 +12,8 @@ import {
   sameName,
   USERNAME_PATTERN,
 } from '@/lib/message-count/other-accounts-model';
-import { sendMessage } from '@/lib/protocol';
-import { otherAccountCountsItem, otherAccountsItem, type SessionUser } from '@/lib/storage';
+import { sendMessage } from '@/lib/protocol/messaging';
+import type { SessionUser } from '@/lib/session/session-model';
 import { useStoredSetting } from './stored-setting';
 import './OtherAccountsPanel.css';
 

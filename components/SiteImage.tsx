@@ -1,8 +1,8 @@
-import { siteImageUrl } from '@/lib/site-images';
+import { siteImageUrl } from '@/lib/site/site-images';
 
 /**
  * A thumbnail from remote data (decorative, `alt=""`: the title beside it says what it is). Only
- * from the site's image hosts (lib/site-images.ts); for any other address an empty frame of the
+ * from the site's image hosts (lib/site/site-images.ts); for any other address an empty frame of the
  * same size (its class gives the size) stands in its place, marked `data-testid="image-refused"`.
  */
 export function SiteImage(props: {

@@ -14,7 +14,7 @@ import { t } from '@/lib/i18n';
 import { WAIT } from '@/tests/unit/wait';
 
 const send = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/protocol', () => ({ sendMessage: send }));
+vi.mock('@/lib/protocol/messaging', () => ({ sendMessage: send }));
 
 /** The component module afresh: each case reads the settings and the cookie again, as a new popup. */
 async function fresh() {

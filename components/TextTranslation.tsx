@@ -9,21 +9,21 @@
  * (./popup-reader.ts). With the setting that hides Translate buttons off, nothing shows.
  *
  * Only views that are chunks of their own use this (a conversation, Explore's detail views): the
- * popup opens without it (DESIGN.md budget).
+ * popup opens without it (ARCHITECTURE.md, Budgets).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { sendSurvivingRestart } from '@/lib/background-gone';
-import { t, uiLanguage } from '@/lib/i18n';
-import { sendMessage } from '@/lib/protocol';
-import { needsTranslation } from '@/lib/translation/text-split';
-import type { TranslationResult } from '@/lib/translation/translation';
-import { translationErrorSentence } from '@/lib/translation/translation-error';
 import {
   guessLanguageFromScript,
   languageDirection,
   languageName,
   languageTag,
-} from '@/lib/translation/translation-languages';
+} from '@/lib/api/helper-languages';
+import { needsTranslation } from '@/lib/api/text-split';
+import { t, uiLanguage } from '@/lib/i18n';
+import { sendSurvivingRestart } from '@/lib/protocol/background-gone';
+import { sendMessage } from '@/lib/protocol/messaging';
+import type { TranslationResult } from '@/lib/translation/translation-model';
+import { translationErrorSentence } from '@/lib/translation/translation-model';
 import { readingEnded, startReading, stopReading, voiceFor } from './popup-reader';
 import {
   siteLanguage,

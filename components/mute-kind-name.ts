@@ -3,7 +3,7 @@
  * and the popup's mute menu say the same.
  */
 import { t } from '@/lib/i18n';
-import type { MuteKind } from '@/lib/message-count/mutes';
+import type { MuteKind } from '@/lib/message-count/mutes-model';
 
 const KIND_KEYS = {
   'addcomment:0': 'mutes.kinds.addcomment0',

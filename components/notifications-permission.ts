@@ -3,7 +3,8 @@
  * for when the member turns either on (in the click's user gesture, so before any other await),
  * given back when neither needs it any more.
  */
-import { feedSettingsItem, messageCountSettingsItem } from '@/lib/storage';
+import { feedSettingsItem } from '@/lib/feed/feed-storage';
+import { messageCountSettingsItem } from '@/lib/message-count/message-count-storage';
 
 const NOTIFICATIONS: { permissions: ['notifications'] } = { permissions: ['notifications'] };
 

@@ -1,7 +1,7 @@
 /**
  * Read aloud inside the popup. The popup is a page: it plays the audio itself, with the same
  * reader as the background (pieces of at most 128 characters, the next one fetched while one plays,
- * one reading at a time: lib/translation/read-aloud.ts) and the same <audio> player, in both
+ * one reading at a time: lib/read-aloud/read-aloud.ts) and the same <audio> player, in both
  * browsers. Only the audio of each piece comes from the background (`speechClip`: the background
  * alone talks to the helpers, within the extension's rate). A reading ends when the popup closes,
  * with its Stop button: played by the background (Chrome's offscreen document, Firefox's event
@@ -9,12 +9,13 @@
  *
  * Site pages fetch each piece when they read it, without a cache; so does the popup.
  */
-import { sendSurvivingRestart } from '@/lib/background-gone';
-import { sendMessage } from '@/lib/protocol';
-import { fromBase64 } from '@/lib/translation/audio-base64';
-import { elementAudioPlayer } from '@/lib/translation/element-audio-player';
-import { createReadAloud, type ReadAloud, type Voice } from '@/lib/translation/read-aloud';
-import { DEFAULT_SPEECH_LOCALE, speechGender, speechLocale } from '@/lib/translation/translation-languages';
+
+import { DEFAULT_SPEECH_LOCALE, speechGender, speechLocale } from '@/lib/api/helper-languages';
+import { sendSurvivingRestart } from '@/lib/protocol/background-gone';
+import { sendMessage } from '@/lib/protocol/messaging';
+import { fromBase64 } from '@/lib/read-aloud/audio-base64';
+import { elementAudioPlayer } from '@/lib/read-aloud/element-audio-player';
+import { createReadAloud, type ReadAloud, type Voice } from '@/lib/read-aloud/read-aloud';
 
 /** Every reading of this popup has one owner: the popup. */
 const POPUP = 0;

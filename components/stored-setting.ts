@@ -7,7 +7,7 @@
  * the popup may have changed the same item meanwhile (the feed filters, the Explore language).
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { StorageItem } from '@/lib/storage-item';
+import type { StorageItem } from '@/lib/storage/storage-item';
 
 type Item<T> = StorageItem<T>;
 

@@ -6,14 +6,13 @@
  * the cookies API (no request). Read once per popup for every text shown, then kept current.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { memberLanguage, translationLanguage } from '@/lib/api/helper-languages';
 import { currentProfile } from '@/lib/config';
 import {
-  memberLanguage,
   TRANSLATION_SETTINGS_KEY,
   type TranslationSettings,
-  translationLanguage,
   translationSettingsOf,
-} from '@/lib/translation/translation-languages';
+} from '@/lib/translation/translation-model';
 
 /**
  * The settings' key in `sync` storage, read raw as content scripts read it (`translationSettingsOf`

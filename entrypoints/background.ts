@@ -1,35 +1,26 @@
 /**
  * Composition root of the background service worker: builds the services and registers every
  * listener synchronously at start (MV3 workers are stopped after ~30 s idle and woken by events).
+ * Each domain's background module (`lib/<domain>/<domain>-background.ts`) registers its own
+ * listeners and protocol handlers; this file connects the domains to one another.
  */
 import { ApiClient } from '@/lib/api/client';
 import { HttpClient } from '@/lib/api/http';
-import { answerMessages, refuseInheritedMessageNames } from '@/lib/checked-messages';
+import { CACHES_GIVEN_UP } from '@/lib/composition/caches-given-up';
+import { answerMessages, refuseInheritedMessageNames } from '@/lib/composition/checked-protocol';
 import { currentProfile } from '@/lib/config';
 import { followDevTuning, pageTuning } from '@/lib/dev-tuning';
 import { registerExplore } from '@/lib/explore/explore-background';
 import { registerFeed } from '@/lib/feed/feed-background';
 import { registerFeedNotifications } from '@/lib/feed/feed-notifications-background';
-import { signedOutState } from '@/lib/message-count/message-count';
 import { registerMessageCount } from '@/lib/message-count/message-count-background';
+import { messageCountItem } from '@/lib/message-count/message-count-storage';
 import { registerOtherAccounts } from '@/lib/message-count/other-accounts-background';
-import { registerMessages } from '@/lib/messages/messages-background';
+import { refreshAfterNewCount, registerMessages } from '@/lib/messages/messages-background';
 import { registerMyStuff } from '@/lib/mystuff/mystuff-background';
-import type { ProjectStatusService } from '@/lib/project-status/project-status';
 import { registerProjectStatus } from '@/lib/project-status/project-status-background';
-import { isMemberCookieStore, tabContext } from '@/lib/sender';
-import { keepMemberItem } from '@/lib/session/member-item';
-import { keepPopupUrl } from '@/lib/session/popup-url';
-import { afterCheck, checkPreviousMember } from '@/lib/session/previous-member';
-import { browserSiteCookies, Session } from '@/lib/session/session';
-import { registerSessionMessages } from '@/lib/session/session-background';
-import {
-  memberCheckedItem,
-  memberCookieMarkItem,
-  memberItem,
-  messageCountItem,
-  sessionItem,
-} from '@/lib/storage';
+import { tabContext } from '@/lib/protocol/sender';
+import { keepMemberForPages, registerSession } from '@/lib/session/session-background';
 import { registerTranslation } from '@/lib/translation/translation-background';
 
 export default defineBackground(() => {
@@ -44,96 +35,57 @@ export default defineBackground(() => {
     http.setTimeoutMs(tuning.requestTimeoutMs ?? null);
     http.setBackoffScale(tuning.retryBackoffScale ?? null);
   });
-  const session = new Session({
-    site: profile.site,
+  let projectStatus: ReturnType<typeof registerProjectStatus> | undefined;
+  const { session, checked, previousMemberChecked } = registerSession({
+    profile,
     http,
-    cookies: browserSiteCookies(profile.site),
-    store: sessionItem,
-  });
-  const api = new ApiClient({ urls: profile, http, auth: session });
-  // The first worker of a browser session: the member kept on disk shows only under the session
-  // cookie it was read under (no request); everything that follows the session waits for this.
-  let projectStatus: ProjectStatusService | undefined;
-  const previousMemberChecked = checkPreviousMember({
-    cookieMark: () => session.currentCookieMark(),
-    member: { get: () => memberItem.getValue(), set: (value) => memberItem.setValue(value) },
-    mark: {
-      get: () => memberCookieMarkItem.getValue(),
-      set: (value) => memberCookieMarkItem.setValue(value),
-    },
-    checked: { get: () => memberCheckedItem.getValue(), set: (value) => memberCheckedItem.setValue(value) },
+    // A member kept on disk under a cookie that is gone or another's: their count (the stored
+    // count's fallback is the signed-out state) and marks go too.
     hideElsewhere: async () => {
       await Promise.all([
-        messageCountItem.setValue({ ...signedOutState }),
+        messageCountItem.setValue({ ...messageCountItem.fallback }),
         projectStatus?.memberChanged(null),
       ]);
     },
-  }).catch(async (error: unknown) => {
-    console.warn('[companion] check of the previous member failed:', error);
-    // Unchecked, the member stays hidden until the session is read (which writes it again).
-    await memberItem.setValue(null).catch(() => undefined);
-    await memberCheckedItem.setValue(true).catch(() => undefined);
   });
-  const checkedSession = afterCheck(session, previousMemberChecked);
-  // The session is read at a browser start and at an install or update (no request when the session
-  // cookie is gone: the session knows it is signed out).
-  const readSession = (why: string) => () => {
-    checkedSession
-      .whoami()
-      .catch((error: unknown) => console.warn(`[companion] session read (${why}) failed:`, error));
-  };
-  browser.runtime.onStartup.addListener(readSession('browser start'));
-  browser.runtime.onInstalled.addListener(readSession('install'));
-  // Only the member's own cookie store: a container's sign-in or sign-out is someone else's.
-  browser.cookies.onChanged.addListener((change) => {
-    if (isMemberCookieStore(change.cookie.storeId)) session.handleCookieChange(change);
-  });
-  registerSessionMessages(checkedSession, profile);
+  const api = new ApiClient({ urls: profile, http, auth: session });
+  const signedInUser = async () => (await checked.whoami())?.username ?? null;
+  const onSessionChanged = (listener: (username: string | null) => void) =>
+    checked.onChange((user) => listener(user?.username ?? null));
+
   // The message count: one poller for the browser, badge, notifications, its protocol handlers.
   registerMessageCount({
     profile,
     readCount: (username, options) => api.getMessageCount(username, options),
     // Through the Messages tab's cached list (one read shared by the notifier and the count after mutes).
     latestMessages: (username, limit, readAfter) => messages.newest(username, limit, readAfter),
-    signedInUser: async () => (await checkedSession.whoami())?.username ?? null,
-    onSessionChanged: (listener) => checkedSession.onChange((user) => listener(user?.username ?? null)),
+    signedInUser,
+    onSessionChanged,
     ready: previousMemberChecked,
   });
 
   // The member's other accounts: their public counts, read after the member's own when due.
-  registerOtherAccounts({
-    profile,
-    readCount: (username) => api.getMessageCount(username),
-    signedInUser: async () => (await checkedSession.whoami())?.username ?? null,
-  });
+  registerOtherAccounts({ profile, readCount: (username) => api.getMessageCount(username), signedInUser });
 
   // Translations (cached once per text and language) and read aloud.
   registerTranslation(api, profile);
-  // The member (no token) for the popup and options page: at start and on every change of session.
-  void keepMemberItem(checkedSession, {
-    member: { get: () => memberItem.getValue(), set: (value) => memberItem.setValue(value) },
-    mark: {
-      get: () => memberCookieMarkItem.getValue(),
-      set: (value) => memberCookieMarkItem.setValue(value),
-    },
-  });
-  // The toolbar popup's address names the member's first-frame snapshot (none when nobody is shown).
-  void keepPopupUrl((details) => browser.action.setPopup(details));
+  keepMemberForPages(checked);
   // The following-activity feed and the three project sections.
-  const signedInUser = async () => (await checkedSession.whoami())?.username ?? null;
   const feed = registerFeed({ profile, api, signedInUser });
   registerFeedNotifications({ profile, feed, signedInUser });
   // My Stuff: the member's own shared projects and favorites, read when the popup asks.
   registerMyStuff({ profile, api, signedInUser });
-  // The Messages tab: messages, conversations, replies and deletes.
+  // The Messages tab: messages, conversations, replies and deletes; a new count re-reads its list.
   const messages = registerMessages({
     profile,
     api,
+    cachesGivenUp: CACHES_GIVEN_UP,
     member: async () => {
-      const user = await checkedSession.whoami();
+      const user = await checked.whoami();
       return user === null ? null : { id: user.id, username: user.username };
     },
   });
+  messageCountItem.watch((state, previous) => refreshAfterNewCount(messages, state, previous));
   // Loved and favorited marks: reads of what is in view, favorites in bulk, its protocol handlers.
   projectStatus = registerProjectStatus({
     profile,
@@ -145,7 +97,7 @@ export default defineBackground(() => {
       return { ids: page.items.map((project) => project.id), received: page.received };
     },
     signedInUser,
-    onSessionChanged: (listener) => checkedSession.onChange((user) => listener(user?.username ?? null)),
+    onSessionChanged,
   });
   // Explore, search and the views inside the popup; the quick-search shortcut and the omnibox.
   registerExplore({ profile, api, signedInUser });

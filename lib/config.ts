@@ -54,20 +54,22 @@ export function localProfile(firstPort: number = LOCAL_SANDBOX_PORT): SiteProfil
   };
 }
 
+// The live site's address and pages, named once for both: a page that needs only the site (the
+// content script) then carries nothing of the whole profile, not even a read of it.
+const PUBLIC_SITE = 'https://scratch.mit.edu';
+const PUBLIC_SITE_MATCHES = ['https://scratch.mit.edu/*'];
+
 /** The live site (see `currentSite`). */
-const publicSite: SiteOrigin = {
-  site: 'https://scratch.mit.edu',
-  siteMatches: ['https://scratch.mit.edu/*'],
-};
+const publicSite: SiteOrigin = { site: PUBLIC_SITE, siteMatches: PUBLIC_SITE_MATCHES };
 
 const publicProfile: SiteProfile = {
   name: 'public',
-  site: publicSite.site,
+  site: PUBLIC_SITE,
   api: 'https://api.scratch.mit.edu',
   translate: 'https://translate-service.scratch.mit.edu',
   synthesis: 'https://synthesis-service.scratch.mit.edu',
   uploads: ['https://uploads.scratch.mit.edu', 'https://cdn2.scratch.mit.edu'],
-  siteMatches: publicSite.siteMatches,
+  siteMatches: PUBLIC_SITE_MATCHES,
   hostPermissions: [
     'https://scratch.mit.edu/*',
     'https://api.scratch.mit.edu/*',

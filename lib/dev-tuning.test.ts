@@ -7,11 +7,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { siteProfiles } from '@/lib/config';
+import { DEFAULT_PERIOD_MS } from '@/lib/message-count/message-count';
 import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
 import { EVERY_TEST_SWITCH } from '@/tests/unit/test-switches';
 import { DEV_TUNING_RANGES, type DevTuning, parseDevTuning } from './dev-tuning';
 import { TRANSLATE_ALL_PACE_MS } from './features/translate-all';
-import { DEFAULT_PERIOD_MS } from './message-count/message-count';
 import { OTHER_ACCOUNT_INTERVAL_MS } from './message-count/other-accounts-schedule';
 import { MARKS_REQUESTS_PER_SECOND } from './project-status/project-status-background';
 
@@ -118,7 +118,7 @@ describe('parseDevTuning', () => {
     expect(DEV_TUNING_RANGES.otherAccountsIntervalSeconds[1] * 1000).toBe(OTHER_ACCOUNT_INTERVAL_MS);
     expect(DEV_TUNING_RANGES.marksReadsPerSecond[0]).toBeLessThanOrEqual(MARKS_REQUESTS_PER_SECOND);
     expect(DEV_TUNING_RANGES.retryBackoffScale[1]).toBe(1);
-    // Never past the extension's 5 requests a second (DESIGN.md): 5 reads, one each 200 ms.
+    // Never past the extension's 5 requests a second (ARCHITECTURE.md, Budgets): 5 reads, one each 200 ms.
     expect(DEV_TUNING_RANGES.marksReadsPerSecond[1]).toBe(5);
     expect(DEV_TUNING_RANGES.translateAllPaceMs[0]).toBe(200);
   });
@@ -215,7 +215,7 @@ describe('in a development install', () => {
 
 describe('getPageTuning', () => {
   it('answers our content script in a site tab only', async () => {
-    const { checkedHandler } = await import('./checked-messages');
+    const { checkedHandler } = await import('./composition/checked-protocol');
     const tuning = await backgroundOf('development');
     await fakeBrowser.storage.local.set({ devTuning: { marksReaskAfterMs: 1_000 } });
     const handler = checkedHandler(siteProfiles.public, 'getPageTuning', () => tuning.pageTuning());

@@ -13,10 +13,19 @@
  * a store install.
  *
  * Background only. Content scripts cannot call `management`: they ask the background for their
- * part (`getPageTuning`, lib/protocol-messages.ts; lib/features/page-tuning.ts), when they first
+ * part (`getPageTuning`, lib/protocol/extension-protocol.ts; lib/features/page-tuning.ts), when they first
  * need it.
  */
-import { devTuningItem } from '@/lib/storage';
+import { defineItem } from '@/lib/storage/storage-item';
+
+/**
+ * The one tuning item the end-to-end tests write (a poll every second, short timeouts, a faster
+ * pace), so a test never waits minutes. Stored as written: anything may be in it, so only this file
+ * reads it, which checks and clamps each field and ignores the whole item unless the extension runs
+ * as a development install (`management.getSelf().installType`): a store install never obeys it,
+ * whatever is stored. Content scripts never read it (they ask the background: `getPageTuning`).
+ */
+export const devTuningItem = defineItem<unknown>('local:devTuning', { fallback: null });
 
 /** What the tests may tune; every field optional, each absent one at the member's own value. */
 export interface DevTuning {

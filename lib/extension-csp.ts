@@ -4,7 +4,7 @@
  * `content_security_policy.extension_pages`, written by wxt.config.ts). It names exactly the hosts
  * of the build's profile (lib/config.ts), so what the code already keeps to holds even if a bug let
  * remote data through: scripts only from the extension itself, requests only to the site and its
- * services, pictures only from its image hosts (lib/site-images.ts checks them first), no plugins,
+ * services, pictures only from its image hosts (lib/site/site-images.ts checks them first), no plugins,
  * no `<base>`, no form sent anywhere.
  */
 import type { SiteProfile } from './config';

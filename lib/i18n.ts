@@ -4,7 +4,7 @@
  * context: popup, options, background (badge, notifications) and content scripts. They are read
  * with the browser's own `i18n.getMessage`, under the name the module compiles a key to: the
  * module's runtime `t` adds only what these calls never use (counts, named substitutions), for
- * about 0.9 KB in each context's size budget (DESIGN.md).
+ * about 0.9 KB in each context's size budget (ARCHITECTURE.md, Budgets).
  *
  * Plural forms follow the language's own rules (`Intl.PluralRules`), not only "one/many": a plural
  * message is a group of `zero|one|two|few|many|other` keys, `other` required. Dates and numbers go

@@ -9,16 +9,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { directTarget } from '@/entrypoints/popup/explore/navigation';
+import { guessLanguageFromScript } from '@/lib/api/helper-languages';
 import { decodeHtmlEntities } from '@/lib/api/html-entities';
+import { needsTranslation, surroundingSpace } from '@/lib/api/text-split';
 import { siteProfiles } from '@/lib/config';
-import { normalizeQuery } from '@/lib/explore/explore-keys';
+import { normalizeQuery } from '@/lib/explore/explore-keys-model';
 import { omniboxHandlers } from '@/lib/explore/explore-omnibox';
 import { parseNavCount, showNavCount } from '@/lib/features/nav-bar-message-count';
 import { linkPieces } from '@/lib/messages/messages-model';
 import { isEditorPage, isStudioPage, profileUsername, projectPageId, sitePage } from '@/lib/site/pages';
 import { projectIdOfHref } from '@/lib/site/selectors';
-import { needsTranslation, surroundingSpace } from '@/lib/translation/text-split';
-import { guessLanguageFromScript } from '@/lib/translation/translation-languages';
 
 const MB = 1 << 20;
 const site = siteProfiles.public.site;

@@ -41,7 +41,7 @@ describe('paging', () => {
   });
 
   it('lists a user’s shared projects newest shared first (ties: the higher id first), paged by offset', async () => {
-    // The live list's order (shared/real-payloads/users-projects.json), not interface.md's "oldest first".
+    // The live list's order (tests/real-payloads/users-projects.json), not docs/interface.md's "oldest first".
     type Listed = { id: number; history: { shared: string } };
     const ids = (projects: Listed[]) => projects.map((p) => p.id);
     const byRule = (a: Listed, b: Listed) =>
@@ -253,7 +253,7 @@ describe('objects', () => {
     }
     expect(featured.community_featured_studios?.every((s) => s.type === 'gallery')).toBe(true);
     expect(featured.community_most_loved_projects?.every((s) => s.type === 'project')).toBe(true);
-    // As live (shared/real-payloads/featured.json): remixers_count only on the design-studio rows.
+    // As live (tests/real-payloads/featured.json): remixers_count only on the design-studio rows.
     expect(featured.community_featured_projects?.some((s) => 'remixers_count' in s)).toBe(false);
     expect(featured.platform_design_studio?.every((s) => 'remixers_count' in s)).toBe(true);
   });

@@ -106,7 +106,7 @@ describe('users', () => {
     await one(userSchema, `/users/${DEMO_USERNAME}`);
     for (const name of ['mallory', '__proto__', 'constructor', 'quiet_user'])
       await one(userSchema, `/users/${name}`);
-    // As live (shared/real-payloads/users-projects.json): the author is the user of the path, unnamed.
+    // As live (tests/real-payloads/users-projects.json): the author is the user of the path, unnamed.
     const projects = (await all(projectSchema, `/users/${DEMO_USERNAME}/projects`)) as {
       id: number;
       author: { id: number; username?: string };

@@ -167,7 +167,7 @@ export class SandboxControl {
   messageCountCacheSeconds = 30;
   /**
    * Whether writes under /proxy need the site as referer, as the live site's CSRF protection does
-   * (site-reference.md, Authentication). Off by default: most clients of the sandbox (tests in
+   * (docs/site-reference.md, Authentication). Off by default: most clients of the sandbox (tests in
    * Node) send no referer; the extension's tests turn it on to prove its writes carry one.
    */
   refererCheck = false;

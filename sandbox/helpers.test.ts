@@ -106,7 +106,7 @@ describe('uploads host', () => {
 
 describe('the translation helper’s limit', () => {
   // The live limit is unknown; the sandbox's is its HTTP server's: a request head over 16 KiB is
-  // refused (431), as front ends refuse long URLs. Companion sends pieces far below it (lib/translation/text-split.ts).
+  // refused (431), as front ends refuse long URLs. Companion sends pieces far below it (lib/api/text-split.ts).
   it('takes a 1,000-character piece, even of CJK text, and refuses a request head over 16 KiB', async () => {
     const cjk = '漢'.repeat(1000);
     const ok = await fetch(

@@ -162,7 +162,7 @@ function copyOf(world: World): World {
 const newest = <T extends { created: string }>(a: T, b: T) => compareIso(b.created, a.created);
 const newestAt = <T extends { at: string }>(a: T, b: T) => compareIso(b.at, a.at);
 const placeKey = (place: CommentPlace, placeId: Id) => `${place}:${placeId}`;
-/** An `addcomment` message's `comment_type` by the comment's place (site-reference.md, "Objects"). */
+/** An `addcomment` message's `comment_type` by the comment's place (docs/site-reference.md, "Objects"). */
 const COMMENT_TYPES: Record<CommentPlace, number> = { project: 0, user: 1, studio: 2 };
 const secret = () => randomBytes(16).toString('hex');
 
@@ -374,8 +374,8 @@ export class Store {
   /**
    * A user's shared projects as /users/<u>/projects pages them and their profile shows them: the
    * latest shared first (ties: the higher id first). A project made long ago and shared lately sits
-   * by its shared date. shared/real-payloads/users-projects.json (griffpatch's first page) is in
-   * this order; shared/interface.md says "oldest first", and the real payload wins.
+   * by its shared date. tests/real-payloads/users-projects.json (griffpatch's first page) is in
+   * this order; docs/interface.md says "oldest first", and the real payload wins.
    */
   sharedProjectsNewestFirst(userId: Id): Project[] {
     const sharedAt = (p: Project) => Date.parse(p.shared ?? p.created);
@@ -767,7 +767,7 @@ export class Store {
    * The `addcomment` message the live site sends `username` about `comment` (its owner, or the
    * person it replies to): `comment_type` 0 on a project, 1 on a profile, 2 in a studio, with the
    * place's title (a profile's is its username) and a fragment of the comment (its first 60 characters)
-   * (site-reference.md, "Objects"). From the comment's author unless `actor` says otherwise.
+   * (docs/site-reference.md, "Objects"). From the comment's author unless `actor` says otherwise.
    */
   addCommentMessage(username: string, comment: Comment, actor?: string): Message {
     const title =

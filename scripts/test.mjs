@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
  * `npm test`: under the end-to-end lock, installs what is missing (scripts/ensure-deps.mjs), then
- * typecheck, lint, the production builds two at a time (the store packages, whose Chrome build the
- * end-to-end tests load, the `local` Firefox builds and `npm start`'s Chromium), and one
- * `vitest run` of every project (unit + end-to-end in real Chromium and Firefox), which ends with
- * the ten slowest files. Its last line is the test runner's summary,
+ * typecheck, lint (Biome: the code's rules, a function's length among them), the import rules
+ * between folders (dependency-cruiser, .dependency-cruiser.cjs), the production builds two at a
+ * time (the store packages, whose Chrome build the end-to-end tests load, the `local` Firefox builds
+ * and `npm start`'s Chromium), and one `vitest run` of every project (unit + end-to-end in real
+ * Chromium and Firefox), which ends with the ten slowest files. Its last line is the test runner's summary,
  * `Tests: N passed, N failed, N skipped`; the exit code is non-zero if any step failed.
  *
  * Arguments after `--` go to vitest (e.g. `npm test -- tests/e2e/foundation.test.ts`).
@@ -152,6 +153,7 @@ try {
 const failed = [];
 const typecheck = stepBeside('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
 if (!step('lint', bin('biome'), ['check', '.'])) failed.push('lint');
+if (!step('import rules', 'npm', ['run', '--silent', 'deps'])) failed.push('import rules');
 const buildResults = await runAtMost(
   BUILDS_AT_ONCE,
   BUILDS.map(

@@ -1,9 +1,9 @@
 /**
  * Chrome's offscreen document for read-aloud audio (the service worker has no DOM): it plays the
  * clips the background sends through an <audio> element here, where the site's
- * Content-Security-Policy does not apply. See lib/translation/audio-player.ts.
+ * Content-Security-Policy does not apply. See lib/read-aloud/audio-player.ts.
  */
-import { elementAudioPlayer, fromBase64, offscreenAudioMessaging } from '@/lib/translation/audio-player';
+import { elementAudioPlayer, fromBase64, offscreenAudioMessaging } from '@/lib/read-aloud/audio-player';
 
 const player = elementAudioPlayer();
 const { onMessage } = offscreenAudioMessaging;

@@ -1,10 +1,10 @@
 import { Setting } from '@/components/Setting';
 import { changeSetting } from '@/components/stored-setting';
-import { EXPLORE_LANGUAGES, siteLanguage } from '@/lib/explore/explore-keys';
+import { languageName } from '@/lib/api/helper-languages';
+import { EXPLORE_LANGUAGES, siteLanguage } from '@/lib/explore/explore-keys-model';
 import { defaultExploreSettings, type ExploreSettings } from '@/lib/explore/explore-model';
+import { exploreSettingsItem } from '@/lib/explore/explore-storage';
 import { t, uiLanguage } from '@/lib/i18n';
-import { exploreSettingsItem } from '@/lib/storage';
-import { languageName } from '@/lib/translation/translation-languages';
 import { SettingsGroup } from './SettingsGroup';
 
 const exploreSettingsOf = (stored: unknown): ExploreSettings => ({

@@ -2,8 +2,8 @@ import { NotificationsToggle } from '@/components/NotificationsToggle';
 import { Setting } from '@/components/Setting';
 import { changeSetting } from '@/components/stored-setting';
 import { defaultFeedSettings, FEED_KINDS, type FeedSettings } from '@/lib/feed/feed-model';
+import { feedSettingsItem } from '@/lib/feed/feed-storage';
 import { t } from '@/lib/i18n';
-import { feedSettingsItem } from '@/lib/storage';
 import { SettingsGroup } from './SettingsGroup';
 
 const feedSettingsOf = (stored: unknown): FeedSettings => ({

@@ -1,6 +1,11 @@
-import { bellsOf, type FollowingClosely, setPersonBell, setStudioBell } from '@/lib/feed/following-closely';
+import { followingCloselyItem } from '@/lib/feed/feed-storage';
+import {
+  bellsOf,
+  type FollowingClosely,
+  setPersonBell,
+  setStudioBell,
+} from '@/lib/feed/following-closely-model';
 import { t } from '@/lib/i18n';
-import { followingCloselyItem } from '@/lib/storage';
 import { SettingsGroup } from './SettingsGroup';
 
 /** Each removal applies to the bells as stored now: the popup may have rung one meanwhile. */

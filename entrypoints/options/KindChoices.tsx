@@ -6,7 +6,7 @@
 import { muteKindName } from '@/components/mute-kind-name';
 import { Setting } from '@/components/Setting';
 import { t } from '@/lib/i18n';
-import { MUTE_KIND_GROUPS, type MuteKind } from '@/lib/message-count/mutes';
+import { MUTE_KIND_GROUPS, type MuteKind } from '@/lib/message-count/mutes-model';
 
 const GROUP_KEYS = {
   comments: 'mutes.groups.comments',
@@ -23,7 +23,7 @@ function groupName(group: string): string {
 /**
  * The markers of a kind's checkbox: the type as the service sends it, and a comment's place
  * (`addcomment:1` → `data-kind="addcomment" data-comment-type="1"`). Split here rather than with
- * mutes.ts's `sentTypeOfKind`: this page's use of that would move it into the chunk the popup
+ * mutes-model.ts's `sentTypeOfKind`: this page's use of that would move it into the chunk the popup
  * shares with the options page, and into the popup's size budget.
  */
 export function kindMarkers(kind: MuteKind): Record<`data-${string}`, string> {

@@ -1,8 +1,8 @@
 import { Setting } from '@/components/Setting';
 import { changeSetting } from '@/components/stored-setting';
 import { t } from '@/lib/i18n';
-import { projectStatusSettingsOf } from '@/lib/project-status/project-status-cache';
-import { projectStatusSettingsItem } from '@/lib/storage';
+import { projectStatusSettingsOf } from '@/lib/project-status/project-status-model';
+import { projectStatusSettingsItem } from '@/lib/project-status/project-status-storage';
 import { SettingsGroup } from './SettingsGroup';
 
 /** The loved and favorited marks on the site's thumbnails and the popup's cards: on or off (on by default). */

@@ -1,8 +1,8 @@
 import { useId, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import { MAX_MUTED_PEOPLE, type MessageMutes, mutesOf } from '@/lib/message-count/mutes';
-import { withKindMuted, withoutPerson, withPersonMuted } from '@/lib/messages/mute-changes';
-import { messageMutesItem } from '@/lib/storage';
+import { messageMutesItem } from '@/lib/message-count/message-count-storage';
+import { withKindMuted, withoutPerson, withPersonMuted } from '@/lib/message-count/mute-changes-model';
+import { MAX_MUTED_PEOPLE, type MessageMutes, mutesOf } from '@/lib/message-count/mutes-model';
 import { KindChoices } from './KindChoices';
 import { SettingsGroup } from './SettingsGroup';
 

@@ -3,15 +3,16 @@
  * The options page's notification switch for each kind of message: grouped as the site's filters,
  * marked with the kind the service sends (and a comment's place), on until switched off, and stored
  * as the kinds switched off (`quietKinds` of the message count's settings), which the notifier reads
- * (lib/message-count/notification-kinds.ts).
+ * (lib/message-count/notification-kinds-model.ts).
  */
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { t } from '@/lib/i18n';
-import { MUTE_KINDS } from '@/lib/message-count/mutes';
-import { defaultMessageCountSettings, messageCountSettingsItem, messageMutesItem } from '@/lib/storage';
+import { defaultMessageCountSettings } from '@/lib/message-count/message-count-model';
+import { messageCountSettingsItem, messageMutesItem } from '@/lib/message-count/message-count-storage';
+import { MUTE_KINDS } from '@/lib/message-count/mutes-model';
 import { WAIT } from '@/tests/unit/wait';
 import { MessageCountSettingsFieldset } from './MessageCountSettings';
 

@@ -1,9 +1,9 @@
 import { changeSetting, useStoredSetting } from '@/components/stored-setting';
 import { t } from '@/lib/i18n';
-import { messageCountSettingsOf } from '@/lib/message-count/message-count-settings';
-import { type MuteKind, mutesOf } from '@/lib/message-count/mutes';
-import { quietKindsOf, withKindNotified } from '@/lib/message-count/notification-kinds';
-import { messageCountSettingsItem, messageMutesItem } from '@/lib/storage';
+import { messageCountSettingsOf } from '@/lib/message-count/message-count-model';
+import { messageCountSettingsItem, messageMutesItem } from '@/lib/message-count/message-count-storage';
+import { type MuteKind, mutesOf } from '@/lib/message-count/mutes-model';
+import { quietKindsOf, withKindNotified } from '@/lib/message-count/notification-kinds-model';
 import { KindChoices } from './KindChoices';
 
 /** Switches `kind`'s notifications on or off, over the settings as stored now (another browser may have synced). */

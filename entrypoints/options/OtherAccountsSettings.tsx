@@ -1,7 +1,8 @@
 import { OtherAccountsPanel } from '@/components/OtherAccountsPanel';
 import { useStoredSetting } from '@/components/stored-setting';
 import { t } from '@/lib/i18n';
-import { memberItem, type SessionUser } from '@/lib/storage';
+import type { SessionUser } from '@/lib/session/session-model';
+import { memberItem } from '@/lib/session/session-storage';
 
 const memberOf = (stored: unknown) => (stored ?? null) as SessionUser | null;
 

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useStoredSetting } from '@/components/stored-setting';
-import type { StorageItem } from '@/lib/storage-item';
+import type { StorageItem } from '@/lib/storage/storage-item';
 
 /**
  * One feature's settings: a fieldset named by its legend, shown once its settings item is read;

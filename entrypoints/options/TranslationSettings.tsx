@@ -1,13 +1,9 @@
 import { type Choice, Setting } from '@/components/Setting';
 import { changeSetting } from '@/components/stored-setting';
+import { languageName, TRANSLATION_LANGUAGES } from '@/lib/api/helper-languages';
 import { t } from '@/lib/i18n';
-import {
-  languageName,
-  TRANSLATION_LANGUAGES,
-  type TranslationSettings,
-  translationSettingsOf,
-} from '@/lib/translation/translation-languages';
-import { translationSettingsItem } from '@/lib/translation/translation-settings';
+import { type TranslationSettings, translationSettingsOf } from '@/lib/translation/translation-model';
+import { translationSettingsItem } from '@/lib/translation/translation-storage';
 import { SettingsGroup } from './SettingsGroup';
 
 /** Each language by its own name ("français", "日本語"), sorted as a member of any language finds it. */

@@ -8,7 +8,7 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { memberCheckedItem, memberItem } from '@/lib/storage';
+import { memberCheckedItem, memberItem } from '@/lib/session/session-storage';
 import { App, frameStorage } from './App';
 import { preloadOpeningView } from './opening-view';
 import { primeStorageItems } from './storage-hooks';

@@ -1,6 +1,8 @@
 import { TabBar, TabPanel } from '@/components/TabBar';
 import { t } from '@/lib/i18n';
-import { memberCheckedItem, memberItem, popupTabItem, type SessionUser } from '@/lib/storage';
+import { popupTabItem } from '@/lib/popup/popup-tab-item';
+import type { SessionUser } from '@/lib/session/session-model';
+import { memberCheckedItem, memberItem } from '@/lib/session/session-storage';
 import { Banner, ConnectionStatus } from './Banner';
 import { useBackgroundStatus, useOnline } from './connection';
 import { Header } from './Header';

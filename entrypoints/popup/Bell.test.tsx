@@ -7,8 +7,8 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { MAX_BELLED_PEOPLE } from '@/lib/feed/following-closely';
-import { followingCloselyItem } from '@/lib/storage';
+import { followingCloselyItem } from '@/lib/feed/feed-storage';
+import { MAX_BELLED_PEOPLE } from '@/lib/feed/following-closely-model';
 import { WAIT } from '@/tests/unit/wait';
 import { Bell } from './Bell';
 

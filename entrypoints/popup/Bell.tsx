@@ -1,5 +1,5 @@
 /**
- * The bell on a person or a studio ("Following closely", issue 26 item 1): rung, their new projects
+ * The bell on a person or a studio ("Following closely"): rung, their new projects
  * come first in the feed and (with a bell on anyone) are the only ones notified. A toggle button
  * (`aria-pressed`) whose name says what a press does. It writes the synced item itself (the
  * background only reads it), through ./bell-change.ts, loaded on the first press: the Feed tab's
@@ -7,9 +7,9 @@
  */
 import { useState } from 'preact/hooks';
 import { LineIcon } from '@/components/LineIcon';
-import type { BelledStudio } from '@/lib/feed/following-closely';
+import { followingCloselyItem } from '@/lib/feed/feed-storage';
+import type { BelledStudio } from '@/lib/feed/following-closely-model';
 import { t } from '@/lib/i18n';
-import { followingCloselyItem } from '@/lib/storage';
 import { useStorageItem } from './storage-hooks';
 
 const BELL = 'M4 11.5V7a4 4 0 0 1 8 0v4.5l1 1H3zM6.5 14a1.5 1.5 0 0 0 3 0';
@@ -23,7 +23,7 @@ export function Bell(
   const { user, studio } = props;
   const bells = useStorageItem(followingCloselyItem);
   const [full, setFull] = useState('');
-  // As following-closely.ts compares (usernames without case), written out here so that module
+  // As following-closely-model.ts compares (usernames without case), written out here so that module
   // loads only on a press; a value synced by another version may lack a part: no bell there.
   const on =
     user !== undefined

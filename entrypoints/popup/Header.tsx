@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import { Avatar } from '@/components/Avatar';
 import { t } from '@/lib/i18n';
-import { otherAccountsItem, type SessionUser } from '@/lib/storage';
+import { otherAccountsItem } from '@/lib/message-count/message-count-storage';
+import type { SessionUser } from '@/lib/session/session-model';
 import { MessageCountLine } from './MessageCountLine';
 import { accountsPanel, accountsStrip } from './other-accounts-parts';
 import { siteLinks } from './site-links';

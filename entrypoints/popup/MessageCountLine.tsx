@@ -1,8 +1,8 @@
 import { useEffect } from 'preact/hooks';
 import { currentProfile } from '@/lib/config';
 import { plural, t } from '@/lib/i18n';
-import { shownCount } from '@/lib/messages/shown-count';
-import { messageCountItem } from '@/lib/storage';
+import { messageCountItem } from '@/lib/message-count/message-count-storage';
+import { shownCount } from '@/lib/message-count/shown-count-model';
 import { sendMessage } from './background-messages';
 import { useStorageItem } from './storage-hooks';
 
@@ -32,7 +32,7 @@ export function MessageCountLine() {
       </p>
     );
   }
-  // The badge's number: the count after the member's mutes (lib/messages/shown-count.ts). Its words
+  // The badge's number: the count after the member's mutes (lib/message-count/shown-count-model.ts). Its words
   // are the badge's (lib/message-count/badge.ts), not imported from there: its imports would load the
   // count's rules with the popup.
   const shown = shownCount(state);

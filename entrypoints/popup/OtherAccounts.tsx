@@ -7,8 +7,9 @@
  * it so (scripts/bench/bundle-sizes.ts), by this mark: @first-frame-part
  */
 import { t } from '@/lib/i18n';
+import { otherAccountCountsItem, otherAccountsItem } from '@/lib/message-count/message-count-storage';
 import { countOf, othersThan } from '@/lib/message-count/other-accounts-model';
-import { otherAccountCountsItem, otherAccountsItem, type SessionUser } from '@/lib/storage';
+import type { SessionUser } from '@/lib/session/session-model';
 import { siteLinks } from './site-links';
 import { useStorageItem } from './storage-hooks';
 

@@ -2,6 +2,8 @@
  * What a press on a bell does (Bell.tsx): rings or silences it in the synced item, or says the list
  * is full. Loaded on the first press: the Feed tab's first frame carries only the button.
  */
+
+import { followingCloselyItem } from '@/lib/feed/feed-storage';
 import {
   type BelledStudio,
   bellsOf,
@@ -11,9 +13,8 @@ import {
   MAX_BELLED_STUDIOS,
   setPersonBell,
   setStudioBell,
-} from '@/lib/feed/following-closely';
+} from '@/lib/feed/following-closely-model';
 import { formatNumber, t } from '@/lib/i18n';
-import { followingCloselyItem } from '@/lib/storage';
 
 /** Turns the bell over; resolves to the sentence to show beside it ('' when it changed). */
 export async function toggleBell(target: { user: string } | { studio: BelledStudio }): Promise<string> {

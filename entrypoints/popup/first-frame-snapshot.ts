@@ -1,5 +1,5 @@
 /**
- * The popup's first frame from a snapshot (issue 27): the popup saves what it shows (the header, the
+ * The popup's first frame from a snapshot: the popup saves what it shows (the header, the
  * tab bar, the tab's first screenful) in its page's own storage, and the next open paints it before
  * the app's script has even run (entrypoints/popup/first-frame.ts), then the app replaces it (main.tsx).
  *

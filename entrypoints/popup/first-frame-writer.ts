@@ -4,7 +4,7 @@
  * popup closes. Only the first screenful (what the next open paints before anything else), capped.
  * Loaded after the popup's first frame: none of this is popup JavaScript at open.
  */
-import { memberCookieMarkItem } from '@/lib/storage';
+import { memberCookieMarkItem } from '@/lib/session/session-storage';
 import { buildStamp, firstItemMark, SNAPSHOT_ITEM, type Snapshot, snapshotKey } from './first-frame-snapshot';
 
 /** At most this many characters of HTML: a bigger screenful is not worth saving. */

@@ -1,6 +1,6 @@
 /**
  * A tab's view, loaded on demand: each tab's code is a chunk of its own, so the popup loads only
- * the tab it opens on (DESIGN budget: the popup's JavaScript as it opens). `preload()` is awaited
+ * the tab it opens on (ARCHITECTURE.md, Budgets: the popup's JavaScript as it opens). `preload()` is awaited
  * before the first render for the tab the popup opens on, so its first frame still shows the cache
  * (main.tsx); other tabs load when chosen, from the extension itself, in a few milliseconds.
  *
@@ -14,7 +14,7 @@
  */
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { SessionUser } from '@/lib/storage';
+import type { SessionUser } from '@/lib/session/session-model';
 
 export type TabView = ComponentType<{ member: SessionUser }>;
 

@@ -1,10 +1,13 @@
 /**
  * The view the popup opens on: the tab last chosen for a member, the signed-out screen for everyone
- * else. Each is a chunk of its own (lazy-view.tsx), so the popup loads only the one it shows (DESIGN
- * budget: the popup's JavaScript as it opens); main.tsx loads it before the first frame, while the
+ * else. Each is a chunk of its own (lazy-view.tsx), so the popup loads only the one it shows
+ * (ARCHITECTURE.md, Budgets: the popup's JavaScript as it opens); main.tsx loads it before the first frame, while the
  * rest of the cache is read, so the first frame shows it.
  */
-import { memberCheckedItem, memberItem, popupTabItem, type SessionUser } from '@/lib/storage';
+
+import { popupTabItem } from '@/lib/popup/popup-tab-item';
+import type { SessionUser } from '@/lib/session/session-model';
+import { memberCheckedItem, memberItem } from '@/lib/session/session-storage';
 import { lazyView } from './lazy-view';
 import { tabNamed } from './tabs';
 

@@ -3,7 +3,7 @@
  * header (loaded before the first frame, with the cache, when the member has other accounts) and
  * the panel to add, remove and choose alerts (loaded when the header's button opens it).
  */
-import { otherAccountCountsItem, otherAccountsItem } from '@/lib/storage';
+import { otherAccountCountsItem, otherAccountsItem } from '@/lib/message-count/message-count-storage';
 import { lazyView } from './lazy-view';
 
 export const accountsStrip = lazyView(() => import('./OtherAccounts').then((module) => module.OtherAccounts));

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'preact';
-import type { SessionUser } from '@/lib/storage';
-import type { StorageItem } from '@/lib/storage-item';
+import type { SessionUser } from '@/lib/session/session-model';
+import type { StorageItem } from '@/lib/storage/storage-item';
 
 /**
  * One view of the popup (a tab). A view lives in its own folder (`feed/`, later `messages/`,

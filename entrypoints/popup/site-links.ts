@@ -17,7 +17,7 @@ export const siteLinks = {
   studio: (id: number) => `${site()}/studios/${id}/`,
   /** The studio the site suggests to find people to follow (its empty What's Happening links it). */
   scratchersToFollow: () => `${site()}/studios/146521/`,
-  /** A project's thumbnail by id (site-reference.md), for a project the service named without one. */
+  /** A project's thumbnail by id (docs/site-reference.md), for a project the service named without one. */
   thumbnail: (projectId: number) => `${uploads()}/projects/thumbnails/${projectId}.png`,
   /** A user's avatar by id, as the site's What's Happening shows it. */
   avatar: (userId: number) => `${uploads()}/users/avatars/${userId}.png`,

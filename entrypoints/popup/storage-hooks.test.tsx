@@ -9,7 +9,7 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { memberItem } from '@/lib/storage';
+import { memberItem } from '@/lib/session/session-storage';
 import { primeStorageItems, useStorageItem } from './storage-hooks';
 
 function MemberName() {

@@ -1,7 +1,7 @@
 /**
  * Storage items as Preact state, for the popup's views. The frame reads the items the first frame
  * needs BEFORE the first render (`primeStorageItems`), so a view's first frame already shows what
- * storage holds (DESIGN.md: the popup opens from cache); after that, `watch` keeps it current.
+ * storage holds (ARCHITECTURE.md, Storage and caches: the popup opens from cache); after that, `watch` keeps it current.
  *
  * A primed item is watched from before its read, so its snapshot is always the stored value: a view
  * mounting starts from it and needs no read of its own (a second read of every item right after the
@@ -12,7 +12,7 @@
  * popup kept showing the previous member after a switch, the new one already stored).
  */
 import { useEffect, useState } from 'preact/hooks';
-import { getValues, type StorageItem } from '@/lib/storage-item';
+import { getValues, type StorageItem } from '@/lib/storage/storage-item';
 
 // biome-ignore lint/suspicious/noExplicitAny: items of any value type share the snapshot.
 type AnyItem = StorageItem<any>;

@@ -7,7 +7,7 @@ import { currentSite, isSitePage } from '@/lib/config';
 import { memberFeatures, memberFreeFeatures } from '@/lib/features';
 import { runInContext } from '@/lib/features/member-context';
 import { runFeatures } from '@/lib/features/registry';
-import { sendMessage } from '@/lib/protocol';
+import { sendMessage } from '@/lib/protocol/messaging';
 
 const site = currentSite();
 

@@ -9,7 +9,7 @@
  * an endpoint that needs authentication) re-reads the session once and retries once.
  */
 
-import { translationLanguage as helperLanguage } from '../translation/translation-languages';
+import { translationLanguage as helperLanguage } from '@/lib/api/helper-languages';
 import { CommentRejected, Forbidden, InvalidResponse, SignedOut, Unauthorized } from './errors';
 import type { HttpClient, HttpRequest, ParsedList } from './http';
 import { type PagedList, pagedList } from './paging';
@@ -149,8 +149,8 @@ export class ApiClient {
   }
 
   /**
-   * Shared projects, newest shared first: the live service's order (shared/real-payloads/
-   * users-projects.json), which Companion follows where interface.md says "oldest first". The
+   * Shared projects, newest shared first: the live service's order (tests/real-payloads/
+   * users-projects.json), which Companion follows where docs/interface.md says "oldest first". The
    * live service leaves `author.username` out of these items: it is the user named in the path,
    * filled in here.
    */
@@ -557,12 +557,12 @@ export class ApiClient {
   }
 }
 
-/** Splits text into pieces of at most 128 characters, between words, for `synthesize` (see lib/translation/text-split.ts). */
-export { splitForSpeech } from '../translation/text-split';
+/** Splits text into pieces of at most 128 characters, between words, for `synthesize` (see lib/api/text-split.ts). */
+export { splitForSpeech } from './text-split';
 
 /**
  * The translation language for a site locale (es-419 to es, pt-br to pt, ja-hira to ja ...); the
- * locale's language part when the helper has no such language (see lib/translation/translation-languages.ts).
+ * locale's language part when the helper has no such language (see lib/api/helper-languages.ts).
  */
 export function translationLanguage(locale: string): string {
   return helperLanguage(locale) ?? locale.toLowerCase().split(/[-_]/)[0] ?? locale.toLowerCase();

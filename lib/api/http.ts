@@ -18,7 +18,7 @@
  *
  * `fetch` is injectable: the extension uses the browser's; tests and the benchmark use Node's.
  */
-import { singleFlight } from '@/lib/single-flight';
+import { singleFlight } from '@/lib/concurrency/single-flight';
 import {
   Forbidden,
   InvalidResponse,

@@ -12,7 +12,7 @@
  * the turn would come later than that (a long pause fails at once, not after the pause), so no
  * request can hang in the queue however long the service asked us to hold back.
  */
-import { serialQueue } from '@/lib/serial';
+import { serialQueue } from '@/lib/concurrency/serial';
 
 export interface RequestLimiter {
   /**

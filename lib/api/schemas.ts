@@ -1,5 +1,5 @@
 /**
- * zod schemas of every object the service returns (fields from /work/shared/site-reference.md).
+ * zod schemas of every object the service returns (fields from docs/site-reference.md).
  * They are tolerant where the live service is: unknown fields pass through (`looseObject`), fields it
  * omits are optional, fields it sends as null are nullable, unknown message and activity types parse
  * into a generic variant (`type: 'other'`, the original type in `otherType`).

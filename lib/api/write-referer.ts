@@ -1,6 +1,6 @@
 /**
  * The live site refuses writes (posting and deleting comments) that do not come with the site as
- * referer (site-reference.md, Authentication). A fetch cannot set `Referer` (a forbidden header, and
+ * referer (docs/site-reference.md, Authentication). A fetch cannot set `Referer` (a forbidden header, and
  * `referrer` must be same-origin with the caller), so one declarativeNetRequest session rule sets it,
  * limited to what only Companion's background sends: POST and DELETE to the interface's `/proxy/`
  * paths, initiated by this extension's own origin and from no tab (`tabIds: [-1]`). A page's

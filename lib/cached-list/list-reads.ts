@@ -15,7 +15,7 @@
  *   outdated answer never replaces a newer one.
  * - A failure is recorded beside the list's items; these functions never reject.
  */
-import { singleFlight } from '@/lib/single-flight';
+import { singleFlight } from '@/lib/concurrency/single-flight';
 import { type CachedList, rateLimitedUntil } from './cached-list';
 
 export type ListReadKind = 'refresh' | 'more';

@@ -6,20 +6,21 @@
  * address-bar keyword included.
  */
 
-import { budgetedCache } from '@/lib/cache-budget';
-import { answerMessages, type Handlers } from '@/lib/checked-messages';
-import { exploreCacheItem, exploreViewsItem } from '@/lib/storage';
-import { exploreCacheBudget } from '@/lib/storage-budget';
+import { exploreCacheItem, exploreViewsItem } from '@/lib/explore/explore-storage';
+import { answerMessages, type HandlersOf } from '@/lib/protocol/checked-messages';
+import { budgetedCache } from '@/lib/storage/cache-budget';
 import { createExploreService, type ExploreService } from './explore';
+import { exploreCacheBudget } from './explore-budget';
 import { registerQuickSearchCommand } from './explore-command';
 import { registerOmnibox } from './explore-omnibox';
 import { type ExploreDeps, explorePorts } from './explore-ports';
+import { exploreMessages } from './explore-protocol';
 
 export type { ExploreApi, ExploreDeps } from './explore-ports';
 
 /**
  * The protocol handlers (exported for tests). Only the extension's own pages may ask, and only for
- * sources the service serves (lib/protocol-messages.ts): reads with the member's token are not a
+ * sources the service serves (./explore-protocol.ts): reads with the member's token are not a
  * content script's to start.
  */
 export function exploreHandlers(service: ExploreService) {
@@ -39,7 +40,7 @@ export function exploreHandlers(service: ExploreService) {
     async openExploreView({ data }) {
       await service.openView(data.source, { since: data.since, force: data.force === true });
     },
-  } satisfies Handlers;
+  } satisfies HandlersOf<typeof exploreMessages>;
 }
 
 /** Registers the explore handlers, the quick-search command and the omnibox keyword. */
@@ -50,7 +51,7 @@ export function registerExplore(deps: ExploreDeps): ExploreService {
       views: { get: () => exploreViewsItem.getValue(), set: (value) => exploreViewsItem.setValue(value) },
     }),
   );
-  answerMessages(deps.profile, exploreHandlers(service));
+  answerMessages(deps.profile, exploreMessages, exploreHandlers(service));
   registerQuickSearchCommand();
   registerOmnibox({ profile: deps.profile, service });
   service.start().catch((error: unknown) => console.warn('[companion] explore: start failed:', error));

@@ -4,7 +4,7 @@
  * the focus when the tab opens. Where the browser cannot open the popup from here, a popup-sized
  * window shows the same page.
  */
-import { popupTabItem } from '@/lib/storage';
+import { popupTabItem } from '@/lib/popup/popup-tab-item';
 
 export const QUICK_SEARCH_COMMAND = 'quick-search';
 

@@ -9,7 +9,7 @@
  */
 
 import type { CachedList, ListErrorKind } from '@/lib/cached-list/cached-list';
-import type { EXPLORE_TAGS } from './explore-keys';
+import type { EXPLORE_TAGS } from './explore-keys-model';
 
 export type ExploreTag = (typeof EXPLORE_TAGS)[number];
 export type ExploreKind = 'projects' | 'studios';

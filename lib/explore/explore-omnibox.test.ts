@@ -1,9 +1,9 @@
 /** The address-bar keyword: suggestions once typing settles, only the newest answer, Enter opens. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { siteProfiles } from '@/lib/config';
+import { SEARCH_SETTLE_MS } from '../concurrency/settled-search';
 import type { ExploreItem } from './explore-model';
 import { escapeXml, OMNIBOX_SUGGESTIONS, omniboxHandlers, omniboxSource } from './explore-omnibox';
-import { SEARCH_SETTLE_MS } from './explore-search';
 
 const profile = siteProfiles.public;
 const project = (id: number, title: string): ExploreItem => ({

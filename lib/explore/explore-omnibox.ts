@@ -5,12 +5,12 @@
  * typed text opens the site's search for it.
  */
 import type { SiteProfile } from '@/lib/config';
+import { exploreCacheItem } from '@/lib/explore/explore-storage';
 import { t } from '@/lib/i18n';
-import { exploreCacheItem } from '@/lib/storage';
+import { settledSearch, type Timers } from '../concurrency/settled-search';
 import type { ExploreService } from './explore';
-import { listKey, normalizeQuery, siteLanguage } from './explore-keys';
+import { listKey, normalizeQuery, siteLanguage } from './explore-keys-model';
 import type { ExploreItem, ListSource } from './explore-model';
-import { settledSearch, type Timers } from './explore-search';
 
 /** Suggestions shown under the address bar. */
 export const OMNIBOX_SUGGESTIONS = 6;

@@ -1,9 +1,9 @@
 /**
  * The sources the explore service serves, as the protocol's declaration checks them
- * (lib/protocol-messages.ts): what crosses the boundary is a source the service knows, with sane
+ * (./explore-protocol.ts): what crosses the boundary is a source the service knows, with sane
  * values (a search's query trimmed and cut). Pure, no zod: the declaration wraps these.
  */
-import { EXPLORE_SORTS, EXPLORE_TAGS } from './explore-keys';
+import { EXPLORE_SORTS, EXPLORE_TAGS } from './explore-keys-model';
 import type { DetailSource, ListSource } from './explore-model';
 
 const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;

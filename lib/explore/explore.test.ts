@@ -15,7 +15,7 @@ import {
   listKey,
   MAX_CACHED_LISTS,
   PROJECT_COUNT_FRESH_MS,
-} from './explore-keys';
+} from './explore-keys-model';
 import {
   type DetailSource,
   type ExploreCache,

@@ -24,10 +24,10 @@ import { isApiError } from '@/lib/api/errors';
 import { appendPage, firstPageOnly, type ListPage, rateLimitedUntil } from '@/lib/cached-list/cached-list';
 import { listErrorOf } from '@/lib/cached-list/list-error';
 import { createListReads, type ListSlot } from '@/lib/cached-list/list-reads';
-import { capRecentlyUsed } from '@/lib/member-cap';
-import { ownEntry } from '@/lib/own-entry';
-import { serialQueue } from '@/lib/serial';
-import { singleFlight } from '@/lib/single-flight';
+import { serialQueue } from '@/lib/concurrency/serial';
+import { type SingleFlight, singleFlight } from '@/lib/concurrency/single-flight';
+import { capRecentlyUsed } from '@/lib/storage/member-cap';
+import { ownEntry } from '@/lib/storage/own-entry';
 import {
   detailKey,
   EXPLORE_FRESH_MS,
@@ -40,7 +40,7 @@ import {
   MAX_CACHED_LISTS,
   MAX_VIEW_ENTRIES,
   PROJECT_COUNT_FRESH_MS,
-} from './explore-keys';
+} from './explore-keys-model';
 import {
   type DetailEntry,
   type DetailOf,
@@ -114,7 +114,7 @@ const itemKey = (item: ExploreItem) => `${item.type}${item.id}`;
 /**
  * The list after its first page (a refresh starts the list over), in the service's order: a
  * person's projects come newest shared first, as their profile shows them (the live list,
- * shared/real-payloads/users-projects.json; interface.md's "oldest first" is not what it sends).
+ * tests/real-payloads/users-projects.json; docs/interface.md's "oldest first" is not what it sends).
  * Pure (exported for tests).
  */
 export function firstPage(page: ExplorePage, readAt: number): ExploreList {
@@ -126,14 +126,14 @@ export function nextPage(list: ExploreList, page: ExplorePage): ExploreList {
   return appendPage(list, page, itemKey, EXPLORE_LIMITS);
 }
 
-export function createExploreService(ports: ExplorePorts): ExploreService {
-  const reads = createListReads({ now: ports.now, errorOf: exploreErrorOf, name: 'explore' });
-  /** Reads of featured rows, the count and views in flight by key: callers join them. */
-  const inFlight = singleFlight<void>();
+/**
+ * Explore's data as stored: the public cache and the member's views, each changed through one
+ * queue (two reads ending together never lose each other's result), and a list found in whichever
+ * of the two holds it.
+ */
+function createExploreStore(ports: ExplorePorts) {
   // Writes are serialised so two reads ending together never lose each other's result.
   const serially = serialQueue();
-  const warn = (what: string) => (error: unknown) => console.warn(`[companion] explore: ${what}:`, error);
-
   const updateCache = (change: (cache: ExploreCache) => ExploreCache) =>
     serially(async () => {
       const cache = { ...emptyExploreCache, ...(await ports.cache.get()) };
@@ -178,6 +178,107 @@ export function createExploreService(ports: ExplorePorts): ExploreService {
     if (member === null) return Promise.resolve();
     return updateViews(member, (views) => ({ ...views, lists: apply(views.lists, MAX_VIEW_ENTRIES) }));
   };
+
+  return { serially, updateCache, updateViews, readViews, getList, updateList };
+}
+
+/**
+ * At a worker's start: no read survived the worker before it, so nothing stored is loading any more
+ * (a stopped worker left its marks behind).
+ */
+async function settleLoadingMarks(ports: ExplorePorts): Promise<void> {
+  const cache = await ports.cache.get();
+  if (cache !== null && cache !== undefined) {
+    const lists = Object.fromEntries(
+      Object.entries(cache.lists ?? {}).map(([key, list]) => [key, { ...list, loading: null }]),
+    );
+    await ports.cache.set({ ...cache, featured: { ...cache.featured, loading: false }, lists });
+  }
+  const views = await ports.views.get();
+  if (views !== null && views !== undefined && views.member !== null) {
+    const lists = Object.fromEntries(
+      Object.entries(views.lists).map(([key, list]) => [key, { ...list, loading: null }]),
+    );
+    const details = Object.fromEntries(
+      Object.entries(views.details).map(([key, entry]) => [key, { ...entry, loading: false }]),
+    );
+    await ports.views.set({ ...views, lists, details });
+  }
+}
+
+/**
+ * The Explore home's reads, into the public cache: the featured rows (hourly) and the count of
+ * shared projects (daily), each the one read in flight for its key.
+ */
+function homeReads(
+  ports: ExplorePorts,
+  inFlight: SingleFlight<void>,
+  track: (key: string, read: () => Promise<void>) => Promise<void>,
+  updateCache: (change: (cache: ExploreCache) => ExploreCache) => Promise<void>,
+  warn: (what: string) => (error: unknown) => void,
+): Pick<ExploreService, 'refreshFeatured' | 'refreshProjectCount'> {
+  return {
+    async refreshFeatured(options = {}) {
+      const running = inFlight.get('featured');
+      if (running !== undefined) return running.done;
+      const { featured } = { ...emptyExploreCache, ...(await ports.cache.get()) };
+      if (inFlight.has('featured')) return inFlight.get('featured')?.done;
+      if (ports.now() < rateLimitedUntil(featured.error)) return;
+      if (!options.force && featured.readAt > 0 && ports.now() - featured.readAt < FEATURED_FRESH_MS) return;
+      const done = track('featured', async () => {
+        try {
+          const rows = await ports.readFeatured();
+          const readAt = ports.now();
+          await updateCache((cache) => ({
+            ...cache,
+            featured: { rows, readAt, loading: false, error: null },
+          }));
+        } catch (error) {
+          const failure = exploreErrorOf(error, ports.now());
+          await updateCache((cache) => ({
+            ...cache,
+            featured: { ...cache.featured, loading: false, error: failure },
+          }));
+        }
+      });
+      await updateCache((cache) => ({ ...cache, featured: { ...cache.featured, loading: true } })).catch(
+        warn('write'),
+      );
+      await done;
+    },
+
+    async refreshProjectCount() {
+      const running = inFlight.get('count');
+      if (running !== undefined) return running.done;
+      const { projectCount } = { ...emptyExploreCache, ...(await ports.cache.get()) };
+      if (inFlight.has('count')) return inFlight.get('count')?.done;
+      // At most one read a day, successful or not: a line of pride is not worth a second request.
+      if (projectCount.readAt > 0 && ports.now() - projectCount.readAt < PROJECT_COUNT_FRESH_MS) return;
+      const readAt = ports.now();
+      return track('count', async () => {
+        // The attempt is recorded before the read, so a worker that dies meanwhile does not read twice.
+        await updateCache((cache) => ({ ...cache, projectCount: { ...cache.projectCount, readAt } }));
+        try {
+          const count = await ports.readProjectCount();
+          await updateCache((cache) => ({ ...cache, projectCount: { count, readAt, error: null } }));
+        } catch (error) {
+          const failure = exploreErrorOf(error, ports.now());
+          await updateCache((cache) => ({
+            ...cache,
+            projectCount: { ...cache.projectCount, readAt, error: failure },
+          }));
+        }
+      });
+    },
+  };
+}
+
+export function createExploreService(ports: ExplorePorts): ExploreService {
+  const reads = createListReads({ now: ports.now, errorOf: exploreErrorOf, name: 'explore' });
+  /** Reads of featured rows, the count and views in flight by key: callers join them. */
+  const inFlight = singleFlight<void>();
+  const { serially, updateCache, updateViews, readViews, updateList, getList } = createExploreStore(ports);
+  const warn = (what: string) => (error: unknown) => console.warn(`[companion] explore: ${what}:`, error);
 
   /** Runs `read` as the one read in flight for `key`. */
   const track = (key: string, read: () => Promise<void>) => inFlight.run(key, () => read().catch(warn(key)));
@@ -269,81 +370,9 @@ export function createExploreService(ports: ExplorePorts): ExploreService {
   }
 
   return {
-    async start() {
-      await serially(async () => {
-        const cache = await ports.cache.get();
-        if (cache !== null && cache !== undefined) {
-          const lists = Object.fromEntries(
-            Object.entries(cache.lists ?? {}).map(([key, list]) => [key, { ...list, loading: null }]),
-          );
-          await ports.cache.set({ ...cache, featured: { ...cache.featured, loading: false }, lists });
-        }
-        const views = await ports.views.get();
-        if (views !== null && views !== undefined && views.member !== null) {
-          const lists = Object.fromEntries(
-            Object.entries(views.lists).map(([key, list]) => [key, { ...list, loading: null }]),
-          );
-          const details = Object.fromEntries(
-            Object.entries(views.details).map(([key, entry]) => [key, { ...entry, loading: false }]),
-          );
-          await ports.views.set({ ...views, lists, details });
-        }
-      });
-    },
+    start: () => serially(() => settleLoadingMarks(ports)),
 
-    async refreshFeatured(options = {}) {
-      const running = inFlight.get('featured');
-      if (running !== undefined) return running.done;
-      const { featured } = { ...emptyExploreCache, ...(await ports.cache.get()) };
-      if (inFlight.has('featured')) return inFlight.get('featured')?.done;
-      if (ports.now() < rateLimitedUntil(featured.error)) return;
-      if (!options.force && featured.readAt > 0 && ports.now() - featured.readAt < FEATURED_FRESH_MS) return;
-      const done = track('featured', async () => {
-        try {
-          const rows = await ports.readFeatured();
-          const readAt = ports.now();
-          await updateCache((cache) => ({
-            ...cache,
-            featured: { rows, readAt, loading: false, error: null },
-          }));
-        } catch (error) {
-          const failure = exploreErrorOf(error, ports.now());
-          await updateCache((cache) => ({
-            ...cache,
-            featured: { ...cache.featured, loading: false, error: failure },
-          }));
-        }
-      });
-      await updateCache((cache) => ({ ...cache, featured: { ...cache.featured, loading: true } })).catch(
-        warn('write'),
-      );
-      await done;
-    },
-
-    async refreshProjectCount() {
-      const running = inFlight.get('count');
-      if (running !== undefined) return running.done;
-      const { projectCount } = { ...emptyExploreCache, ...(await ports.cache.get()) };
-      if (inFlight.has('count')) return inFlight.get('count')?.done;
-      // At most one read a day, successful or not: a line of pride is not worth a second request.
-      if (projectCount.readAt > 0 && ports.now() - projectCount.readAt < PROJECT_COUNT_FRESH_MS) return;
-      const readAt = ports.now();
-      return track('count', async () => {
-        // The attempt is recorded before the read, so a worker that dies meanwhile does not read twice.
-        await updateCache((cache) => ({ ...cache, projectCount: { ...cache.projectCount, readAt } }));
-        try {
-          const count = await ports.readProjectCount();
-          await updateCache((cache) => ({ ...cache, projectCount: { count, readAt, error: null } }));
-        } catch (error) {
-          const failure = exploreErrorOf(error, ports.now());
-          await updateCache((cache) => ({
-            ...cache,
-            projectCount: { ...cache.projectCount, readAt, error: failure },
-          }));
-        }
-      });
-    },
-
+    ...homeReads(ports, inFlight, track, updateCache, warn),
     refreshList,
     loadMore,
     openView,

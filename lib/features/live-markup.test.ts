@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The features on markup as the live site renders it (site-reference.md, "Page markup that content
+ * The features on markup as the live site renders it (docs/site-reference.md, "Page markup that content
  * scripts read" and "Legacy pages"): studio comments with no `.comments-list`, the profile's "About
  * me" and "What I'm working on", My Stuff's pictures and the featured-project picker, and the
  * editor, whose menu bar gets the count and whose constantly changing DOM nothing watches. The
@@ -8,10 +8,11 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { memberKey, type ProjectStatusCache } from '@/lib/project-status/project-status-cache';
-import { sendMessage } from '@/lib/protocol';
+import { messageCountItem } from '@/lib/message-count/message-count-storage';
+import { memberKey, type ProjectStatusCache } from '@/lib/project-status/project-status-model';
+import { projectStatusesItem } from '@/lib/project-status/project-status-storage';
+import { sendMessage } from '@/lib/protocol/messaging';
 import { sitePage } from '@/lib/site/pages';
-import { messageCountItem, projectStatusesItem } from '@/lib/storage';
 import { InViewObserver } from '@/tests/unit/in-view-observer';
 import { WAIT } from '@/tests/unit/wait';
 import { editorMessageCount } from './editor-message-count';
@@ -19,7 +20,7 @@ import { memberFeatures, memberFreeFeatures } from './index';
 import { projectStatusMarks } from './project-status-marks';
 import { translateComments } from './translate-comments';
 
-vi.mock('@/lib/protocol', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/protocol/messaging', () => ({ sendMessage: vi.fn() }));
 
 const features = [...memberFeatures, ...memberFreeFeatures];
 

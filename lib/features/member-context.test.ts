@@ -5,12 +5,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { sendMessage } from '@/lib/protocol';
+import { sendMessage } from '@/lib/protocol/messaging';
 import { memberFeatures, memberFreeFeatures } from './index';
 import { runInContext } from './member-context';
 import type { Feature } from './registry';
 
-vi.mock('@/lib/protocol', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/protocol/messaging', () => ({ sendMessage: vi.fn() }));
 
 const feature = (name: string): Feature => ({ name, runsOn: () => true, run: () => undefined });
 const lists = { member: [feature('count'), feature('marks')], memberFree: [feature('translate')] };

@@ -3,12 +3,13 @@
  * session with the default cookie store's cookies; a tab of a Firefox container or a private window
  * may be signed in as someone else, or not at all. There, the member's count and marks must not
  * show, nor its readings or love clicks go into the member's state (the background refuses those
- * messages from such a tab as well: lib/sender.ts). In a private window nothing runs: Companion is
+ * messages from such a tab as well: lib/protocol/sender.ts). In a private window nothing runs: Companion is
  * not allowed there (wxt.config.ts), and even a translation would be cached on disk. A container's
  * tab keeps what uses nothing of the member's (translation, read aloud).
  */
-import { sendSurvivingRestart } from '@/lib/background-gone';
-import { sendMessage } from '@/lib/protocol';
+
+import { sendSurvivingRestart } from '@/lib/protocol/background-gone';
+import { sendMessage } from '@/lib/protocol/messaging';
 import type { Feature } from './registry';
 
 /**

@@ -5,10 +5,11 @@
  * so the signal waits for the site's list (or a few seconds) to give the confirming read a chance
  * to see the cleared count.
  */
-import { sendMessage } from '@/lib/protocol';
+
 import { isMessagesPage } from '@/lib/site/pages';
 import { messagesList } from '@/lib/site/selectors';
 import type { Feature } from './registry';
+import { tellBackground } from './tell-background';
 import { whenAborted } from './when-aborted';
 
 /** How long to wait for the site to render its list of messages before telling the background anyway. */
@@ -26,7 +27,7 @@ export const messagesPageOpened: Feature = {
       sent = true;
       observer.disconnect();
       clearTimeout(timer);
-      sendMessage('messagesPageOpened', undefined).catch(() => undefined);
+      tellBackground('messagesPageOpened', undefined);
     };
     const observer = new MutationObserver(() => {
       if (document.querySelector(messagesList)) send();

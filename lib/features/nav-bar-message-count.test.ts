@@ -5,14 +5,14 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { sendMessage } from '@/lib/protocol';
+import { messageCountItem } from '@/lib/message-count/message-count-storage';
+import { sendMessage } from '@/lib/protocol/messaging';
 import { sitePage } from '@/lib/site/pages';
-import { messageCountItem } from '@/lib/storage';
 import { WAIT } from '@/tests/unit/wait';
 import { navBarMessageCount, parseNavCount } from './nav-bar-message-count';
 
 // The fake browser does not carry messages between contexts: what the feature sends is recorded here.
-vi.mock('@/lib/protocol', () => ({ sendMessage: vi.fn(async () => undefined) }));
+vi.mock('@/lib/protocol/messaging', () => ({ sendMessage: vi.fn(async () => undefined) }));
 
 const scratchWwwNav = `<nav id="navigation"><ul>
   <li class="link right messages"><a href="/messages/" title="Messages"><span class="message-count">0</span></a></li>

@@ -6,7 +6,7 @@
  * background so its poller can skip a request. Companion's own writes and the placeholder a
  * loading page starts with are not readings.
  */
-import { sendMessage } from '@/lib/protocol';
+import { sendMessage } from '@/lib/protocol/messaging';
 import { isSitePage } from '@/lib/site/pages';
 import {
   anyNavMessageCount,

@@ -6,9 +6,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { sendMessage } from '@/lib/protocol';
+import { defaultMessageCountSettings } from '@/lib/message-count/message-count-model';
+import { messageCountItem, messageCountSettingsItem } from '@/lib/message-count/message-count-storage';
+import { sendMessage } from '@/lib/protocol/messaging';
 import { isEditorPage, projectPageId, type SitePage, sitePage } from '@/lib/site/pages';
-import { defaultMessageCountSettings, messageCountItem, messageCountSettingsItem } from '@/lib/storage';
 import { WAIT } from '@/tests/unit/wait';
 import { messagesPageOpened } from './messages-page-opened';
 import { navBarMessageCount } from './nav-bar-message-count';
@@ -17,7 +18,7 @@ import { type Feature, runFeatures } from './registry';
 import { followMessageCount, followSettings } from './stored-message-count';
 import { titleMessageCount, titleWithCount } from './title-message-count';
 
-vi.mock('@/lib/protocol', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/protocol/messaging', () => ({ sendMessage: vi.fn() }));
 
 const sent = () => vi.mocked(sendMessage).mock.calls.map(([type, data]) => ({ type, data }));
 const setCount = (count: number | null, username: string | null = 'demo') =>

@@ -6,7 +6,7 @@
  * next time) when the background cannot answer.
  */
 import type { PageTuning } from '@/lib/dev-tuning';
-import { sendMessage } from '@/lib/protocol';
+import { sendMessage } from '@/lib/protocol/messaging';
 
 let asked: Promise<PageTuning> | null = null;
 

@@ -4,7 +4,7 @@
  * On the member's own profile it is their live count, the same number as the badge.
  */
 import { plural, t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/protocol';
+import { sendMessage } from '@/lib/protocol/messaging';
 import { profileUsername } from '@/lib/site/pages';
 import { companionAttribute, legacyProfileHeader } from '@/lib/site/selectors';
 import type { Feature } from './registry';

@@ -9,14 +9,14 @@ import {
   LOVE_FRESH_MS,
   type MemberStatuses,
   needsRead,
-} from '@/lib/project-status/project-status-cache';
-import { sendMessage } from '@/lib/protocol';
+} from '@/lib/project-status/project-status-model';
+import { sendMessage } from '@/lib/protocol/messaging';
 import { sitePage } from '@/lib/site/pages';
 import { projectIdOfHref } from '@/lib/site/selectors';
 import { projectPageStatus } from './project-page-status';
 import { markLabel } from './project-status-marks';
 
-vi.mock('@/lib/protocol', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/protocol/messaging', () => ({ sendMessage: vi.fn() }));
 
 const reports = () => vi.mocked(sendMessage).mock.calls.map(([, data]) => data);
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

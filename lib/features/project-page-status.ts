@@ -7,7 +7,7 @@
  * after reading the state), and every change of it afterwards. A button without the class may
  * simply not have been read yet, so its absence at first sight says nothing.
  */
-import { sendMessage } from '@/lib/protocol';
+
 import { projectPageId } from '@/lib/site/pages';
 import {
   projectFavoriteButton,
@@ -16,6 +16,7 @@ import {
   projectLovedClass,
 } from '@/lib/site/selectors';
 import type { Feature } from './registry';
+import { tellBackground } from './tell-background';
 import { whenAborted } from './when-aborted';
 
 type Kind = 'loved' | 'favorited';
@@ -35,7 +36,7 @@ export const projectPageStatus: Feature = {
     const followed = new Map<Kind, { element: Element; on: boolean | null }>();
 
     const report = (kind: Kind, on: boolean) => {
-      sendMessage('reportProjectStatus', { projectId, [kind]: on }).catch(() => undefined);
+      tellBackground('reportProjectStatus', { projectId, [kind]: on });
     };
 
     const look = () => {

@@ -8,9 +8,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { PageTuning } from '@/lib/dev-tuning';
-import { memberKey, type ProjectStatusCache } from '@/lib/project-status/project-status-cache';
+import { memberKey, type ProjectStatusCache } from '@/lib/project-status/project-status-model';
+import { projectStatusesItem } from '@/lib/project-status/project-status-storage';
 import { sitePage } from '@/lib/site/pages';
-import { projectStatusesItem } from '@/lib/storage';
 import { InViewObserver } from '@/tests/unit/in-view-observer';
 import { EVERY_TEST_SWITCH } from '@/tests/unit/test-switches';
 import { WAIT } from '@/tests/unit/wait';
@@ -18,7 +18,7 @@ import { projectStatusMarks, REASK_AFTER_MS } from './project-status-marks';
 
 // One mock for every copy of the module (the tests of the tuning load the feature afresh).
 const sendMessage = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/protocol', () => ({ sendMessage }));
+vi.mock('@/lib/protocol/messaging', () => ({ sendMessage }));
 
 const asks = () =>
   vi

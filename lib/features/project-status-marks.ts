@@ -21,8 +21,7 @@ import {
   type ProjectStatusCache,
   projectStatus,
   projectStatusSettingsOf,
-} from '@/lib/project-status/project-status-cache';
-import { sendMessage } from '@/lib/protocol';
+} from '@/lib/project-status/project-status-model';
 import { isSitePage } from '@/lib/site/pages';
 import {
   companionAttribute,
@@ -31,10 +30,12 @@ import {
   projectThumbnail,
   projectThumbnailLink,
 } from '@/lib/site/selectors';
+import { forEachMatch } from './each-match';
+import { follow } from './follow-stored';
 import { pageTuning } from './page-tuning';
 import type { Feature } from './registry';
-import { follow } from './stored-message-count';
 import { addStyles } from './stylesheet';
+import { tellBackground } from './tell-background';
 import { whenAborted } from './when-aborted';
 
 export const PROJECT_STATUS_MARK = 'project-status';
@@ -106,14 +107,59 @@ function setFlag(element: Element, name: string, value: boolean | undefined): vo
 /** Whether two reads (or favorites lists) say the same: they are small, plain and in one order. */
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-interface Marks {
-  /** Shows what changed since `before` (the member's statuses the marks showed until now). */
-  refresh(before: MemberStatuses | null): void;
+/** Shows on a thumbnail's mark what the member's statuses say of its project (unchanged: untouched). */
+function renderMark(entry: Tracked, member: MemberStatuses | null, now: number): void {
+  const { mark } = entry;
+  if (mark === null) return;
+  const status =
+    entry.id === null ? { loved: undefined, favorited: undefined } : projectStatus(member, entry.id, now);
+  const shown = `${entry.id}|${status.loved}|${status.favorited}`;
+  if (shown === entry.shown) return;
+  entry.shown = shown;
+  if (entry.id === null) mark.removeAttribute('data-project-id');
+  else mark.setAttribute('data-project-id', String(entry.id));
+  setFlag(mark, 'data-loved', status.loved);
+  setFlag(mark, 'data-favorited', status.favorited);
+  const label = markLabel(status.loved, status.favorited);
+  mark.hidden = label === null;
+  if (label === null) {
+    mark.removeAttribute('aria-label');
+    mark.removeAttribute('title');
+  } else {
+    mark.setAttribute('aria-label', label);
+    mark.title = label;
+  }
 }
 
-/** Shows the marks while `signal` lives: the caller starts it signed in with marks on. */
-function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): Marks {
-  const tracked = new Map<Element, Tracked>();
+/** Gives the thumbnail its one mark, filled in before it joins the page (one change to lay out). */
+function annotate(host: Element, entry: Tracked, member: MemberStatuses | null): void {
+  const mark = document.createElement('span');
+  mark.setAttribute(companionAttribute, PROJECT_STATUS_MARK);
+  mark.className = 'companion-status-mark';
+  mark.setAttribute('role', 'img');
+  mark.hidden = true;
+  entry.mark = mark;
+  renderMark(entry, member, Date.now());
+  host.setAttribute(HOST_ATTRIBUTE, '');
+  host.append(mark);
+}
+
+/**
+ * Asking the background for the statuses of what is in view, while `signal` lives: what came into
+ * view and is missing or stale, top to bottom, in one message a turn; what left view before its
+ * answer, so its read is dropped; and again, after a pause that doubles, what stays unanswered (see
+ * REASK_AFTER_MS). Returns how to ask for a thumbnail's project, to say one left view, and the ids
+ * asked for and not answered yet.
+ */
+function statusAsks(
+  signal: AbortSignal,
+  statuses: () => MemberStatuses | null,
+  tracked: Map<Element, Tracked>,
+): readonly [
+  askIfNeeded: (entry: Tracked, top: number, left: number) => void,
+  leave: (id: number | null) => void,
+  asked: Set<number>,
+] {
   /** Ids asked for and not answered yet: told to the background when they leave view. */
   const asked = new Set<number>();
   let toAsk: { id: number; top: number; left: number }[] = [];
@@ -159,8 +205,6 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
     });
   };
 
-  addStyles(PROJECT_STATUS_MARK, CSS, signal);
-
   const flush = () => {
     flushing = false;
     if (signal.aborted) return;
@@ -172,42 +216,19 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
         .filter((id, index, all) => all.indexOf(id) === index);
       toAsk = [];
       for (const id of ids) asked.add(id);
-      sendMessage('getProjectStatuses', { ids }).catch(() => undefined);
+      tellBackground('getProjectStatuses', { ids });
       armReask();
     }
     if (toDrop.size > 0) {
       const ids = [...toDrop];
       toDrop = new Set();
-      sendMessage('projectsLeftView', { ids }).catch(() => undefined);
+      tellBackground('projectsLeftView', { ids });
     }
   };
   const scheduleFlush = () => {
     if (flushing) return;
     flushing = true;
     queueMicrotask(flush);
-  };
-
-  const render = (entry: Tracked, member: MemberStatuses | null, now: number) => {
-    const { mark } = entry;
-    if (mark === null) return;
-    const status =
-      entry.id === null ? { loved: undefined, favorited: undefined } : projectStatus(member, entry.id, now);
-    const shown = `${entry.id}|${status.loved}|${status.favorited}`;
-    if (shown === entry.shown) return;
-    entry.shown = shown;
-    if (entry.id === null) mark.removeAttribute('data-project-id');
-    else mark.setAttribute('data-project-id', String(entry.id));
-    setFlag(mark, 'data-loved', status.loved);
-    setFlag(mark, 'data-favorited', status.favorited);
-    const label = markLabel(status.loved, status.favorited);
-    mark.hidden = label === null;
-    if (label === null) {
-      mark.removeAttribute('aria-label');
-      mark.removeAttribute('title');
-    } else {
-      mark.setAttribute('aria-label', label);
-      mark.title = label;
-    }
   };
 
   const askIfNeeded = (entry: Tracked, top: number, left: number) => {
@@ -228,12 +249,32 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
     scheduleFlush();
   };
 
+  whenAborted(signal, () => {
+    if (reaskTimer !== null) clearTimeout(reaskTimer);
+    // Reads not started for this page are moot now.
+    if (asked.size > 0) tellBackground('projectsLeftView', { ids: [...asked] });
+  });
+  return [askIfNeeded, leave, asked];
+}
+
+interface Marks {
+  /** Shows what changed since `before` (the member's statuses the marks showed until now). */
+  refresh(before: MemberStatuses | null): void;
+}
+
+/** Shows the marks while `signal` lives: the caller starts it signed in with marks on. */
+function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): Marks {
+  const tracked = new Map<Element, Tracked>();
+  const [askIfNeeded, leave, asked] = statusAsks(signal, statuses, tracked);
+
+  addStyles(PROJECT_STATUS_MARK, CSS, signal);
+
   const visibility = new IntersectionObserver((entries) => {
     for (const change of entries) {
       const entry = tracked.get(change.target);
       if (entry === undefined) continue;
       entry.visible = change.isIntersecting;
-      if (change.isIntersecting && entry.mark === null) annotate(change.target, entry);
+      if (change.isIntersecting && entry.mark === null) annotate(change.target, entry, statuses());
       if (change.isIntersecting)
         askIfNeeded(entry, change.boundingClientRect.top, change.boundingClientRect.left);
       else leave(entry.id);
@@ -245,7 +286,7 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
     if (id === entry.id) return;
     const before = entry.id;
     entry.id = id;
-    render(entry, statuses(), Date.now());
+    renderMark(entry, statuses(), Date.now());
     if (entry.visible) {
       leave(before);
       // Observed afresh, the observer tells where it is after the next layout (asking the box
@@ -253,19 +294,6 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
       visibility.unobserve(host);
       visibility.observe(host);
     }
-  };
-
-  /** Gives the thumbnail its one mark, filled in before it joins the page (one change to lay out). */
-  const annotate = (host: Element, entry: Tracked) => {
-    const mark = document.createElement('span');
-    mark.setAttribute(companionAttribute, PROJECT_STATUS_MARK);
-    mark.className = 'companion-status-mark';
-    mark.setAttribute('role', 'img');
-    mark.hidden = true;
-    entry.mark = mark;
-    render(entry, statuses(), Date.now());
-    host.setAttribute(HOST_ATTRIBUTE, '');
-    host.append(mark);
   };
 
   const track = (host: Element) => {
@@ -289,10 +317,7 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
     leave(entry.id);
   };
 
-  const scan = (root: Element) => {
-    if (root.matches(projectThumbnail)) track(root);
-    for (const host of root.querySelectorAll(projectThumbnail)) track(host);
-  };
+  const scan = (root: Element) => forEachMatch(root, projectThumbnail, track);
 
   const pageObserver = new MutationObserver((records) => {
     let removed = false;
@@ -334,14 +359,11 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
   whenAborted(signal, () => {
     pageObserver.disconnect();
     visibility.disconnect();
-    if (reaskTimer !== null) clearTimeout(reaskTimer);
     for (const [host, entry] of tracked) {
       entry.mark?.remove();
       host.removeAttribute(HOST_ATTRIBUTE);
     }
     tracked.clear();
-    // Reads not started for this page are moot now.
-    if (asked.size > 0) sendMessage('projectsLeftView', { ids: [...asked] }).catch(() => undefined);
   });
 
   return {
@@ -360,7 +382,7 @@ function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): 
               same(before.favoriteReads[id], member.favoriteReads[id])))
         )
           continue;
-        render(entry, member, now);
+        renderMark(entry, member, now);
         if (entry.id !== null && member !== null && !needsRead(member, entry.id, now)) asked.delete(entry.id);
       }
     },

@@ -6,10 +6,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/protocol';
+import { sendMessage } from '@/lib/protocol/messaging';
 import { READ_ALOUD_ERROR_MARK, readAloudButton } from './read-aloud';
 
-vi.mock('@/lib/protocol', () => ({ sendMessage: vi.fn() }));
+vi.mock('@/lib/protocol/messaging', () => ({ sendMessage: vi.fn() }));
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -5,9 +5,10 @@
  * a page: starting one ends the one before (the background stops it, and its button hears so).
  */
 import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/protocol';
+import { sendMessage } from '@/lib/protocol/messaging';
 import { companionAttribute } from '@/lib/site/selectors';
 import { linkButton } from './link-button';
+import { tellBackground } from './tell-background';
 import { whenAborted } from './when-aborted';
 
 /** What to read: the text and the language it is in (a helper code, or a guess from its script). */
@@ -61,7 +62,7 @@ export function readAloudButton(speech: () => Speech, signal: AbortSignal): HTML
     if (button.dataset.state === 'starting' || button.dataset.state === 'playing') {
       const id = readingId;
       reset();
-      if (id !== null) await sendMessage('stopReading', { readingId: id }).catch(() => undefined);
+      if (id !== null) await tellBackground('stopReading', { readingId: id });
       return;
     }
     active?.reset();
@@ -71,12 +72,12 @@ export function readAloudButton(speech: () => Speech, signal: AbortSignal): HTML
       const { readingId: id } = await sendMessage('startReading', speech());
       // Stopped (or replaced) while it was starting: stop this reading, not a newer one.
       if (active?.button !== button || signal.aborted) {
-        void sendMessage('stopReading', { readingId: id }).catch(() => undefined);
+        void tellBackground('stopReading', { readingId: id });
         return;
       }
       readingId = id;
       show('playing');
-      await sendMessage('readingEnded', { readingId: id }).catch(() => undefined);
+      await tellBackground('readingEnded', { readingId: id });
       if (readingId === id) reset();
     } catch {
       if (active?.button === button) reset('error');
@@ -84,8 +85,7 @@ export function readAloudButton(speech: () => Speech, signal: AbortSignal): HTML
   });
   whenAborted(signal, () => {
     sentence?.remove();
-    if (active?.button === button && readingId !== null)
-      void sendMessage('stopReading', { readingId }).catch(() => undefined);
+    if (active?.button === button && readingId !== null) void tellBackground('stopReading', { readingId });
     if (active?.button === button) active = null;
   });
   return button;

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { follow } from './stored-message-count';
+import { follow } from './follow-stored';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 

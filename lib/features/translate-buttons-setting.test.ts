@@ -16,7 +16,7 @@ import { translateComments } from './translate-comments';
 
 // One mock for every copy of the module (the tests of the tuning load the feature afresh).
 const sendMessage = vi.hoisted(() => vi.fn());
-vi.mock('@/lib/protocol', () => ({ sendMessage }));
+vi.mock('@/lib/protocol/messaging', () => ({ sendMessage }));
 /** The texts sent to translate, in order. */
 const translated = () =>
   vi

@@ -18,9 +18,17 @@
  * comments costs at load what the few on screen cost; "Translate all" translates what is in view.
  */
 
-import { sendSurvivingRestart } from '@/lib/background-gone';
+import {
+  guessLanguageFromScript,
+  languageName,
+  memberLanguage,
+  siteLanguageCookie,
+  translationLanguage,
+} from '@/lib/api/helper-languages';
+import { needsTranslation } from '@/lib/api/text-split';
 import { t, uiLanguage } from '@/lib/i18n';
-import { sendMessage } from '@/lib/protocol';
+import { sendSurvivingRestart } from '@/lib/protocol/background-gone';
+import { sendMessage } from '@/lib/protocol/messaging';
 import { isProfilePage, isStudioPage, projectPageId } from '@/lib/site/pages';
 import {
   commentBottomRow,
@@ -28,22 +36,17 @@ import {
   profileTextFrame,
   translatableText,
 } from '@/lib/site/selectors';
-import { needsTranslation } from '@/lib/translation/text-split';
-import type { TranslationResult } from '@/lib/translation/translation';
+import type { TranslationResult } from '@/lib/translation/translation-model';
 import {
-  guessLanguageFromScript,
-  languageName,
-  memberLanguage,
-  siteLanguageCookie,
   TRANSLATION_SETTINGS_KEY,
   type TranslationSettings,
-  translationLanguage,
   translationSettingsOf,
-} from '@/lib/translation/translation-languages';
+} from '@/lib/translation/translation-model';
+import { forEachMatch } from './each-match';
+import { follow } from './follow-stored';
 import { linkButton } from './link-button';
 import { readAloudButton } from './read-aloud';
 import type { Feature } from './registry';
-import { follow } from './stored-message-count';
 import { addStyles } from './stylesheet';
 import { createTranslateAll } from './translate-all';
 import { translationBox, translationError } from './translation-box';
@@ -196,109 +199,8 @@ function showTranslateTools(signal: AbortSignal): void {
   /** Every text with buttons, to add or remove read-aloud buttons when the setting changes. */
   const tracked = new Set<TextState>();
   const added: Node[] = [];
-  const cleanup = () => {
-    for (const node of added) (node as ChildNode).remove();
-    added.length = 0;
-  };
 
-  const setButton = (state: TextState) => {
-    const busy = state.busy !== null;
-    state.button.setAttribute('aria-busy', String(busy));
-    state.button.dataset.state = busy ? 'loading' : state.shown ? 'shown' : 'original';
-    state.button.textContent = busy
-      ? t('translate.translating')
-      : state.shown
-        ? t('translate.showOriginal')
-        : t('translate.button');
-    state.button.title = state.shown ? '' : buttonTitle();
-  };
-
-  const clearError = (state: TextState) => {
-    state.error?.remove();
-    state.error = null;
-  };
-
-  const hide = (state: TextState) => {
-    state.box?.remove();
-    state.box = null;
-    state.shown = null;
-    setButton(state);
-  };
-
-  const display = (state: TextState, language: string, result: TranslationResult) => {
-    clearError(state);
-    state.box?.remove();
-    const box = translationBox(language, result);
-    state.anchor.after(box);
-    added.push(box);
-    state.box = box;
-    state.shown = language;
-    setButton(state);
-  };
-
-  const showError = (state: TextState, error: unknown) => {
-    clearError(state);
-    const box = translationError(error, () => void translate(state));
-    state.anchor.after(box);
-    added.push(box);
-    state.error = box;
-  };
-
-  /**
-   * Shows the translation in the member's language, asking the background if not known yet.
-   * Resolves true when that cost a request to the helper (not answered from a cache).
-   */
-  const translate = (state: TextState): Promise<boolean> => {
-    if (state.busy) return state.busy;
-    const language = targetLanguage(settings);
-    const known = state.results.get(language);
-    if (known) {
-      display(state, language, known);
-      return Promise.resolve(false);
-    }
-    const text = state.text;
-    // A background stopped mid-request is asked once more (its answer died with it); a second
-    // failure shows the sentence and the retry button.
-    state.busy = sendSurvivingRestart(() => sendMessage('translate', { text, language })).then(
-      (result) => {
-        state.busy = null;
-        if (!signal.aborted && state.text === text) {
-          state.results.set(language, result);
-          display(state, language, result);
-        }
-        return !result.cached;
-      },
-      (error: unknown) => {
-        state.busy = null;
-        if (!signal.aborted && state.text === text) {
-          setButton(state);
-          showError(state, error);
-        }
-        return true;
-      },
-    );
-    clearError(state);
-    setButton(state);
-    return state.busy;
-  };
-
-  const speech = (state: TextState) => {
-    if (state.shown) {
-      const result = state.results.get(state.shown);
-      if (result) return { text: result.text, language: state.shown };
-    }
-    return { text: state.text, language: guessLanguageFromScript(state.text, siteLanguage()) };
-  };
-
-  const setReadAloud = (state: TextState) => {
-    if (settings.readAloud && !state.readAloud) {
-      state.readAloud = readAloudButton(() => speech(state), signal);
-      state.tools.append(state.readAloud);
-    } else if (!settings.readAloud && state.readAloud) {
-      state.readAloud.remove();
-      state.readAloud = null;
-    }
-  };
+  const [translate, hide] = textTranslations(signal, added, () => targetLanguage(settings), buttonTitle);
 
   const detach = (state: TextState) => {
     states.delete(state.element);
@@ -309,16 +211,6 @@ function showTranslateTools(signal: AbortSignal): void {
   };
 
   // The rows of buttons, made once (inline in a comment's bottom row, or a block after the text).
-  const makeTools = (tag: 'span' | 'div', className: string) => {
-    const tools = document.createElement(tag);
-    tools.className = className;
-    tools.setAttribute(companionAttribute, 'text-tools');
-    const translateButton = linkButton(TRANSLATE_MARK, t('translate.button'));
-    translateButton.setAttribute('aria-busy', 'false');
-    translateButton.dataset.state = 'original';
-    tools.append(translateButton);
-    return tools;
-  };
   const inlineTools = makeTools('span', 'companion-tools');
   const blockTools = makeTools('div', 'companion-tools companion-tools-block');
   // One listener for every Translate button, and one giving a button its title (see buttonTitle)
@@ -372,7 +264,7 @@ function showTranslateTools(signal: AbortSignal): void {
       waiting.add(element);
       near.observe(element);
       // Its list's "Translate all" is there from the start, like the list.
-      listOf(element);
+      translateAll.listOf(element);
     }
   };
 
@@ -403,30 +295,177 @@ function showTranslateTools(signal: AbortSignal): void {
       busy: null,
     };
     buttonStates.set(translateButton, fresh);
-    if (settings.readAloud) setReadAloud(fresh);
+    if (settings.readAloud) setReadAloud(fresh, true, signal);
     if (toolsHost) toolsHost.append(tools);
     else anchor.after(tools);
     added.push(tools);
     states.set(element, fresh);
     tracked.add(fresh);
-    listOf(element)?.add(fresh);
+    translateAll.listOf(element)?.add(fresh);
   };
 
   // "Translate all": one control per comment list (./translate-all.ts).
   const translateAll = createTranslateAll<TextState>({
     signal,
-    translate: (state) => translate(state),
+    translate,
     isCurrent: (state) => tracked.has(state),
   });
-  const listOf = (element: Element) => translateAll.listOf(element);
 
-  // ------------------------------------------------------------------------------------------------
-  // Watching the page
+  const observer = watchTexts(check);
 
-  const scan = (root: ParentNode) => {
-    if (root instanceof Element && root.matches(translatableText)) check(root);
-    for (const element of root.querySelectorAll(translatableText)) check(element);
+  followTranslationSettings(signal, (next) => {
+    const languageChanged = next.language !== settings.language;
+    settings = next;
+    for (const state of tracked) {
+      setReadAloud(state, settings.readAloud, signal);
+      // A title already made names the new language (the others are made when pointed at).
+      if (languageChanged && state.button.title) state.button.title = buttonTitle();
+    }
+  });
+
+  whenAborted(signal, () => {
+    observer.disconnect();
+    near.disconnect();
+    for (const node of added) (node as ChildNode).remove();
+    added.length = 0;
+    tracked.clear();
+  });
+}
+
+/**
+ * What the Translate (and read-aloud) buttons of a page do to their text, until `signal` aborts:
+ * show its translation (asked of the background once per language), hide it, say why it failed
+ * with a retry, and keep each button's look. Every box added goes in `added` (removed at the end).
+ */
+function textTranslations(
+  signal: AbortSignal,
+  added: Node[],
+  languageNow: () => string,
+  buttonTitle: () => string,
+): readonly [translate: (state: TextState) => Promise<boolean>, hide: (state: TextState) => void] {
+  const setButton = (state: TextState) => {
+    const busy = state.busy !== null;
+    state.button.setAttribute('aria-busy', String(busy));
+    state.button.dataset.state = busy ? 'loading' : state.shown ? 'shown' : 'original';
+    state.button.textContent = busy
+      ? t('translate.translating')
+      : state.shown
+        ? t('translate.showOriginal')
+        : t('translate.button');
+    state.button.title = state.shown ? '' : buttonTitle();
   };
+
+  const hide = (state: TextState) => {
+    state.box?.remove();
+    state.box = null;
+    state.shown = null;
+    setButton(state);
+  };
+
+  const display = (state: TextState, language: string, result: TranslationResult) => {
+    clearError(state);
+    state.box?.remove();
+    const box = translationBox(language, result);
+    state.anchor.after(box);
+    added.push(box);
+    state.box = box;
+    state.shown = language;
+    setButton(state);
+  };
+
+  const showError = (state: TextState, error: unknown) => {
+    clearError(state);
+    const box = translationError(error, () => void translate(state));
+    state.anchor.after(box);
+    added.push(box);
+    state.error = box;
+  };
+
+  /**
+   * Shows the translation in the member's language, asking the background if not known yet.
+   * Resolves true when that cost a request to the helper (not answered from a cache).
+   */
+  const translate = (state: TextState): Promise<boolean> => {
+    if (state.busy) return state.busy;
+    const language = languageNow();
+    const known = state.results.get(language);
+    if (known) {
+      display(state, language, known);
+      return Promise.resolve(false);
+    }
+    const text = state.text;
+    // A background stopped mid-request is asked once more (its answer died with it); a second
+    // failure shows the sentence and the retry button.
+    state.busy = sendSurvivingRestart(() => sendMessage('translate', { text, language })).then(
+      (result) => {
+        state.busy = null;
+        if (!signal.aborted && state.text === text) {
+          state.results.set(language, result);
+          display(state, language, result);
+        }
+        return !result.cached;
+      },
+      (error: unknown) => {
+        state.busy = null;
+        if (!signal.aborted && state.text === text) {
+          setButton(state);
+          showError(state, error);
+        }
+        return true;
+      },
+    );
+    clearError(state);
+    setButton(state);
+    return state.busy;
+  };
+
+  return [translate, hide];
+}
+
+/** Adds a text's read-aloud button (`on`) or takes it away, as the setting says. */
+function setReadAloud(state: TextState, on: boolean, signal: AbortSignal): void {
+  if (on && !state.readAloud) {
+    state.readAloud = readAloudButton(() => speechOf(state), signal);
+    state.tools.append(state.readAloud);
+  } else if (!on && state.readAloud) {
+    state.readAloud.remove();
+    state.readAloud = null;
+  }
+}
+
+const clearError = (state: TextState) => {
+  state.error?.remove();
+  state.error = null;
+};
+
+/** What read aloud says: the translation shown, else the original in the language its script suggests. */
+const speechOf = (state: TextState) => {
+  if (state.shown) {
+    const result = state.results.get(state.shown);
+    if (result) return { text: result.text, language: state.shown };
+  }
+  return { text: state.text, language: guessLanguageFromScript(state.text, siteLanguage()) };
+};
+
+/** A row of buttons with its Translate button, to be copied for each text. */
+function makeTools(tag: 'span' | 'div', className: string): HTMLElement {
+  const tools = document.createElement(tag);
+  tools.className = className;
+  tools.setAttribute(companionAttribute, 'text-tools');
+  const translateButton = linkButton(TRANSLATE_MARK, t('translate.button'));
+  translateButton.setAttribute('aria-busy', 'false');
+  translateButton.dataset.state = 'original';
+  tools.append(translateButton);
+  return tools;
+}
+
+/**
+ * Watches the page for texts (`check` notes each one: ./translate-comments.ts's `showTranslateTools`)
+ * and returns the observer: texts added later ("Load more", opened replies, the member's own
+ * posts), texts React rewrote in place, and rows that re-rendered without our buttons.
+ */
+function watchTexts(check: (text: Element) => void): MutationObserver {
+  const scan = (root: ParentNode) => forEachMatch(root, translatableText, check);
 
   const observer = new MutationObserver((records) => {
     // A batch has many records of one target (a list given 20 comments, one at a time): the walks
@@ -469,21 +508,5 @@ function showTranslateTools(signal: AbortSignal): void {
     attributeFilter: ['id', 'class'],
   });
   scan(document.body);
-
-  followTranslationSettings(signal, (next) => {
-    const languageChanged = next.language !== settings.language;
-    settings = next;
-    for (const state of tracked) {
-      setReadAloud(state);
-      // A title already made names the new language (the others are made when pointed at).
-      if (languageChanged && state.button.title) state.button.title = buttonTitle();
-    }
-  });
-
-  whenAborted(signal, () => {
-    observer.disconnect();
-    near.disconnect();
-    cleanup();
-    tracked.clear();
-  });
+  return observer;
 }

@@ -2,11 +2,12 @@
  * What a Translate click shows below a text: the translation (as text, with the language it came
  * from), or a sentence saying why there is none, with a retry for that text alone.
  */
+
+import { languageName, languageTag } from '@/lib/api/helper-languages';
 import { t, uiLanguage } from '@/lib/i18n';
 import { companionAttribute } from '@/lib/site/selectors';
-import type { TranslationResult } from '@/lib/translation/translation';
-import { translationErrorSentence } from '@/lib/translation/translation-error';
-import { languageName, languageTag } from '@/lib/translation/translation-languages';
+import type { TranslationResult } from '@/lib/translation/translation-model';
+import { translationErrorSentence } from '@/lib/translation/translation-model';
 import { linkButton } from './link-button';
 
 export const TRANSLATION_MARK = 'translation';

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { checkedHandlers } from '@/lib/checked-messages';
+import { checkedHandlers } from '@/lib/composition/checked-protocol';
 import { siteProfiles } from '@/lib/config';
 import type { FeedService } from './feed';
 import { feedHandlers as uncheckedHandlers } from './feed-background';

@@ -5,13 +5,14 @@
  */
 import type { ApiClient } from '@/lib/api/client';
 import type { ActivityEvent } from '@/lib/api/schemas';
-import { budgetedCache } from '@/lib/cache-budget';
-import { answerMessages, type Handlers } from '@/lib/checked-messages';
 import type { SiteProfile } from '@/lib/config';
-import { feedCacheItem } from '@/lib/storage';
-import { feedCacheBudget } from '@/lib/storage-budget';
+import { feedCacheItem } from '@/lib/feed/feed-storage';
+import { answerMessages, type HandlersOf } from '@/lib/protocol/checked-messages';
+import { budgetedCache } from '@/lib/storage/cache-budget';
 import { createFeedService, type FeedPorts, type FeedService, toFeedProject } from './feed';
+import { feedCacheBudget } from './feed-budget';
 import type { FeedListName } from './feed-model';
+import { feedMessages } from './feed-protocol';
 
 /** The API client's lists the feed reads. */
 export type FeedApi = Pick<
@@ -64,7 +65,7 @@ function withoutHtmlMessage(event: ActivityEvent): ActivityEvent {
 
 /**
  * The protocol handlers (exported for tests). Only the extension's own pages may ask, and only for
- * lists the service knows (lib/protocol-messages.ts): a read with the member's token is not a page's
+ * lists the service knows (./feed-protocol.ts): a read with the member's token is not a page's
  * to start.
  */
 export function feedHandlers(service: FeedService) {
@@ -75,13 +76,13 @@ export function feedHandlers(service: FeedService) {
     async loadMoreFeed({ data }) {
       await service.loadMore(data.list);
     },
-  } satisfies Handlers;
+  } satisfies HandlersOf<typeof feedMessages>;
 }
 
 /** Registers the feed's protocol handlers. Call synchronously from the background's main function. */
 export function registerFeed(deps: FeedDeps): FeedService {
   const service = createFeedService(feedPorts(deps));
-  answerMessages(deps.profile, feedHandlers(service));
+  answerMessages(deps.profile, feedMessages, feedHandlers(service));
   service.start().catch((error: unknown) => console.warn('[companion] feed: start failed:', error));
   return service;
 }

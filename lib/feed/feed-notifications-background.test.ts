@@ -5,13 +5,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { siteProfiles } from '@/lib/config';
+import { defaultFeedSettings } from '@/lib/feed/feed-model';
 import {
-  defaultFeedSettings,
   feedCacheItem,
   feedNotifierStateItem,
   feedSettingsItem,
   followingCloselyItem,
-} from '@/lib/storage';
+} from '@/lib/feed/feed-storage';
 import { WAIT } from '@/tests/unit/wait';
 import type { FeedService } from './feed';
 import { emptyFeedList, emptyMemberFeed, type FeedProject } from './feed-model';

@@ -5,11 +5,16 @@
  * every listener synchronously.
  */
 
+import { serialQueue } from '@/lib/concurrency/serial';
 import type { SiteProfile } from '@/lib/config';
+import {
+  feedCacheItem,
+  feedNotifierStateItem,
+  feedSettingsItem,
+  followingCloselyItem,
+} from '@/lib/feed/feed-storage';
+import { idleUnlessTestSaysNo } from '@/lib/idle';
 import { showNotification } from '@/lib/notifications/show-notification';
-import { serialQueue } from '@/lib/serial';
-import { feedCacheItem, feedNotifierStateItem, feedSettingsItem, followingCloselyItem } from '@/lib/storage';
-import { idleUnlessTestSaysNo } from '../message-count/message-count-background';
 import { openSitePageOnNotificationClick } from '../notifications/notification-clicks';
 import type { FeedService } from './feed';
 import type { FeedListName, MemberFeed } from './feed-model';
@@ -20,7 +25,7 @@ import {
   type FeedNotifierPorts,
   pathOfFeedNotification,
 } from './feed-notifications';
-import { bellsOf } from './following-closely';
+import { bellsOf } from './following-closely-model';
 
 /** The notifier's one alarm. */
 export const FEED_NOTIFICATIONS_ALARM = 'feed-new-projects';

@@ -15,7 +15,7 @@ import {
   isNewer,
   pathOfFeedNotification,
 } from './feed-notifications';
-import { type FollowingClosely, noBells } from './following-closely';
+import { type FollowingClosely, noBells } from './following-closely-model';
 
 const HOUR = 3600_000;
 const T0 = Date.UTC(2026, 10, 20, 12);

@@ -11,7 +11,7 @@
  * stored per member, so nothing is announced twice, across restarts too. The first check for a
  * member (or the first after notifications were turned on) only records where the list stands.
  *
- * With bells ("Following closely", ./following-closely.ts) only the belled people's new projects
+ * With bells ("Following closely", ./following-closely-model.ts) only the belled people's new projects
  * are announced, plus projects newly added to a belled studio. The following feeds say nothing of
  * which studio a project was added to (/following/studios/projects sends bare project objects), so
  * studio news comes from the activity feed's `addprojecttostudio` events (the Feed tab's list and
@@ -19,10 +19,10 @@
  * after the one that first saw it: that one only records.
  */
 
+import { serialQueue } from '@/lib/concurrency/serial';
 import { formatNumber, plural, t } from '@/lib/i18n';
-import { serialQueue } from '@/lib/serial';
 import type { ActivityEvent, FeedList, FeedProject } from './feed-model';
-import { type FollowingClosely, hasBells } from './following-closely';
+import { type FollowingClosely, hasBells } from './following-closely-model';
 
 /** The period of the notifier's alarm: at most one read of the list per period. */
 export const CHECK_PERIOD_MS = 15 * 60_000;

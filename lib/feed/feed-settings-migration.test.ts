@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type FeedSettingsV1, feedSettingsV1ToV2 } from '@/lib/feed/feed-model';
-import { feedSettingsItem } from '@/lib/storage';
+import { feedSettingsItem } from '@/lib/feed/feed-storage';
 
 const stored: FeedSettingsV1 = {
   kinds: { follows: false, loves: true, favorites: false, remixes: true, shares: true, studios: false },

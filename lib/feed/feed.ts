@@ -22,8 +22,8 @@ import type { Project } from '@/lib/api/schemas';
 import { appendPage, type ListPage, mergeFirstPage } from '@/lib/cached-list/cached-list';
 import { listErrorOf } from '@/lib/cached-list/list-error';
 import { createListReads, type ListSlot } from '@/lib/cached-list/list-reads';
-import { capRecentlyUsed } from '@/lib/member-cap';
-import { serialQueue } from '@/lib/serial';
+import { serialQueue } from '@/lib/concurrency/serial';
+import { capRecentlyUsed } from '@/lib/storage/member-cap';
 import {
   emptyMemberFeed,
   FEED_FRESH_MS,

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { signedOutState } from '@/lib/message-count/message-count';
 import {
   applyBadge,
   BADGE_SIGNED_OUT_COLOR,
@@ -8,7 +9,6 @@ import {
   OTHER_ACCOUNTS_DOT,
   SIGNED_OUT_MARK,
 } from './badge';
-import { signedOutState } from './message-count';
 
 const state = (count: number | null, username: string | null = 'demo') => ({
   ...signedOutState,

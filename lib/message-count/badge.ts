@@ -4,7 +4,7 @@
  * number because they all read the same stored state.
  */
 import { plural, t } from '@/lib/i18n';
-import type { MessageCountState } from '@/lib/message-count/message-count';
+import type { MessageCountState } from '@/lib/message-count/message-count-model';
 import { SHOWN_COUNT_CAP } from '@/lib/message-count/muted-count';
 
 export interface BadgeLook {

@@ -1,31 +1,35 @@
 /**
- * The message count's ports on the fake browser: the polling period and the idle state (a store
- * install's, whatever storage holds; a development install's tuning), and the toolbar badge as
- * the settings say.
+ * The message count's ports on the fake browser: the polling period (a store install's, whatever
+ * storage holds; a development install's tuning), and the toolbar badge as the settings say. The
+ * idle state's tests are beside it, in lib/idle.test.ts.
  */
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { Message } from '@/lib/api/schemas';
 import { siteProfiles } from '@/lib/config';
-import { message, setup } from '@/lib/messages/fake-messages-ports';
 import {
-  defaultMessageCountSettings,
+  type Activity,
+  DEFAULT_PERIOD_MS,
+  signedOutState,
+  UNSEEN_AWAY_PERIODS,
+} from '@/lib/message-count/message-count';
+import { defaultMessageCountSettings } from '@/lib/message-count/message-count-model';
+import {
   lastNotifiedMessageItem,
   messageCountItem,
   messageCountSettingsItem,
   messageMutesItem,
   messageNotifierSessionItem,
-} from '@/lib/storage';
+} from '@/lib/message-count/message-count-storage';
+import { message, setup } from '@/lib/messages/fake-messages-ports';
 import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
 import { EVERY_TEST_SWITCH } from '@/tests/unit/test-switches';
 import { WAIT } from '@/tests/unit/wait';
-import { type Activity, DEFAULT_PERIOD_MS, signedOutState, UNSEEN_AWAY_PERIODS } from './message-count';
 import { MESSAGE_COUNT_ALARM, refreshBadge, registerMessageCount } from './message-count-background';
-import { IDLE_AFTER_SECONDS } from './site-activity';
 
 // The messaging library allows one handler per message in a context, and these tests register the
 // background more than once; its protocol handlers are not what they test.
-vi.mock('@/lib/checked-messages', () => ({ answerMessages: () => undefined }));
+vi.mock('@/lib/protocol/checked-messages', () => ({ answerMessages: () => undefined }));
 
 const profile = siteProfiles.public;
 afterEach(() => {
@@ -39,35 +43,6 @@ async function backgroundOf(installType: 'normal' | 'development') {
   fakeInstallType(installType);
   return import('./message-count-background');
 }
-
-describe('idle state', () => {
-  const browserSaysIdle = () => {
-    const queryState = vi.fn(async () => 'idle' as const);
-    (fakeBrowser as { idle?: unknown }).idle = { queryState };
-    return queryState;
-  };
-  afterEach(() => {
-    delete (fakeBrowser as { idle?: unknown }).idle;
-  });
-
-  it("is the browser's in a store install, whatever storage holds (the tuning item, the old test switches)", async () => {
-    const queryState = browserSaysIdle();
-    await fakeBrowser.storage.local.set(EVERY_TEST_SWITCH);
-    const { idleUnlessTestSaysNo } = await backgroundOf('normal');
-    expect(await idleUnlessTestSaysNo()).toBe(true);
-    expect(queryState).toHaveBeenCalledWith(IDLE_AFTER_SECONDS);
-  });
-
-  it("is the browser's in a development install, unless its tuning says to ignore it", async () => {
-    browserSaysIdle();
-    const { idleUnlessTestSaysNo } = await backgroundOf('development');
-    expect(await idleUnlessTestSaysNo()).toBe(true);
-    await fakeBrowser.storage.local.set({ devTuning: { ignoreIdle: true } });
-    expect(await idleUnlessTestSaysNo()).toBe(false);
-    await fakeBrowser.storage.local.set({ devTuning: { ignoreIdle: 'yes' } });
-    expect(await idleUnlessTestSaysNo()).toBe(true);
-  });
-});
 
 describe('polling period', () => {
   const periodMs = async (installType: 'normal' | 'development') =>

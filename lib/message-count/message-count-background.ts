@@ -5,37 +5,36 @@
  * (the MV3 worker is woken by these events and must find its listeners at once).
  */
 import type { Message } from '@/lib/api/schemas';
-import { answerMessages } from '@/lib/checked-messages';
 import { isSitePage, type SiteProfile } from '@/lib/config';
 import { devTuning, onDevTuningChange } from '@/lib/dev-tuning';
+import { idleUnlessTestSaysNo } from '@/lib/idle';
 import { applyBadge, badgeLook } from '@/lib/message-count/badge';
-import {
-  type MessageCountSettings,
-  messageCountSettingsOf,
-} from '@/lib/message-count/message-count-settings';
-import { showNotification } from '@/lib/notifications/show-notification';
-import {
-  lastNotifiedMessageItem,
-  messageCountItem,
-  messageCountSettingsItem,
-  messageMutesItem,
-  messageNotifierSessionItem,
-} from '@/lib/storage';
-import { openSitePageOnNotificationClick } from '../notifications/notification-clicks';
 import {
   type Activity,
   createMessageCountService,
   DEFAULT_PERIOD_MS,
   type MessageCountPorts,
   type MessageCountService,
-} from './message-count';
+} from '@/lib/message-count/message-count';
+import { type MessageCountSettings, messageCountSettingsOf } from '@/lib/message-count/message-count-model';
+import {
+  lastNotifiedMessageItem,
+  messageCountItem,
+  messageCountSettingsItem,
+  messageMutesItem,
+  messageNotifierSessionItem,
+} from '@/lib/message-count/message-count-storage';
+import { mutesOf } from '@/lib/message-count/mutes-model';
+import { showNotification } from '@/lib/notifications/show-notification';
+import { answerMessages } from '@/lib/protocol/checked-messages';
+import { openSitePageOnNotificationClick } from '../notifications/notification-clicks';
+import { messageCountMessages } from './message-count-protocol';
 import { createMessageNotifier, pathOfNotification, presenceOf } from './message-notifications';
 import { createMutedCount, type MutedCountCause } from './muted-count-updates';
-import { mutesOf } from './mutes';
-import { quietKindsOf } from './notification-kinds';
+import { quietKindsOf } from './notification-kinds-model';
 import { badgeDotAccounts } from './other-accounts-alerts';
 import { publicCount } from './profile-message-counts';
-import { browserIdle, siteActivity } from './site-activity';
+import { siteActivity } from './site-activity';
 
 /** The name of the poller's one alarm. */
 export const MESSAGE_COUNT_ALARM = 'message-count';
@@ -64,12 +63,6 @@ export interface MessageCountDeps {
   isIdle?: () => Promise<boolean>;
   /** Injected in tests (the fake browser has no focus); tabs and windows otherwise. */
   activity?: () => Promise<Activity>;
-}
-
-/** The browser's idle state, unless an end-to-end test (which gives no input) tuned it off. */
-export async function idleUnlessTestSaysNo(): Promise<boolean> {
-  if ((await devTuning()).ignoreIdle) return false;
-  return browserIdle();
 }
 
 /** The service on the browser's alarms and storage. */
@@ -207,7 +200,7 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
 
   openSitePageOnNotificationClick(profile, pathOfNotification, warn);
 
-  answerMessages(profile, {
+  answerMessages(profile, messageCountMessages, {
     async reportMessageCount({ data }) {
       await service.reportPageReading(data.count);
       // The count the page must show: its own reading, or the stored one when that was refused.

@@ -10,8 +10,8 @@ import {
   type MessageCountSettingsV1,
   messageCountSettingsOf,
   messageCountSettingsV1ToV2,
-} from '@/lib/message-count/message-count-settings';
-import { messageCountSettingsItem } from '@/lib/storage';
+} from '@/lib/message-count/message-count-model';
+import { messageCountSettingsItem } from '@/lib/message-count/message-count-storage';
 
 const stored: MessageCountSettingsV1 = { signedOutMark: false, titlePrefix: false, notifications: true };
 

@@ -5,9 +5,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { siteProfiles } from '@/lib/config';
-import { devTuningItem, messageCountItem } from '@/lib/storage';
-import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
-import { WAIT } from '@/tests/unit/wait';
+import { devTuningItem } from '@/lib/dev-tuning';
 import {
   type Activity,
   BROWSING_PERIODS,
@@ -17,7 +15,10 @@ import {
   type MessageCountService,
   PAGE_READING_PERIODS,
   UNSEEN_AWAY_PERIODS,
-} from './message-count';
+} from '@/lib/message-count/message-count';
+import { messageCountItem } from '@/lib/message-count/message-count-storage';
+import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
+import { WAIT } from '@/tests/unit/wait';
 import { MESSAGE_COUNT_ALARM, messageCountPorts } from './message-count-background';
 
 // A development install, as the tests' own (lib/dev-tuning.ts): some tests shorten the period.

@@ -15,8 +15,9 @@
  * and in the benchmark (a simulated clock), never a re-implementation.
  */
 
-import { serialQueue } from '@/lib/serial';
-import { singleFlight } from '@/lib/single-flight';
+import { serialQueue } from '@/lib/concurrency/serial';
+import { singleFlight } from '@/lib/concurrency/single-flight';
+import type { MessageCountState } from './message-count-model';
 import { withNewCount } from './muted-count';
 import { signedOutState } from './signed-out-state';
 
@@ -32,54 +33,9 @@ export type Activity =
 /** Why a read is asked for outside the schedule. */
 export type RefreshReason = 'sign-in' | 'popup' | 'messages-page';
 
-/** The persisted state: a restarted worker starts from it. */
-export interface MessageCountState {
-  /** Whose count this is; null while signed out. */
-  username: string | null;
-  /** The last known count; null until the first reading for this user. */
-  count: number | null;
-  /** When that count was read, by the poller or from a site page (ms since the epoch); 0 = never. */
-  readAt: number;
-  /** Where the last reading came from. */
-  source: 'poll' | 'page' | 'action' | 'none';
-  /**
-   * Until when plain reads and page readings may be stale (ms since the epoch): the CDN in front of
-   * the count caches it, so after the count changed under it (messages page opened) reads bypass
-   * the cache and page readings that disagree are ignored until then.
-   */
-  staleUntil: number;
-  /** Consecutive polls that found the member away: drives the backoff. */
-  awayStreak: number;
-  /** Consecutive failed reads: drives the retry backoff. */
-  failures: number;
-  /**
-   * When the poller last asked the service, answered or not (ms since the epoch): retries are
-   * due from the last failed attempt, not from the last success. Absent in states stored before.
-   */
-  attemptAt?: number;
-  /**
-   * Since when the member has been away (ms since the epoch), while they are: coming back after a
-   * period or more reads at once. Absent while they are not away, and in states stored before.
-   */
-  awaySince?: number;
-  /**
-   * The count after the member's mutes (lib/message-count/mutes.ts): what the badge, tab titles,
-   * the editor's count and notifications show. `of` is the site's count it was worked out for (it
-   * may lag a fresh reading until the unread messages are read; then `count` stays at most the
-   * site's count); `over`: more than 200 unread, so "200+" is shown rather than reading further.
-   * Absent when nothing is muted (the site's count is shown).
-   */
-  shown?: { count: number; of: number; over: boolean };
-  /**
-   * Messages the count includes but the interface never lists (the site team's alerts and
-   * invitations, which only the site's messages page shows): the count read right after the
-   * messages page cleared the rest, lowered with every smaller reading. Absent: none known.
-   */
-  unlisted?: number;
-}
-
-// In a module of its own: storage.ts needs it as a fallback, and importing this module there would
-// load the count's rules (and the mutes') with every page, the popup's budget included.
+// In a module of its own: the count's storage item needs it as a fallback, and importing this
+// module there would load the count's rules (and the mutes') with every page, the popup's budget
+// included.
 export { signedOutState };
 
 export interface MessageCountPorts {
@@ -199,12 +155,24 @@ function withAway(state: MessageCountState, away: AwayChange): MessageCountState
   return away === null ? rest : { ...rest, awaySince: away };
 }
 
-export function createMessageCountService(ports: MessageCountPorts): MessageCountService {
+/** The count's reads and the poller's schedule, on `ports` (the service's parts that read and wait). */
+interface CountReads {
+  /** Sets the alarm for the next read, from the state and what the member does. */
+  schedule(state: MessageCountState, activity?: Activity): Promise<void>;
+  /** The user the state must belong to: resets it when the member changed, stops when signed out. */
+  ownState(): Promise<MessageCountState | null>;
+  /** Reads the count and stores the outcome in ONE write. */
+  read(
+    state: MessageCountState,
+    options: { bypassCache: boolean; polledWhile?: Activity; away?: AwayChange; fromMessagesPage?: boolean },
+  ): Promise<MessageCountState>;
+  /** Reads if a read is due (what the member does decides when), and schedules the next. */
+  pollIfDue(): Promise<void>;
+}
+
+function createCountReads(ports: MessageCountPorts): CountReads {
   // One read at a time: every caller during a read shares it. (Lost with the worker, like the read.)
   const reading = singleFlight<MessageCountState>();
-  // State changes are serialised so that two events never interleave their read-modify-write.
-  const serially = serialQueue();
-
   async function schedule(state: MessageCountState, activity?: Activity): Promise<void> {
     const period = await ports.periodMs();
     const notifying = (await ports.notifying?.()) ?? true;
@@ -328,6 +296,14 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
     const after = await read(state, { bypassCache: false, polledWhile: activity, away });
     await schedule(after, activity);
   }
+
+  return { schedule, ownState, read, pollIfDue };
+}
+
+export function createMessageCountService(ports: MessageCountPorts): MessageCountService {
+  const { schedule, ownState, read, pollIfDue } = createCountReads(ports);
+  // State changes are serialised so that two events never interleave their read-modify-write.
+  const serially = serialQueue();
 
   return {
     start: () =>

@@ -5,13 +5,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { Message } from '@/lib/api/schemas';
+import { defaultMessageCountSettings } from '@/lib/message-count/message-count-model';
 import {
-  defaultMessageCountSettings,
   lastNotifiedMessageItem,
   messageCountSettingsItem,
   messageMutesItem,
   messageNotifierSessionItem,
-} from '@/lib/storage';
+} from '@/lib/message-count/message-count-storage';
+import { mutesOf } from '@/lib/message-count/mutes-model';
 import {
   AWAY_AFTER_MS,
   createMessageNotifier,
@@ -22,8 +23,7 @@ import {
   presenceOf,
 } from './message-notifications';
 import { describeMessage } from './message-text';
-import { mutesOf } from './mutes';
-import { quietKindsOf } from './notification-kinds';
+import { quietKindsOf } from './notification-kinds-model';
 
 const base = { datetime_created: '2026-01-01T00:00:00.000Z', actor_id: 7 };
 const love = (id: number, title = `Game ${id}`): Message => ({

@@ -6,8 +6,8 @@
  * batch. The id of the newest notified message is stored, so nothing is shown twice, not after a
  * service-worker restart and not after a browser restart.
  *
- * Muted messages (./mutes.ts) and kinds the member turned notifications off for
- * (./notification-kinds.ts) are never announced, nor counted in a notification; the record still
+ * Muted messages (./mutes-model.ts) and kinds the member turned notifications off for
+ * (./notification-kinds-model.ts) are never announced, nor counted in a notification; the record still
  * moves past them, so turning a kind back on does not announce old messages.
  *
  * While you were away: what came while nobody could be told (the browser closed: the first reading
@@ -20,13 +20,13 @@
  */
 
 import type { Message } from '@/lib/api/schemas';
+import { serialQueue } from '@/lib/concurrency/serial';
 import { formatNumber, plural, t } from '@/lib/i18n';
-import { serialQueue } from '@/lib/serial';
+import type { MessageCountState } from '@/lib/message-count/message-count-model';
+import { isMuted, type MessageMutes, type MuteKind } from '@/lib/message-count/mutes-model';
 import { awaySummary } from './away-summary';
-import type { MessageCountState } from './message-count';
 import { describeMessage } from './message-text';
-import { isMuted, type MessageMutes, type MuteKind } from './mutes';
-import { isQuietKind } from './notification-kinds';
+import { isQuietKind } from './notification-kinds-model';
 
 /** Lines in one notification; the rest are counted. */
 export const MAX_LINES_PER_NOTIFICATION = 3;

@@ -7,13 +7,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { Message } from '@/lib/api/schemas';
 import { siteProfiles } from '@/lib/config';
-import { messageCountItem } from '@/lib/storage';
+import { createMessageCountService, type MessageCountService } from '@/lib/message-count/message-count';
+import { messageCountItem } from '@/lib/message-count/message-count-storage';
+import type { MessageMutes } from '@/lib/message-count/mutes-model';
 import { type Deferred, deferred } from '@/tests/unit/deferred';
 import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
-import { createMessageCountService, type MessageCountService } from './message-count';
 import { messageCountPorts } from './message-count-background';
 import { createMutedCount, listReadAfter, type MutedCount } from './muted-count-updates';
-import type { MessageMutes } from './mutes';
 
 fakeInstallType('development');
 

@@ -12,10 +12,10 @@
  * on while the messages were read; that count's own update works out the figure again.
  */
 import type { Message } from '@/lib/api/schemas';
+import type { MessageCountState } from '@/lib/message-count/message-count-model';
+import { anyMuted, type MessageMutes } from '@/lib/message-count/mutes-model';
 import { MESSAGES_FRESH_MS } from '@/lib/messages/messages-model';
-import type { MessageCountState } from './message-count';
 import { listedUnread, overCap, sameShown, shownAfterMutes } from './muted-count';
-import { anyMuted, type MessageMutes } from './mutes';
 
 export interface MutedCountPorts {
   now(): number;

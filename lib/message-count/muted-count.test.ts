@@ -4,8 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@/lib/api/schemas';
+import { signedOutState } from '@/lib/message-count/message-count';
+import { type MessageMutes, noMutes } from '@/lib/message-count/mutes-model';
 import { MESSAGES_MAX_ITEMS } from '@/lib/messages/messages-model';
-import { signedOutState } from './message-count';
 import {
   interimShown,
   listedUnread,
@@ -14,7 +15,6 @@ import {
   unlistedAfter,
   withNewCount,
 } from './muted-count';
-import { type MessageMutes, noMutes } from './mutes';
 
 const base = { datetime_created: '2026-11-20T12:00:00.000Z', actor_id: 2 };
 const love = (id: number, actor = 'alice'): Message => ({

@@ -1,6 +1,6 @@
 /**
  * The count after the member's mutes, worked out (pure, no browser): the unread messages are the
- * first `count - unlisted` items of `/users/<me>/messages` (site-reference.md; the rest of the count
+ * first `count - unlisted` items of `/users/<me>/messages` (docs/site-reference.md; the rest of the count
  * are messages the interface never lists, the site team's alerts), and the count shown is the site's
  * count less the muted ones among them. Above 200 unread (MESSAGES_MAX_ITEMS, five pages) the
  * messages are not read at all: "200+" is shown instead.
@@ -9,8 +9,8 @@
  * keeps `shown` and `unlisted` right between readings (./message-count.ts).
  */
 import type { Message } from '@/lib/api/schemas';
-import type { MessageCountState } from './message-count';
-import { isMuted, type MessageMutes } from './mutes';
+import type { MessageCountState } from '@/lib/message-count/message-count-model';
+import { isMuted, type MessageMutes } from '@/lib/message-count/mutes-model';
 
 export type ShownCount = NonNullable<MessageCountState['shown']>;
 

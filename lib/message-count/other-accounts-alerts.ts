@@ -4,7 +4,7 @@
  * the site's messages page: the site has one, for whoever is signed in, which the notification says).
  */
 import { plural, t } from '@/lib/i18n';
-import { otherAccountCountsItem, otherAccountsItem } from '@/lib/storage';
+import { otherAccountCountsItem, otherAccountsItem } from '@/lib/message-count/message-count-storage';
 import { accountsOf, dotAccounts } from './other-accounts-model';
 
 /** Notification ids of other accounts start with this; the rest is the account's name. */

@@ -6,16 +6,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { siteProfiles } from '@/lib/config';
+import { signedOutState } from '@/lib/message-count/message-count';
+import { defaultMessageCountSettings } from '@/lib/message-count/message-count-model';
 import {
-  defaultMessageCountSettings,
   messageCountItem,
   messageCountSettingsItem,
   otherAccountCountsItem,
   otherAccountsItem,
-} from '@/lib/storage';
+} from '@/lib/message-count/message-count-storage';
 import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
 import { WAIT } from '@/tests/unit/wait';
-import { signedOutState } from './message-count';
 import { refreshBadge } from './message-count-background';
 import {
   accountNotification,
@@ -24,7 +24,7 @@ import {
 } from './other-accounts-alerts';
 import { OTHER_ACCOUNT_INTERVAL_MS } from './other-accounts-schedule';
 
-vi.mock('@/lib/checked-messages', () => ({ answerMessages: () => undefined }));
+vi.mock('@/lib/protocol/checked-messages', () => ({ answerMessages: () => undefined }));
 
 const profile = siteProfiles.public;
 const START = Date.UTC(2026, 0, 1, 12);

@@ -5,20 +5,21 @@
  * the popup and the options page use. Listeners are registered synchronously (MV3).
  */
 import { isApiError } from '@/lib/api/errors';
-import { answerMessages } from '@/lib/checked-messages';
 import type { SiteProfile } from '@/lib/config';
 import { devTuning } from '@/lib/dev-tuning';
-import { openSitePageOnNotificationClick } from '@/lib/notifications/notification-clicks';
-import { showNotification } from '@/lib/notifications/show-notification';
+import { idleUnlessTestSaysNo } from '@/lib/idle';
+import type { Activity } from '@/lib/message-count/message-count';
 import {
   messageCountItem,
   messageCountSettingsItem,
   otherAccountCountsItem,
   otherAccountsItem,
-} from '@/lib/storage';
-import type { Activity } from './message-count';
-import { idleUnlessTestSaysNo, refreshBadge } from './message-count-background';
-import { messageCountSettingsOf } from './message-count-settings';
+} from '@/lib/message-count/message-count-storage';
+import { openSitePageOnNotificationClick } from '@/lib/notifications/notification-clicks';
+import { showNotification } from '@/lib/notifications/show-notification';
+import { answerMessages } from '@/lib/protocol/checked-messages';
+import { refreshBadge } from './message-count-background';
+import { messageCountSettingsOf } from './message-count-model';
 import {
   createOtherAccountsService,
   type OtherAccountsPorts,
@@ -30,6 +31,7 @@ import {
   pathOfAccountNotification,
 } from './other-accounts-alerts';
 import { accountsOf } from './other-accounts-model';
+import { otherAccountsMessages } from './other-accounts-protocol';
 import { OTHER_ACCOUNT_INTERVAL_MS } from './other-accounts-schedule';
 import { siteActivity } from './site-activity';
 
@@ -100,7 +102,7 @@ export function registerOtherAccounts(deps: OtherAccountsDeps): OtherAccountsSer
 
   openSitePageOnNotificationClick(deps.profile, pathOfAccountNotification, warn);
 
-  answerMessages(deps.profile, {
+  answerMessages(deps.profile, otherAccountsMessages, {
     addOtherAccount: ({ data }) => service.add(data.username),
     removeOtherAccount: ({ data }) => service.remove(data.username),
     setOtherAccountAlert: ({ data }) => service.setAlert(data.username, data.alert),

@@ -35,7 +35,7 @@ export interface OtherAccountCount {
 /** A short list: each account costs a read every 10 minutes, and the header has room for a few. */
 export const MAX_OTHER_ACCOUNTS = 5;
 
-/** Site usernames: letters, digits, `_` and `-` (the protocol's check, lib/protocol-messages.ts). */
+/** Site usernames: letters, digits, `_` and `-` (the protocol's check, lib/protocol/fields.ts). */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
 
 /** Usernames are case-insensitive on the site: `Alice` and `alice` are one account. */

@@ -7,7 +7,7 @@
  * these) and never while signed out. An account without a read yet (added in another browser and
  * come through sync) is due at once; one added here was read as it was added.
  */
-import type { Activity } from './message-count';
+import type { Activity } from '@/lib/message-count/message-count';
 import { countOf, type OtherAccount, type OtherAccountCount, othersThan } from './other-accounts-model';
 
 /** An account's count is read at most this often (the issue: "at most every 10 minutes"). */

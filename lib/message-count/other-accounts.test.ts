@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Activity } from './message-count';
+import type { Activity } from '@/lib/message-count/message-count';
 import { createOtherAccountsService } from './other-accounts';
 import type { OtherAccount, OtherAccountCount } from './other-accounts-model';
 import { OTHER_ACCOUNT_INTERVAL_MS } from './other-accounts-schedule';

@@ -7,9 +7,9 @@
  * Everything it needs comes through `OtherAccountsPorts`, so the background (storage, the API
  * client), the unit tests and the benchmark (a simulated clock) run this same code.
  */
-import { serialQueue } from '@/lib/serial';
-import { singleFlight } from '@/lib/single-flight';
-import type { Activity } from './message-count';
+import { serialQueue } from '@/lib/concurrency/serial';
+import { singleFlight } from '@/lib/concurrency/single-flight';
+import type { Activity } from '@/lib/message-count/message-count';
 import {
   type AccountAlert,
   type AddAccountOutcome,

@@ -2,8 +2,9 @@
  * Other users' public message counts for their profile pages, read through the API client and
  * cached in session storage so a member who revisits a profile costs at most one read per TTL.
  */
-import { ownEntry } from '@/lib/own-entry';
-import { profileMessageCountsItem } from '@/lib/storage';
+
+import { profileMessageCountsItem } from '@/lib/message-count/message-count-storage';
+import { ownEntry } from '@/lib/storage/own-entry';
 
 /** Another user's count on their profile page is read at most this often. */
 export const PROFILE_COUNT_TTL_MS = 5 * 60_000;

@@ -1,5 +1,5 @@
 /** The message count's state while nobody is signed in (the stored state's fallback). */
-import type { MessageCountState } from './message-count';
+import type { MessageCountState } from '@/lib/message-count/message-count-model';
 
 export const signedOutState: MessageCountState = Object.freeze({
   username: null,

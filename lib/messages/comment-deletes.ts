@@ -5,7 +5,7 @@
  */
 import { isApiError } from '@/lib/api/errors';
 import { listErrorOf } from '@/lib/cached-list/list-error';
-import { singleFlight } from '@/lib/single-flight';
+import { singleFlight } from '@/lib/concurrency/single-flight';
 import type { MessageThreads } from './message-threads';
 import { type DeleteOutcome, type ThreadKind, threadKey } from './messages-model';
 import type { MessagesPorts } from './messages-ports';

@@ -14,8 +14,8 @@ import {
 } from '@/lib/cached-list/cached-list';
 import { listErrorOf } from '@/lib/cached-list/list-error';
 import { createListReads, type ListSlot } from '@/lib/cached-list/list-reads';
-import { capRecentlyUsed } from '@/lib/member-cap';
-import type { Serially } from '@/lib/serial';
+import type { Serially } from '@/lib/concurrency/serial';
+import { capRecentlyUsed } from '@/lib/storage/member-cap';
 import { MESSAGES_FRESH_MS, MESSAGES_MAX_ITEMS, MESSAGES_PAGE_SIZE } from './messages-model';
 import { type MessagesCache, type MessagesPorts, stillSignedIn } from './messages-ports';
 

@@ -7,9 +7,9 @@
 import { isApiError } from '@/lib/api/errors';
 import type { Comment } from '@/lib/api/schemas';
 import { listErrorOf } from '@/lib/cached-list/list-error';
-import { capRecentlyUsed } from '@/lib/member-cap';
-import type { Serially } from '@/lib/serial';
-import { singleFlight } from '@/lib/single-flight';
+import type { Serially } from '@/lib/concurrency/serial';
+import { singleFlight } from '@/lib/concurrency/single-flight';
+import { capRecentlyUsed } from '@/lib/storage/member-cap';
 import {
   emptyThread,
   MAX_CACHED_THREADS,

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { checkedHandlers } from '@/lib/checked-messages';
+import { checkedHandlers } from '@/lib/composition/checked-protocol';
 import { siteProfiles } from '@/lib/config';
 import { REPLY } from './fake-messages-ports';
 import type { MessagesService } from './messages';

@@ -1,26 +1,26 @@
 /**
  * The messages service (./messages.ts) as the background runs it: the API client, the session,
- * storage, the referer rule of writes, the message count (a change of count re-reads the list), and
- * the protocol handlers of the popup's Messages tab. Their messages come from the extension's own
- * pages only (lib/protocol-messages.ts): a content script or a web page can never make the
- * background read, post or delete anything here.
+ * storage, the referer rule of writes, the message count (a change of count re-reads the list:
+ * `refreshAfterNewCount`), and the protocol handlers of the popup's Messages tab. Their messages
+ * come from the extension's own pages only (./messages-protocol.ts): a content script or a web page
+ * can never make the background read, post or delete anything here.
  */
 import type { ApiClient } from '@/lib/api/client';
-import { budgetedCache } from '@/lib/cache-budget';
-import { answerMessages, type Handlers } from '@/lib/checked-messages';
 import type { SiteProfile } from '@/lib/config';
 import { followDevTuning } from '@/lib/dev-tuning';
 import {
-  messageCountItem,
   messageDraftsItem,
   messagePendingPostsItem,
   messagesCacheItem,
   messageThreadsItem,
-} from '@/lib/storage';
-import { messagesCacheBudget, messageThreadsBudget } from '@/lib/storage-budget';
-import { writeMakingRoom } from '@/lib/storage-full';
+} from '@/lib/messages/messages-storage';
+import { answerMessages, type HandlersOf } from '@/lib/protocol/checked-messages';
+import { budgetedCache } from '@/lib/storage/cache-budget';
+import { writeMakingRoomIn } from '@/lib/storage/storage-full';
 import { installWriteReferer } from '../api/write-referer';
 import { createMessagesService, type Member, type MessagesApi, type MessagesService } from './messages';
+import { messagesCacheBudget, messageThreadsBudget } from './messages-budget';
+import { messagesMessages } from './messages-protocol';
 import { pendingSettleMs } from './pending-posts';
 
 export type MessagesClient = Pick<
@@ -41,6 +41,11 @@ export interface MessagesDeps {
   profile: SiteProfile;
   api: MessagesClient;
   member(): Promise<Member | null>;
+  /**
+   * The caches of `storage.local` in the order they are given up when the member's words do not
+   * fit (lib/composition/caches-given-up.ts: every domain's, which this one does not know).
+   */
+  cachesGivenUp: readonly string[];
   now?: () => number;
 }
 
@@ -82,7 +87,7 @@ export function messagesApi(api: MessagesClient): MessagesApi {
   };
 }
 
-/** The protocol handlers (exported for tests: lib/checked-messages.ts puts its checks before them). */
+/** The protocol handlers (exported for tests: lib/protocol/checked-messages.ts puts its checks before them). */
 export function messagesHandlers(service: MessagesService) {
   return {
     async refreshMessages({ data }) {
@@ -96,10 +101,10 @@ export function messagesHandlers(service: MessagesService) {
     },
     postReply: ({ data }) => service.reply(data),
     deleteMessageComment: ({ data }) => service.deleteComment(data),
-  } satisfies Handlers;
+  } satisfies HandlersOf<typeof messagesMessages>;
 }
 
-/** Registers the handlers and the count watch. Call synchronously from the background's main function. */
+/** Registers the handlers. Call synchronously from the background's main function. */
 export function registerMessages(deps: MessagesDeps): MessagesService {
   // A sent POST may land until the request's timeout has passed: a development install's shorter
   // timeout (lib/dev-tuning.ts) shortens the wait for a reply whose outcome is unknown with it.
@@ -116,25 +121,40 @@ export function registerMessages(deps: MessagesDeps): MessagesService {
     // The member's words: written even when storage is full, caches given up for them.
     drafts: {
       get: () => messageDraftsItem.getValue(),
-      set: (v) => writeMakingRoom(() => messageDraftsItem.setValue(v)),
+      set: (v) => writeMakingRoomIn(deps.cachesGivenUp, () => messageDraftsItem.setValue(v)),
     },
     pending: {
       get: () => messagePendingPostsItem.getValue(),
-      set: (v) => writeMakingRoom(() => messagePendingPostsItem.setValue(v)),
+      set: (v) => writeMakingRoomIn(deps.cachesGivenUp, () => messagePendingPostsItem.setValue(v)),
     },
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     settleMs: () => settleMs,
   });
-  answerMessages(deps.profile, messagesHandlers(service));
+  answerMessages(deps.profile, messagesMessages, messagesHandlers(service));
 
-  const warn = (what: string) => (error: unknown) => console.warn(`[companion] messages: ${what}`, error);
-  // A new count means new (or read) messages: re-read a list the member has, never one they never opened.
-  messageCountItem.watch((state, previous) => {
-    if (state.username === null || state.count === null) return;
-    if (previous?.username !== state.username || previous.count === state.count) return;
-    service.refresh({ force: true, onlyIfCached: true }).catch(warn('refresh after count'));
-  });
   installWriteReferer(deps.profile).catch(warn('referer rule'));
   service.start().catch(warn('start'));
   return service;
+}
+
+const warn = (what: string) => (error: unknown) => console.warn(`[companion] messages: ${what}`, error);
+
+/** The member's count, as far as the messages care: whose it is, and how many. */
+interface Count {
+  username: string | null;
+  count: number | null;
+}
+
+/**
+ * A new count means new (or read) messages: re-reads a list the member has, never one they never
+ * opened. The composition root calls it on every change of the stored count.
+ */
+export function refreshAfterNewCount(
+  service: MessagesService,
+  state: Count,
+  previous: Count | undefined,
+): void {
+  if (state.username === null || state.count === null) return;
+  if (previous?.username !== state.username || previous.count === state.count) return;
+  service.refresh({ force: true, onlyIfCached: true }).catch(warn('refresh after count'));
 }

@@ -9,7 +9,7 @@
  * Everything comes through `MessagesPorts`; ./messages-background.ts wires it to the browser.
  */
 import type { Message } from '@/lib/api/schemas';
-import { serialQueue } from '@/lib/serial';
+import { serialQueue } from '@/lib/concurrency/serial';
 import { createCommentDeletes, type DeleteRequest } from './comment-deletes';
 import { createMessageList } from './message-list';
 import { createMessageThreads } from './message-threads';

@@ -7,7 +7,7 @@
  * member with the same text, newer than every comment the thread had when it was sent, is that post.
  *
  * Once its outcome is known the record stays a little longer, marked `landed`: the page that sent it
- * asks once more when the worker stopped before answering (lib/background-gone.ts), and that second
+ * asks once more when the worker stopped before answering (lib/protocol/background-gone.ts), and that second
  * ask, reaching a worker that already found the reply (on starting, or in the POST's own answer),
  * must get that reply back instead of posting the same text a second time.
  *

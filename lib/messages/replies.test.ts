@@ -59,7 +59,7 @@ describe('replies', () => {
     const { service, api, ports } = setup();
     ports.drafts.value = withDraft({}, 'demo', KEY, 'thanks!', 1);
     await service.openThread('project', 5, 12);
-    // What lib/storage-full.ts passes on when even the last cache given up left no room.
+    // What lib/storage/storage-full.ts passes on when even the last cache given up left no room.
     ports.pending.set = async () => {
       throw new Error('Resource::kQuotaBytes quota exceeded');
     };
@@ -114,7 +114,7 @@ describe('replies sent by a worker that stopped before the answer', () => {
     await next.start();
     expect(ports.drafts.value).toEqual({});
     expect(unresolvedPosts(ports.pending.value)).toEqual([]);
-    // The page's send failed when the worker stopped, and it asks once more (lib/background-gone.ts),
+    // The page's send failed when the worker stopped, and it asks once more (lib/protocol/background-gone.ts),
     // after the new worker found the reply on starting: the same reply, not a second post.
     const outcome = await next.reply(REPLY);
     expect(outcome).toMatchObject({ ok: true, comment: { id: 100, content: '@carol thanks!' } });

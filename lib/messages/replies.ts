@@ -11,9 +11,9 @@ import { isApiError } from '@/lib/api/errors';
 import type { Comment } from '@/lib/api/schemas';
 import type { ListError } from '@/lib/cached-list/cached-list';
 import { listErrorOf } from '@/lib/cached-list/list-error';
-import type { Serially } from '@/lib/serial';
-import { singleFlight } from '@/lib/single-flight';
-import { isQuotaError } from '@/lib/storage-quota';
+import type { Serially } from '@/lib/concurrency/serial';
+import { singleFlight } from '@/lib/concurrency/single-flight';
+import { isQuotaError } from '@/lib/storage/storage-quota';
 import { type MessageThreads, toThreadComment } from './message-threads';
 import { type PostOutcome, type ThreadComment, type ThreadKind, threadKey } from './messages-model';
 import type { Member, MessagesPorts } from './messages-ports';
@@ -66,9 +66,12 @@ const outcomeUnknown = (error: unknown) =>
   // A proxy's 502/504 can come after the site did the work.
   isApiError(error, 'ServerError');
 
-/** `serially` is the service's one queue: drafts, pending records and threads are written through it. */
-export function createReplies(ports: MessagesPorts, serially: Serially, threads: MessageThreads): Replies {
-  const sending = singleFlight<PostOutcome>();
+/**
+ * Whether earlier sends landed, from the records of replies sent (./pending-posts.ts): one look per
+ * draft at a time, shared by a send and a starting worker; and the records' writes, through the
+ * service's one queue.
+ */
+function createSettling(ports: MessagesPorts, serially: Serially, threads: MessageThreads) {
   const settling = singleFlight<Settled>();
 
   function setPending(change: (all: PendingPosts) => PendingPosts): Promise<void> {
@@ -146,6 +149,14 @@ export function createReplies(ports: MessagesPorts, serially: Serially, threads:
     await threads.showReply(member.username, tKey, comment);
   }
 
+  return { setPending, landedIn, settle };
+}
+
+/** `serially` is the service's one queue: drafts, pending records and threads are written through it. */
+export function createReplies(ports: MessagesPorts, serially: Serially, threads: MessageThreads): Replies {
+  const sending = singleFlight<PostOutcome>();
+  const { setPending, landedIn, settle } = createSettling(ports, serially, threads);
+
   async function send(request: ReplyRequest, key: string): Promise<PostOutcome> {
     const member = await ports.member();
     if (member === null) return { ok: false, kind: 'failed', error: { kind: 'signed-out', at: ports.now() } };
@@ -162,7 +173,7 @@ export function createReplies(ports: MessagesPorts, serially: Serially, threads:
     if (thread === null || address === null) return { ok: false, kind: 'not-in-thread' };
     // Recorded before it leaves: a worker stopped before the answer leaves this behind. Without
     // the record a second send could post it twice: no room for it (caches given up already,
-    // lib/storage-full.ts) means no send.
+    // lib/storage/storage-full.ts) means no send.
     const recorded = setPending((all) =>
       withPending(all, member.username, key, {
         kind: request.kind,

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { Project } from '@/lib/api/schemas';
-import { checkedHandlers } from '@/lib/checked-messages';
+import { checkedHandlers } from '@/lib/composition/checked-protocol';
 import { siteProfiles } from '@/lib/config';
 import type { MyStuffService } from './mystuff';
 import { toMyProject, myStuffHandlers as uncheckedHandlers } from './mystuff-background';

@@ -5,14 +5,15 @@
  */
 import type { ApiClient } from '@/lib/api/client';
 import type { Project } from '@/lib/api/schemas';
-import { budgetedCache } from '@/lib/cache-budget';
-import { answerMessages, type Handlers } from '@/lib/checked-messages';
 import type { SiteProfile } from '@/lib/config';
-import { siteImageUrl } from '@/lib/site-images';
-import { myStuffCacheItem } from '@/lib/storage';
-import { myStuffCacheBudget } from '@/lib/storage-budget';
+import { myStuffCacheItem } from '@/lib/mystuff/mystuff-storage';
+import { answerMessages, type HandlersOf } from '@/lib/protocol/checked-messages';
+import { siteImageUrl } from '@/lib/site/site-images';
+import { budgetedCache } from '@/lib/storage/cache-budget';
 import { createMyStuffService, type MyStuffPorts, type MyStuffService } from './mystuff';
+import { myStuffCacheBudget } from './mystuff-budget';
 import type { MyProject } from './mystuff-model';
+import { myStuffMessages } from './mystuff-protocol';
 
 /** The API client's lists My Stuff reads. */
 export type MyStuffApi = Pick<ApiClient, 'userProjects' | 'favorites'>;
@@ -65,20 +66,20 @@ export function myStuffPorts(deps: MyStuffDeps): MyStuffPorts {
 
 /**
  * The protocol handler (exported for tests). Only the extension's own pages may ask, and only for
- * the two lists (lib/protocol-messages.ts): a read with the member's token is not a page's to start.
+ * the two lists (./mystuff-protocol.ts): a read with the member's token is not a page's to start.
  */
 export function myStuffHandlers(service: MyStuffService) {
   return {
     async refreshMyStuff({ data }) {
       await service.refresh(data.lists, { force: data.force === true });
     },
-  } satisfies Handlers;
+  } satisfies HandlersOf<typeof myStuffMessages>;
 }
 
 /** Registers My Stuff's protocol handler. Call synchronously from the background's main function. */
 export function registerMyStuff(deps: MyStuffDeps): MyStuffService {
   const service = createMyStuffService(myStuffPorts(deps));
-  answerMessages(deps.profile, myStuffHandlers(service));
+  answerMessages(deps.profile, myStuffMessages, myStuffHandlers(service));
   service.start().catch((error: unknown) => console.warn('[companion] my stuff: start failed:', error));
   return service;
 }

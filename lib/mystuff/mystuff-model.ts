@@ -3,7 +3,6 @@
  * types and constants only (no zod, no browser), so the popup can import it within its budget.
  */
 import { type CachedList, emptyList } from '@/lib/cached-list/cached-list';
-import { FEED_FRESH_MS } from '@/lib/feed/feed-model';
 
 /** The member's own shared projects, and the projects they favorited. */
 export type MyStuffListName = 'shared' | 'favorites';
@@ -31,8 +30,8 @@ export interface MemberStuff {
   favorites: CachedList<MyProject>;
 }
 
-/** Lists younger than this are not re-read when the popup asks: the feed's window. */
-export const MY_STUFF_FRESH_MS = FEED_FRESH_MS;
+/** Lists younger than this (a minute, as the feed's) are not re-read when the popup asks. */
+export const MY_STUFF_FRESH_MS = 60_000;
 /** Items per page (the service's maximum). */
 export const MY_STUFF_PAGE_SIZE = 40;
 /** At most this many items per list (then a link to the site's page of them). */

@@ -9,8 +9,8 @@
  * - A refresh reads page 1 (limit 40, offset 0), then the next pages only while needed, each at the
  *   offset of what the service sent so far (dropped malformed items included): never past a short
  *   page, never past the cap.
- *   - Own projects come newest shared first (the live service's order, shared/real-payloads/
- *     users-projects.json; interface.md's "oldest first" is not what it sends), so a newly shared
+ *   - Own projects come newest shared first (the live service's order, tests/real-payloads/
+ *     users-projects.json; docs/interface.md's "oldest first" is not what it sends), so a newly shared
  *     project is on page 1, and the cap keeps the newest. A refresh still reads the pages through:
  *     every card shows counts that change on any page, and the sorts by loves and views compare
  *     them all; a page 1 joined onto the cache would leave the older cards' counts behind.
@@ -36,9 +36,9 @@ import {
   rateLimitedUntil,
 } from '@/lib/cached-list/cached-list';
 import { listErrorOf } from '@/lib/cached-list/list-error';
-import { capRecentlyUsed } from '@/lib/member-cap';
-import { serialQueue } from '@/lib/serial';
-import { singleFlight } from '@/lib/single-flight';
+import { serialQueue } from '@/lib/concurrency/serial';
+import { singleFlight } from '@/lib/concurrency/single-flight';
+import { capRecentlyUsed } from '@/lib/storage/member-cap';
 import {
   emptyMemberStuff,
   type MemberStuff,

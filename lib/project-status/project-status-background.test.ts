@@ -5,15 +5,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { siteProfiles } from '@/lib/config';
-import { currentMember, projectStatus } from '@/lib/project-status/project-status-cache';
-import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/storage';
+import { currentMember, projectStatus } from '@/lib/project-status/project-status-model';
+import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/project-status/project-status-storage';
 import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
 import { EVERY_TEST_SWITCH } from '@/tests/unit/test-switches';
 import { registerProjectStatus } from './project-status-background';
 
 type Handler = (message: { data: unknown; sender: unknown }) => unknown;
 const handlers = new Map<string, Handler>();
-vi.mock('@/lib/protocol', () => ({
+vi.mock('@/lib/protocol/messaging', () => ({
   onMessage: (name: string, handler: Handler) => handlers.set(name, handler),
 }));
 

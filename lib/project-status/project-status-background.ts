@@ -10,15 +10,17 @@
  * a page sends makes the background post anything.
  */
 import { SlidingWindowLimiter } from '@/lib/api/rate-limiter';
-import { budgetedCache } from '@/lib/cache-budget';
-import { answerMessages } from '@/lib/checked-messages';
 import { isSitePage, type SiteProfile } from '@/lib/config';
 import { followDevTuning } from '@/lib/dev-tuning';
-import { projectStatusSettingsOf } from '@/lib/project-status/project-status-cache';
+import type { FavoritesPage } from '@/lib/project-status/favorites-walk';
+import { createProjectStatusService, type ProjectStatusService } from '@/lib/project-status/project-status';
+import { projectStatusSettingsOf } from '@/lib/project-status/project-status-model';
+import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/project-status/project-status-storage';
+import { answerMessages } from '@/lib/protocol/checked-messages';
 import { projectPageId, sitePage } from '@/lib/site/pages';
-import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/storage';
-import { projectStatusesBudget } from '@/lib/storage-budget';
-import { createProjectStatusService, type FavoritesPage, type ProjectStatusService } from './project-status';
+import { budgetedCache } from '@/lib/storage/cache-budget';
+import { projectStatusesBudget } from './project-status-budget';
+import { projectStatusMessages } from './project-status-protocol';
 
 /**
  * The marks' share of the extension's rate limit (5 a second): 3 reads a second at most, 2 at once,
@@ -94,7 +96,7 @@ export function registerProjectStatus(deps: ProjectStatusDeps): ProjectStatusSer
   // A synced value missing keys (another browser's older version) keeps the default: marks on.
   const marksOn = async () => projectStatusSettingsOf(await projectStatusSettingsItem.getValue()).marks;
 
-  answerMessages(profile, {
+  answerMessages(profile, projectStatusMessages, {
     async getProjectStatuses({ data, sender }) {
       if (!(await marksOn())) return;
       await service.want(requesterOf(sender), data.ids);

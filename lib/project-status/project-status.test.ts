@@ -3,6 +3,13 @@
  * which order, what it keeps, and for whom.
  */
 import { describe, expect, it } from 'vitest';
+import { FAVORITES_PAGE_SIZE } from '@/lib/project-status/favorites-walk';
+import {
+  createProjectStatusService,
+  type ProjectStatusOptions,
+  type ProjectStatusPorts,
+  type ProjectStatusService,
+} from '@/lib/project-status/project-status';
 import {
   currentMember,
   emptyProjectStatusCache,
@@ -10,15 +17,8 @@ import {
   LOVE_FRESH_MS,
   type ProjectStatusCache,
   projectStatus,
-} from '@/lib/project-status/project-status-cache';
-import {
-  createProjectStatusService,
-  FAVORITES_PAGE_SIZE,
-  type ProjectStatusOptions,
-  type ProjectStatusPorts,
-  type ProjectStatusService,
-  SEEN_WRITE_DELAY_MS,
-} from './project-status';
+} from '@/lib/project-status/project-status-model';
+import { SEEN_WRITE_DELAY_MS } from '@/lib/project-status/status-cache';
 
 const START = Date.UTC(2026, 0, 1, 12);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '@/lib/session/session-model';
 import { fakeMemberSession } from '@/tests/unit/fake-member-session';
-import type { SessionUser } from '../storage';
 import { keepMemberItem } from './member-item';
 
 const demo: SessionUser = { id: 1, username: 'demo', avatarUrl: 'https://x/1.png' };

@@ -1,12 +1,12 @@
 /**
- * `memberItem` (lib/storage.ts) follows the session: the popup and the options page read who is
+ * `memberItem` (./session-storage.ts) follows the session: the popup and the options page read who is
  * signed in from it (never the token), and show nothing of a member who is not. Beside it,
  * `memberCookieMarkItem` keeps the digest of the session cookie it was read under, so that after a
  * restart a cookie that is gone or another's hides it at once (./previous-member.ts).
  */
 
-import { serialQueue } from '@/lib/serial';
-import type { SessionUser } from '../storage';
+import { serialQueue } from '@/lib/concurrency/serial';
+import type { SessionUser } from '@/lib/session/session-model';
 import type { MemberSource } from './previous-member';
 
 export interface MemberStore {

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { memberCheckedItem, memberCookieMarkItem, memberItem, type SessionUser } from '@/lib/storage';
+import type { SessionUser } from '@/lib/session/session-model';
+import { memberCheckedItem, memberCookieMarkItem, memberItem } from '@/lib/session/session-storage';
 import { fakeMemberSession } from '@/tests/unit/fake-member-session';
 import { keepMemberItem } from './member-item';
 import { keepPopupUrl, popupUrlFor } from './popup-url';

@@ -1,5 +1,5 @@
 /**
- * The toolbar popup's address names the member's first-frame snapshot (issue 27): `popup.html?s=<key>`
+ * The toolbar popup's address names the member's first-frame snapshot: `popup.html?s=<key>`
  * while a checked member is signed in, plain `popup.html` otherwise. The popup cannot read the
  * extension's storage synchronously, but it can read its own address, so its first-frame script
  * (entrypoints/popup/first-frame.ts) shows a snapshot only when that snapshot was written under this key.
@@ -10,8 +10,9 @@
  * first), so the address loses its key before another member's data can show. The manifest's own
  * popup is plain, so a browser start or a fresh install shows no snapshot before this has decided.
  */
-import { serialQueue } from '@/lib/serial';
-import { memberCheckedItem, memberCookieMarkItem, memberItem, type SessionUser } from '@/lib/storage';
+import { serialQueue } from '@/lib/concurrency/serial';
+import type { SessionUser } from '@/lib/session/session-model';
+import { memberCheckedItem, memberCookieMarkItem, memberItem } from '@/lib/session/session-storage';
 
 export const POPUP_PAGE = 'popup.html';
 /** The address's parameter that carries the key. */

@@ -4,8 +4,8 @@
  * session; and the services hear nothing of the session before it is done.
  */
 import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '@/lib/session/session-model';
 import { deferred } from '@/tests/unit/deferred';
-import type { SessionUser } from '../storage';
 import { afterCheck, checkPreviousMember } from './previous-member';
 import type { SessionListener } from './session';
 

@@ -10,7 +10,7 @@
  * popup shows nothing of the member (`memberCheckedItem`), and the background's own writes that
  * follow the session wait for it (`afterCheck`).
  */
-import type { SessionUser } from '../storage';
+import type { SessionUser } from '@/lib/session/session-model';
 import type { SessionListener } from './session';
 
 export interface PreviousMemberPorts {

@@ -5,9 +5,9 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { sessionItem } from '@/lib/session/session-storage';
 import { WAIT } from '@/tests/unit/wait';
 import { HttpClient } from '../api/http';
-import { sessionItem } from '../storage';
 import { CSRF_COOKIE, cookieDomainMatches, SESSION_COOKIE, Session, type SiteCookies } from './session';
 
 const site = 'http://127.0.0.1:8610';

@@ -13,10 +13,11 @@
  * it could re-read, the next use compares that digest with the cookie (no request) and re-reads on a
  * mismatch: the previous member's session is never used under the next member's cookie.
  */
+
+import type { SessionUser, StoredSession } from '@/lib/session/session-model';
 import type { ApiAuth } from '../api/client';
 import type { HttpClient } from '../api/http';
 import { sessionSchema } from '../api/schemas';
-import type { SessionUser, StoredSession } from '../storage';
 
 /** The cookies of the site that mark a login or logout. */
 export const SESSION_COOKIE = 'scratchsessionsid';
@@ -42,7 +43,7 @@ export interface SessionOptions {
   site: string;
   http: HttpClient;
   cookies: SiteCookies;
-  /** `sessionItem` of lib/storage.ts in the extension (storage.session); memory in tests. */
+  /** `sessionItem` of ./session-storage.ts in the extension (storage.session); memory in tests. */
   store: SessionStore;
   now?: () => number;
   /** Quiet time after the last cookie change before the session is re-read (default 500 ms). */

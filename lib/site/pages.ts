@@ -3,7 +3,7 @@
  * these predicates (see lib/features/registry.ts). Pure functions of the URL, so they are cheap to
  * re-run when the site navigates without a reload. The paths are the ones the site routes
  * (scratch-www src/routes.json); legacy pages (profiles, galleries, My Stuff) follow
- * site-reference.md, "Legacy pages".
+ * docs/site-reference.md, "Legacy pages".
  */
 
 /** The parts of a site page that features decide on. */

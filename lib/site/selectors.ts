@@ -2,7 +2,7 @@
  * The live site's markup that Companion reads or writes, in one place: a ledger in which every
  * selector names the live source it follows. scratch-www paths are files of the site's React front
  * end (github.com/scratchfoundation/scratch-www), scratch-gui paths the editor's; legacy (scratchr2)
- * pages have no public source, and cite `site-reference.md`'s "Legacy pages" section, which says
+ * pages have no public source, and cite `docs/site-reference.md`'s "Legacy pages" section, which says
  * what is known of them. When the site changes its markup, this is the file to fix;
  * `selectors.test.ts` runs each selector against the sandbox's pages (which follow the same sources)
  * and checks it finds exactly what it is meant to, composers and pickers excluded.
@@ -25,13 +25,13 @@ export const navMessageCount = 'li.link.right.messages > a[href="/messages/"] > 
 export const navMessageCountShownClass = 'show';
 
 /**
- * The count in the legacy pages' navigation bar (site-reference.md, "Legacy pages": the template
+ * The count in the legacy pages' navigation bar (docs/site-reference.md, "Legacy pages": the template
  * renders `<span class="notificationsCount none">0</span>`; the link has no trailing slash).
  */
 export const legacyNavMessageCount =
   '#topnav li.messages > a.messages-icon[href="/messages"] > span.notificationsCount';
 
-/** The class that hides the legacy count while it is 0 (site-reference.md, "Legacy pages"). */
+/** The class that hides the legacy count while it is 0 (docs/site-reference.md, "Legacy pages"). */
 export const legacyNavMessageCountHiddenClass = 'none';
 
 /** Both navigation-bar counts, for one query on any page. */
@@ -62,15 +62,15 @@ export const messagesList = 'ul.messages-social-list';
 
 /**
  * Where a legacy profile page shows the user's name (its header), in order of preference
- * (site-reference.md, "Legacy pages").
+ * (docs/site-reference.md, "Legacy pages").
  */
 export const legacyProfileHeader = ['#profile-data .header-text h2', '#profile-data h2', '#content h2'];
 
-/** The legacy page frame, which tells scratchr2 pages from scratch-www ones (site-reference.md, "Thumbnails"). */
+/** The legacy page frame, which tells scratchr2 pages from scratch-www ones (docs/site-reference.md, "Thumbnails"). */
 export const legacyFrame = '#pagewrapper > #topnav';
 
 // ---------------------------------------------------------------------------------------------------
-// Project thumbnails (site-reference.md, "Thumbnails" and "Legacy pages")
+// Project thumbnails (docs/site-reference.md, "Thumbnails" and "Legacy pages")
 
 /**
  * Every project picture on the site's list pages, one element each:
@@ -78,7 +78,7 @@ export const legacyFrame = '#pagewrapper > #topnav';
  *   grids, home carousels, a project page's remix and studio lists);
  * - a studio's project tiles (src/views/studio/studio-project-tile.jsx);
  * - the legacy pages' items (profile carousels, galleries: `li.project.thumb.item`);
- * - My Stuff's project pictures (`ul.media-list > li … .media-thumb`, site-reference.md "Legacy
+ * - My Stuff's project pictures (`ul.media-list > li … .media-thumb`, docs/site-reference.md "Legacy
  *   pages"): the picture itself, not the row, so the mark sits in the picture's corner; its
  *   studios tab uses the same picture markup with a studio link, which is not a project.
  */
@@ -91,7 +91,7 @@ export const projectThumbnailLink = 'a[href*="/projects/"]';
 /**
  * Pickers that reuse a project list's items without being a list to annotate: the studio's "add
  * projects" dialog (scratch-www src/views/studio/modals/user-projects-modal.jsx, tiles without
- * links) and the legacy profile owner's "change featured project" dialog (site-reference.md,
+ * links) and the legacy profile owner's "change featured project" dialog (docs/site-reference.md,
  * "Legacy pages": `#featured-project-modal`, whose `.project.thumb` items are choices).
  */
 export const notAProjectList = '.user-projects-modal, #featured-project-modal';
@@ -139,9 +139,9 @@ export const commentThread = 'div.comment-container';
  */
 export const commentList = 'div.comments-list';
 
-/** A comment's text on legacy profile pages (site-reference.md, "Legacy pages"; loaded after the page). */
+/** A comment's text on legacy profile pages (docs/site-reference.md, "Legacy pages"; loaded after the page). */
 export const legacyCommentText = '#comments div.comment > div.info > div.content';
-/** A list of legacy profile comments (site-reference.md, "Legacy pages"). */
+/** A list of legacy profile comments (docs/site-reference.md, "Legacy pages"). */
 export const legacyCommentList = '#comments ul.comments';
 
 /**
@@ -156,11 +156,11 @@ export const projectNotesText = 'div.project-notes div.description-block > div.p
  */
 export const studioDescriptionText = 'div.studio-info-section > div.studio-description';
 /**
- * A legacy profile's "About me" and "What I'm working on" (site-reference.md, "Legacy pages"; on
+ * A legacy profile's "About me" and "What I'm working on" (docs/site-reference.md, "Legacy pages"; on
  * the member's own profile they are the `#bio` and `#status` textareas instead: not matched).
  */
 export const profileText = '#bio-readonly .overview, #status-readonly .overview';
-/** The fixed-height scrolling box a profile text sits in (site-reference.md, "Legacy pages"). */
+/** The fixed-height scrolling box a profile text sits in (docs/site-reference.md, "Legacy pages"). */
 export const profileTextFrame = '.viewport';
 
 /** Every text that can be translated, for one query. */

@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { checkedHandlers } from '@/lib/checked-messages';
+import { checkedHandlers } from '@/lib/composition/checked-protocol';
 import { siteProfiles } from '@/lib/config';
-import { fromBase64 } from './audio-base64';
-import { type AudioPlayer, createReadAloud, type Voice } from './read-aloud';
-import { createTranslationService } from './translation';
+import { createTranslationService } from '@/lib/translation/translation';
+import { fromBase64 } from '../read-aloud/audio-base64';
+import { type AudioPlayer, createReadAloud, type Voice } from '../read-aloud/read-aloud';
 import { translationHandlers } from './translation-background';
 
 function handlers() {

@@ -2,29 +2,29 @@
  * The translation and read-aloud services as the background runs them: the API client's helpers,
  * the cache in `local:` storage, the player (an offscreen document in Chrome, the background page
  * in Firefox), and the protocol handlers content scripts and the popup use (who may send what, and
- * its bounds: lib/protocol-messages.ts; the popup plays its readings itself, from `speechClip`).
+ * its bounds: ./translation-protocol.ts; the popup plays its readings itself, from `speechClip`).
  * What a page can make a content script ask is harmless: translate or speak a text, stop its own
  * reading; nothing posts, deletes or reveals anything.
  */
 import type { ApiClient } from '@/lib/api/client';
-import { budgetedCache } from '@/lib/cache-budget';
-import { answerMessages, type Handlers } from '@/lib/checked-messages';
-import type { SiteProfile } from '@/lib/config';
-import { translationCacheItem } from '@/lib/storage';
-import { translationCacheBudget } from '@/lib/storage-budget';
 import {
   DEFAULT_SPEECH_LOCALE,
   isTranslationLanguage,
   speechGender,
   speechLocale,
   type TranslationLanguage,
-  translationSettingsOf,
-} from '@/lib/translation/translation-languages';
-import { translationSettingsItem } from '@/lib/translation/translation-settings';
-import { toBase64 } from './audio-base64';
-import { elementAudioPlayer, offscreenAudioPlayer } from './audio-player';
-import { type AudioClip, createReadAloud, type ReadAloud, type Voice } from './read-aloud';
-import { createTranslationService, type TranslationService } from './translation';
+} from '@/lib/api/helper-languages';
+import type { SiteProfile } from '@/lib/config';
+import { answerMessages, type HandlersOf } from '@/lib/protocol/checked-messages';
+import { budgetedCache } from '@/lib/storage/cache-budget';
+import { createTranslationService, type TranslationService } from '@/lib/translation/translation';
+import { translationSettingsOf } from '@/lib/translation/translation-model';
+import { translationCacheItem, translationSettingsItem } from '@/lib/translation/translation-storage';
+import { toBase64 } from '../read-aloud/audio-base64';
+import { elementAudioPlayer, offscreenAudioPlayer } from '../read-aloud/audio-player';
+import { type AudioClip, createReadAloud, type ReadAloud, type Voice } from '../read-aloud/read-aloud';
+import { translationCacheBudget } from './translation-budget';
+import { translationMessages } from './translation-protocol';
 
 /**
  * The refusal of a language code the helpers do not know. The code comes from a content script
@@ -89,7 +89,7 @@ export function translationHandlers({
       const clip = await synthesize(data.text, { locale, gender: speechGender(locale, data.voice) });
       return { base64: toBase64(clip.bytes), type: clip.type };
     },
-  } satisfies Handlers;
+  } satisfies HandlersOf<typeof translationMessages>;
 }
 
 export function registerTranslation(api: ApiClient, profile: SiteProfile): void {
@@ -105,5 +105,9 @@ export function registerTranslation(api: ApiClient, profile: SiteProfile): void 
   const synthesize = (text: string, voice: Voice) => api.synthesize(text, voice);
   const reader = createReadAloud({ synthesize, player });
   const preferredVoice = async () => translationSettingsOf(await translationSettingsItem.getValue()).voice;
-  answerMessages(profile, translationHandlers({ translation, reader, synthesize, preferredVoice }));
+  answerMessages(
+    profile,
+    translationMessages,
+    translationHandlers({ translation, reader, synthesize, preferredVoice }),
+  );
 }

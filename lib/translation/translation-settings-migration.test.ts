@@ -9,8 +9,8 @@ import {
   type TranslationSettingsV1,
   translationSettingsOf,
   translationSettingsV1ToV2,
-} from '@/lib/translation/translation-languages';
-import { translationSettingsItem } from '@/lib/translation/translation-settings';
+} from '@/lib/translation/translation-model';
+import { translationSettingsItem } from '@/lib/translation/translation-storage';
 
 const stored: TranslationSettingsV1 = { language: 'fr', readAloud: true, voice: 'male' };
 

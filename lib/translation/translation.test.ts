@@ -10,7 +10,7 @@ import {
   createTranslationService,
   type TranslationCache,
   type TranslationPorts,
-} from './translation';
+} from '@/lib/translation/translation';
 
 let requests: { text: string; language: string }[];
 let stored: TranslationCache;

@@ -2,18 +2,20 @@
  * The translation service: text in, translated text out, each text sent to the helper at most once
  * per language. Results live in one storage item (least recently used out past a size cap), so a
  * member who revisits a thread, in any tab, after any restart, costs the helper nothing; identical
- * requests in flight are shared; long texts go in pieces the helper takes (lib/translation/text-split.ts),
+ * requests in flight are shared; long texts go in pieces the helper takes (lib/api/text-split.ts),
  * translated one after the other and put back together with their white space.
  *
  * Pure core with ports (the API client, the storage item, the clock): translation-background.ts
  * wires it, translation.test.ts drives it with fakes. Translations are of public text and not the
  * member's: the cache is shared by every account on the browser.
  */
-import { ownEntry } from '@/lib/own-entry';
-import { serialQueue } from '@/lib/serial';
-import { singleFlight } from '@/lib/single-flight';
+
+import { serialQueue } from '@/lib/concurrency/serial';
+import { singleFlight } from '@/lib/concurrency/single-flight';
+import { ownEntry } from '@/lib/storage/own-entry';
 import type { TranslatedText } from '../api/client';
-import { needsTranslation, splitForTranslation, surroundingSpace } from './text-split';
+import { needsTranslation, splitForTranslation, surroundingSpace } from '../api/text-split';
+import type { TranslationResult } from './translation-model';
 
 export interface TranslationCacheEntry {
   text: string;
@@ -28,11 +30,6 @@ export type TranslationCache = Record<string, TranslationCacheEntry>;
 /** The cap: entries, and characters of originals and translations together (storage is ~10 MB). */
 export const MAX_CACHED_TRANSLATIONS = 2000;
 export const MAX_CACHED_CHARACTERS = 1_000_000;
-
-export interface TranslationResult extends TranslatedText {
-  /** Answered from the cache (no request). */
-  cached: boolean;
-}
 
 export interface TranslationPorts {
   /** One request to the helper (the API client: timeout, retries, rate limit). */

@@ -1,5 +1,5 @@
 /**
- * Explore and search. Options (site-reference.md): `q` (explore projects: a tag, `*` for all;
+ * Explore and search. Options (docs/site-reference.md): `q` (explore projects: a tag, `*` for all;
  * explore studios and search: words that must all appear in the title, description or
  * instructions, or the creator's name; `*` or none: all), `mode` (`popular` | `trending` |
  * `recent`, default `trending` for explore and `popular` for search; anything else is a 400),

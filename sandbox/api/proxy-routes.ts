@@ -90,7 +90,7 @@ export function mountProxyRoutes(app: Hono<SandboxEnv>, { store, control }: ApiC
         ...item,
         curator_name: curator,
       })),
-      // The live service names this row `scratch_design_studio` (shared/real-payloads/featured.json); the
+      // The live service names this row `scratch_design_studio` (tests/real-payloads/featured.json); the
       // interface document calls it `platform_design_studio`: each name where it applies.
       [isLiveHost(c) ? 'scratch_design_studio' : 'platform_design_studio']: designStudio
         ? items(

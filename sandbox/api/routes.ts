@@ -1,5 +1,5 @@
 /**
- * The REST interface: every endpoint of interface.md (users, projects, studios, proxy, explore and
+ * The REST interface: every endpoint of docs/interface.md (users, projects, studios, proxy, explore and
  * search), with the live error bodies. Handlers throw ApiError; this turns it into JSON.
  */
 import type { Hono } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * Store records -> the REST interface's objects, with the fields and spellings site-reference.md
+ * Store records -> the REST interface's objects, with the fields and spellings docs/site-reference.md
  * lists. URLs use the origins of the host that was asked (origins.ts). Comment text is HTML-escaped
  * as the live service sends it; other texts (titles, descriptions, bios) go out as typed.
  */
@@ -143,7 +143,7 @@ export function activityJson(store: Store, event: ActivityEvent) {
 
 /**
  * A row item of /proxy/featured (not a project object). Live rows carry no `remixers_count` (only the
- * design-studio row adds it; shared/real-payloads/featured.json).
+ * design-studio row adds it; tests/real-payloads/featured.json).
  */
 export function proxyProjectItem(store: Store, o: Origins, project: Project) {
   return {

@@ -25,7 +25,7 @@ export function mountUserRoutes(app: Hono<SandboxEnv>, { store, control, message
   app.get('/users/:username', (c) => c.json(userJson(originsFor(c), userParam(c, store))));
 
   // The live service leaves `author.username` out of this list (the user is the one in the path)
-  // and lists it newest shared first (shared/real-payloads/users-projects.json, not interface.md's
+  // and lists it newest shared first (tests/real-payloads/users-projects.json, not docs/interface.md's
   // "oldest first"): so does the sandbox.
   app.get('/users/:username/projects', (c) =>
     c.json(
@@ -99,7 +99,7 @@ export function mountUserRoutes(app: Hono<SandboxEnv>, { store, control, message
     return c.json(page(store.messagesFor(user.username), paging(c)).map((m) => messageJson(store, m)));
   });
 
-  // The site team's alerts: outside interface.md, read by the site's messages page
+  // The site team's alerts: outside docs/interface.md, read by the site's messages page
   // (scratch-www src/redux/messages.js, getAdminMessages); never part of `/messages`.
   app.get('/users/:username/messages/admin', (c) => {
     const user = userParam(c, store);

@@ -1,4 +1,4 @@
-/** The translation helper's 49 target languages (site-reference.md), with their names. */
+/** The translation helper's 49 target languages (docs/site-reference.md), with their names. */
 export const TRANSLATE_LANGUAGES: readonly { code: string; name: string }[] = [
   { code: 'am', name: 'Amharic' },
   { code: 'ar', name: 'Arabic' },

@@ -1,5 +1,5 @@
 /**
- * The legacy (scratchr2) My Stuff page `/mystuff/` (site-reference.md, "Legacy pages", `/mystuff/`;
+ * The legacy (scratchr2) My Stuff page `/mystuff/` (docs/site-reference.md, "Legacy pages", `/mystuff/`;
  * scratchr2's source is not public): the server sends the frame (tabs switched by the URL hash, an
  * empty `ul.media-list`, the `[data-control="load-more"]` button); client/mystuff.ts loads the items,
  * `li > div.media-item-content` with `.media-thumb > a[href="/projects/<id>/"] > img` and

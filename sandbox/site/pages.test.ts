@@ -492,7 +492,7 @@ describe('project routes of scratch-www routes.json: player, editor, full screen
   });
 });
 
-describe('legacy profile texts and featured project (site-reference.md, "Legacy pages")', () => {
+describe('legacy profile texts and featured project (docs/site-reference.md, "Legacy pages")', () => {
   const demoUser = () =>
     store().getUser(DEMO_USERNAME) ??
     (() => {

@@ -177,7 +177,7 @@ export function mountSitePages<E extends Env>(app: Hono<E>, deps: SitePagesDeps)
     );
   });
 
-  // My Stuff (legacy, site-reference.md "Legacy pages"): the member's own lists, loaded by the page
+  // My Stuff (legacy, docs/site-reference.md "Legacy pages"): the member's own lists, loaded by the page
   // script; visitors are sent to sign in first, and come back.
   page('/mystuff', (c) => {
     if (!sessionUserOf(c, store)) return c.redirect('/login/?next=/mystuff/', 302);

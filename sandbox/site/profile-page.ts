@@ -1,6 +1,6 @@
 /**
  * The legacy (scratchr2) profile's `#content`, rendered on the server as the live profile is
- * (site-reference.md, "Legacy pages"; scratchr2's source is not public): the header with the
+ * (docs/site-reference.md, "Legacy pages"; scratchr2's source is not public): the header with the
  * featured project (`.player a.project-name`) and the two texts, read-only for visitors
  * (`#bio-readonly .overview`, `#status-readonly .overview`, each in a scrolling `.viewport`) and
  * editable textareas (`textarea#bio`, `textarea#status`) for the member on their own profile, who

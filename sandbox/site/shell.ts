@@ -124,7 +124,7 @@ ${frame}
 
 /**
  * A legacy scratchr2 page (profiles, galleries, My Stuff): `#pagewrapper > #topnav`, then `#content`
- * (site-reference.md, "Legacy pages"). The count is `<span class="notificationsCount none">0</span>`:
+ * (docs/site-reference.md, "Legacy pages"). The count is `<span class="notificationsCount none">0</span>`:
  * the site's script takes `none` away when it has a count above 0 (client/nav.ts).
  */
 export function legacyShell(options: ShellOptions): string {

@@ -1,5 +1,5 @@
 /**
- * The bundle budgets of DESIGN.md fail `npm test` when exceeded (sizes are not noisy, unlike
+ * The bundle budgets of ARCHITECTURE.md fail `npm test` when exceeded (sizes are not noisy, unlike
  * times). Measured on the `local` build for Firefox, which `npm test` builds and nothing rebuilds
  * while unit tests run (the store-package test re-zips the `public` builds meanwhile); the two
  * profiles differ only in a few URLs. Built here when `npm test` has not built it already.

@@ -1,5 +1,5 @@
 /**
- * Bundle sizes against the budgets of DESIGN.md, as ratios (below 1.00 is within budget): the
+ * Bundle sizes against the budgets of ARCHITECTURE.md, as ratios (below 1.00 is within budget): the
  * content script (<= 45 KB minified, all features) and the popup's JavaScript as it opens with its
  * largest tab (<= 65 KB minified, no zod; tabs, and the views Explore opens, load on demand), in the
  * worst case a member meets (with the parts it loads before its first frame for some members, e.g.

@@ -1,7 +1,7 @@
 /**
  * What each surface ships, measured on a production build: the content script, the popup's
  * JavaScript (its entry and every chunk it imports) and the background, with the budgets of
- * DESIGN.md. Used by the benchmark (scripts/bench/bundle-size.ts) and by the test that fails
+ * ARCHITECTURE.md. Used by the benchmark (scripts/bench/bundle-size.ts) and by the test that fails
  * `npm test` over budget (scripts/bench/bundle-budget.test.ts): sizes are not noisy.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { basename, join, resolve } from 'node:path';
 
 export const KB = 1024;
 /**
- * DESIGN.md, "Budgets": minified sizes, webextension-polyfill included (about 10 KB of each). The
+ * ARCHITECTURE.md, "Budgets": minified sizes, webextension-polyfill included (about 10 KB of each). The
  * popup's budget holds for the JavaScript it loads opening on any of its tabs: Feed, the default,
  * and the largest alike.
  */
@@ -55,7 +55,7 @@ export interface BundleSizes {
   popup: number;
   /**
    * The same, opening on the largest view it may open on (the worst case a member meets at open:
-   * with every first-frame part). What DESIGN.md's budget holds.
+   * with every first-frame part). What ARCHITECTURE.md's budget holds.
    */
   popupLargestTab: number;
   /** The chunk that view starts with (e.g. `chunks/MessagesTab-….js`), for the printout. */
@@ -157,7 +157,7 @@ export function pageScripts(
 const POLYFILL_MARK = 'api-metadata.json has not been included in browser-polyfill';
 
 /**
- * The contexts of a build whose JavaScript lacks webextension-polyfill (DESIGN.md: every context
+ * The contexts of a build whose JavaScript lacks webextension-polyfill (ARCHITECTURE.md: every context
  * uses the WebExtension API through it): the background, each extension page as it opens (popup,
  * options, Chrome's offscreen document) and each content script. Empty when all have it.
  */

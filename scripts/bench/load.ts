@@ -8,7 +8,7 @@
  *     cross-origin read; the background's requests carry none), checked against every request the
  *     service worker sent as the browser reports it (DevTools `Network.requestWillBeSent` on the
  *     worker target; content scripts and the popup never talk to the network): the most in any
- *     sliding one-second window, and the mean (DESIGN.md: ≤ 5 per second, bursts included);
+ *     sliding one-second window, and the mean (ARCHITECTURE.md, Budgets: ≤ 5 per second, bursts included);
  *   - memory, with the browser's own figures (`Runtime.getHeapUsage` after a garbage collection):
  *     the service worker's heap, and the heap of one site tab the member keeps open on a project
  *     page (its page and its content script's isolated world share one V8 heap), first minute

@@ -20,17 +20,13 @@
  * real messages service's cached list on each change of count, and those reads count too.
  * Run: `npx tsx scripts/bench/message-count.ts`.
  */
-import {
-  type Activity,
-  createMessageCountService,
-  type MessageCountState,
-  signedOutState,
-} from '../../lib/message-count/message-count';
+import { type Activity, createMessageCountService, signedOutState } from '@/lib/message-count/message-count';
+import type { MessageCountState } from '@/lib/message-count/message-count-model';
+import { IDLE_AFTER_SECONDS } from '../../lib/idle';
 import { createMutedCount } from '../../lib/message-count/muted-count-updates';
 import { createOtherAccountsService } from '../../lib/message-count/other-accounts';
 import type { OtherAccount, OtherAccountCount } from '../../lib/message-count/other-accounts-model';
 import { OTHER_ACCOUNT_INTERVAL_MS } from '../../lib/message-count/other-accounts-schedule';
-import { IDLE_AFTER_SECONDS } from '../../lib/message-count/site-activity';
 import { createMessagesService, type MessagesApi, type MessagesPorts } from '../../lib/messages/messages';
 import type { Message } from '../../lib/messages/messages-model';
 import { reportFigure } from './report';

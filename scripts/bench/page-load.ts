@@ -14,7 +14,7 @@
  * over WebDriver BiDi (the local build). Companion's time is every busy sample with the content
  * script on the stack; the page's own is every other busy sample of that thread. Reported as the
  * ratio of the two, measured in the same run, medians of RUNS rounds (the machine is shared).
- * DESIGN.md's budget: all features together ≤ 5% of the page's own time at load, no long task.
+ * ARCHITECTURE.md's budget: all features together ≤ 5% of the page's own time at load, no long task.
  *
  *   flock /tmp/companion-e2e.lock npx tsx scripts/bench/page-load.ts [--browser=chromium|firefox] [--quick]
  *

@@ -12,12 +12,12 @@
 import { pathToFileURL } from 'node:url';
 import { ApiClient } from '../../lib/api/client';
 import { HttpClient } from '../../lib/api/http';
+import { settledSearch } from '../../lib/concurrency/settled-search';
 import { siteProfiles } from '../../lib/config';
 import { createExploreService, type ExplorePorts, type ExploreService } from '../../lib/explore/explore';
-import { listKey } from '../../lib/explore/explore-keys';
+import { listKey } from '../../lib/explore/explore-keys-model';
 import { emptyExploreCache, emptyExploreViews, type ListSource } from '../../lib/explore/explore-model';
 import { explorePorts } from '../../lib/explore/explore-ports';
-import { settledSearch } from '../../lib/explore/explore-search';
 import { Session } from '../../lib/session/session';
 import { DEMO_USERNAME, startSandbox } from '../../sandbox/index';
 import { CookieJar, MemorySessionStore } from '../../tests/contract/harness';

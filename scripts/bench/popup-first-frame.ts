@@ -1,5 +1,5 @@
 /**
- * The popup against an empty popup (issue 27): each tab's first item painted from cache (Feed,
+ * The popup against an empty popup: each tab's first item painted from cache (Feed,
  * Messages, Explore, and any other tab the build has and marks), against the first paint of an
  * empty extension page: the same extension (a copy of the build under test with one static page
  * added, `empty-popup.html`, a line of text and nothing else), opened the same way (a tab the size of
@@ -51,7 +51,7 @@ const EMPTY_POPUP_HTML = `<!DOCTYPE html>
 </html>
 `;
 
-/** The goal of DESIGN.md: each tab's cached first frame within this many times the empty popup's paint. */
+/** The goal of ARCHITECTURE.md's budgets: each tab's cached first frame within this many times the empty popup's paint. */
 export const FIRST_FRAME_GOAL = 1.25;
 const LATENCY_MS = 300;
 

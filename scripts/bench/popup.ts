@@ -4,7 +4,7 @@
  *
  *   0. Each tab's first item painted from cache against an empty popup's first paint (the same
  *      extension with a static page, opened the same way, in the same run), in Chromium (the store
- *      build) and in Firefox (the local build): DESIGN.md's goal of 1.25× (popup-first-frame.ts).
+ *      build) and in Firefox (the local build): ARCHITECTURE.md's goal of 1.25× (popup-first-frame.ts).
  *
  * Then, in Chromium with the store build:
  *
@@ -235,7 +235,7 @@ try {
   await sandbox.close();
 }
 
-// 3. The Explore tab (issue 12): requests of a scripted session of exploring, caches on vs off
+// 3. The Explore tab: requests of a scripted session of exploring, caches on vs off
 // (its own sandbox on random ports: scripts/bench/popup-explore.ts).
 if (!WITHOUT_EXPLORE) {
   console.log('');

@@ -23,7 +23,7 @@ export interface FigureInput {
   /** What the value is compared with, measured in the same run (a naive client, the site alone, ...). */
   baseline?: { name: string; value: number };
   /**
-   * The budget of DESIGN.md this figure is held to, in its words ("≤ 45 KB"). With `max` the
+   * The budget of ARCHITECTURE.md this figure is held to, in its words ("≤ 45 KB"). With `max` the
    * figure passes when value ≤ max; otherwise `pass` says (budgets that are not one number).
    */
   budget?: { text: string; max?: number; pass?: boolean };

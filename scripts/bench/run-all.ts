@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark of scripts/bench/, one after another, then ONE table of every
- * figure with its budget from DESIGN.md and its ratio against the baseline measured in the same
+ * figure with its budget from ARCHITECTURE.md and its ratio against the baseline measured in the same
  * run, printed and written as Markdown to .output/bench/results.md (with the date and the machine)
  * for the README's performance section; the figures also go to .output/bench/results.json and
  * each benchmark's own report to .output/bench/<name>.log.
@@ -182,7 +182,7 @@ const header = [
   'value',
   'baseline (same run)',
   'ratio',
-  'budget (DESIGN.md)',
+  'budget (ARCHITECTURE.md, Budgets)',
   'status',
 ];
 

@@ -13,7 +13,7 @@
  * 2. The content-script feature's main-thread time (lib/features/project-status-marks.ts, bundled
  *    with esbuild, storage and messaging stubbed) in headless Chromium on a page of 40 scratch-www
  *    thumbnails, and per thumbnail after each of four Load mores (40 more each), against the
- *    budgets of DESIGN.md (5 ms at load, 1 ms per added item) and beside the time the page itself
+ *    budgets of ARCHITECTURE.md (5 ms at load, 1 ms per added item) and beside the time the page itself
  *    took to build those thumbnails, in the same run.
  *
  * Run: `npx tsx scripts/bench/status-marks.ts` (part 2 needs /usr/bin/chromium or COMPANION_CHROMIUM).
@@ -21,14 +21,14 @@
 import path from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { createProjectStatusService } from '@/lib/project-status/project-status';
 import { SlidingWindowLimiter } from '../../lib/api/rate-limiter';
-import { createProjectStatusService } from '../../lib/project-status/project-status';
 import {
   currentMember,
   emptyProjectStatusCache,
   type ProjectStatusCache,
   projectStatus,
-} from '../../lib/project-status/project-status-cache';
+} from '../../lib/project-status/project-status-model';
 import { Random } from '../../sandbox/random';
 import { generateWorld } from '../../sandbox/seed';
 import { reportFigure } from './report';

@@ -18,9 +18,9 @@
  *   npx tsx scripts/bench/translate.ts        (builds nothing: run `npx wxt build` first)
  */
 import type { CDPSession, Page } from 'playwright-core';
+import { createTranslationService, type TranslationCache } from '@/lib/translation/translation';
 import { ApiClient } from '../../lib/api/client';
 import { HttpClient } from '../../lib/api/http';
-import { createTranslationService, type TranslationCache } from '../../lib/translation/translation';
 import { DEMO_USERNAME, type RunningSandbox, startSandbox } from '../../sandbox/index';
 import { launchBrowser } from '../../tests/e2e/harness/launch';
 import { reportFigure } from './report';

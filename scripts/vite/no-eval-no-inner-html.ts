@@ -5,7 +5,7 @@
  * - zod's JIT (`Doc.compile` builds parsers with `new Function`, and `allowsEval` probes for it).
  *   Companion sets `z.config({ jitless: true })` (lib/api/zod.ts: MV3 service workers refuse eval), so
  *   neither runs; here they become code that says so.
- * - Preact's `dangerouslySetInnerHTML` (assigns `innerHTML`). DESIGN forbids it (remote text is
+ * - Preact's `dangerouslySetInnerHTML` (assigns `innerHTML`). ARCHITECTURE.md forbids it (remote text is
  *   text) and Biome refuses it in our sources; here the runtime refuses it too.
  *
  * Each rewrite must find exactly what it replaces: a library update that changes the code fails the

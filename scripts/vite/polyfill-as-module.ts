@@ -1,7 +1,7 @@
 /**
  * webextension-polyfill ships one UMD file (CommonJS to a bundler). Bundled as CommonJS, it comes
  * with the bundler's interop helpers (`__commonJS`, `__toESM` and what they use): about 0.7 KB in
- * every context, a sixtieth of the content script's size budget (DESIGN.md). Here the same file is
+ * every context, a sixtieth of the content script's size budget (ARCHITECTURE.md, Budgets). Here the same file is
  * made an ES module: its UMD header finds `module` and `exports` declared in front of it and takes
  * its CommonJS branch as before (the code itself is unchanged), and the module's default export is
  * what it set on `module.exports`. If the file no longer starts as expected, the build stops.

@@ -245,7 +245,7 @@ export function fuzzTheProtocol(options: FakeBackgroundOptions = {}): void {
   const NAMES = protocolMessageNames();
 
   describe(`every message of the protocol, fuzzed (${variant})`, () => {
-    it('knows the protocol (the list is read from lib/protocol-messages.ts)', () => {
+    it('knows the protocol (the list is read from lib/composition/protocol-messages.ts)', () => {
       expect(NAMES.length).toBeGreaterThanOrEqual(20);
       expect(NAMES).toContain('postReply');
     });

@@ -1,6 +1,6 @@
 /**
  * One member per browsing context, in the real background (fake browser, real sandbox, demo signed
- * in): the protocol's one sender rule (lib/sender.ts) answers a site tab by the context the browser
+ * in): the protocol's one sender rule (lib/protocol/sender.ts) answers a site tab by the context the browser
  * names for it. A Firefox container's tab (which may be signed in as someone else) gets nothing of
  * the member's and writes nothing into it, but may still translate; a private window's tab gets
  * nothing at all; the member's own tabs (Firefox's default container, Chrome's tabs, which carry no

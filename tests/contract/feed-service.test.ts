@@ -8,7 +8,7 @@ import { siteProfiles } from '@/lib/config';
 import { createFeedService } from '@/lib/feed/feed';
 import { feedPorts } from '@/lib/feed/feed-background';
 import { FEED_LIST_NAMES, sentTypeOf } from '@/lib/feed/feed-model';
-import { feedCacheItem } from '@/lib/storage';
+import { feedCacheItem } from '@/lib/feed/feed-storage';
 import { DEMO_USERNAME, type RunningSandbox } from '@/sandbox/index';
 import { signIn, startTestSandbox, type Wired, wire } from './harness';
 

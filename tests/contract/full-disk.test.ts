@@ -3,7 +3,7 @@
  * Chrome counts it (tests/unit/quota-storage.ts), and every cache is filled with maximum-size
  * hostile items (tests/unit/full-caches.ts):
  *
- * - written as the background writes them (lib/cache-budget.ts), each cache stops at its cap, and
+ * - written as the background writes them (lib/storage/cache-budget.ts), each cache stops at its cap, and
  *   the room left takes the member's draft (the popup's own save) and the record of their reply
  *   (the messages service as the background wires it, lib/messages/messages-background.ts), whose
  *   post reaches the sandbox over HTTP;
@@ -15,19 +15,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { draftsSaved, saveDraft } from '@/entrypoints/popup/messages/drafts';
-import { budgetedCache, fitToBudget } from '@/lib/cache-budget';
+import { CACHES_GIVEN_UP } from '@/lib/composition/caches-given-up';
+import { CACHE_BUDGETS, STATE_BYTES } from '@/lib/composition/storage-budget';
 import { siteProfiles } from '@/lib/config';
 import { registerMessages } from '@/lib/messages/messages-background';
 import { threadKey } from '@/lib/messages/messages-model';
 import { draftKey, draftOf, withDraft } from '@/lib/messages/replies-model';
-import * as storage from '@/lib/storage';
-import { CACHE_BUDGETS, STATE_BYTES } from '@/lib/storage-budget';
-import { CACHES_GIVEN_UP } from '@/lib/storage-full';
-import type { StorageItem } from '@/lib/storage-item';
-import { LOCAL_QUOTA_BYTES, storedBytes } from '@/lib/storage-quota';
+import { budgetedCache, fitToBudget } from '@/lib/storage/cache-budget';
+import type { StorageItem } from '@/lib/storage/storage-item';
+import { LOCAL_QUOTA_BYTES, storedBytes } from '@/lib/storage/storage-quota';
 import { DEMO_USERNAME, type RunningSandbox } from '@/sandbox/index';
 import { FULL_CACHES, hostileText } from '@/tests/unit/full-caches';
 import { enforceChromeQuota, type QuotaStorage } from '@/tests/unit/quota-storage';
+import * as storage from '@/tests/unit/storage-items';
 import { signIn, startTestSandbox, wire } from './harness';
 
 let sandbox: RunningSandbox;
@@ -87,6 +87,7 @@ async function registerOnSandbox() {
     profile,
     api: w.api,
     member: async () => ({ id: demo.id, username: DEMO_USERNAME }),
+    cachesGivenUp: CACHES_GIVEN_UP,
   });
   return { service, store, demo };
 }
@@ -101,7 +102,7 @@ describe('every cache filled to its cap, as the background writes them', () => {
     expect(quota.refused).toEqual([]);
     const caches = CACHE_KEYS.reduce((sum, key) => sum + quota.bytesOf(nameOf(key)), 0);
     const caps = CACHE_KEYS.reduce((sum, key) => sum + budgetOf(key).bytes, 0);
-    // Filled: each within a few hostile items of its cap (lib/storage-budget.test.ts checks each).
+    // Filled: each within a few hostile items of its cap (lib/composition/storage-budget.test.ts checks each).
     expect(caches).toBeGreaterThan(caps - 6 * 30_000);
     expect(quota.bytesInUse() - caches).toBeLessThan(STATE_BYTES);
 

@@ -6,7 +6,7 @@ import { ApiClient } from '@/lib/api/client';
 import { HttpClient, type HttpClientOptions } from '@/lib/api/http';
 import { SlidingWindowLimiter } from '@/lib/api/rate-limiter';
 import { Session, type SiteCookies } from '@/lib/session/session';
-import type { StoredSession } from '@/lib/storage';
+import type { StoredSession } from '@/lib/session/session-model';
 import { type RunningSandbox, startSandbox } from '@/sandbox/index';
 
 /** The cookies a browser would hold for the site: filled from `Set-Cookie`, sent as `Cookie`. */

@@ -1,5 +1,5 @@
 /**
- * The bell ("Following closely", issue 26 item 1) in real Chromium (public build, live host names
+ * The bell ("Following closely") in real Chromium (public build, live host names
  * mapped onto the sandbox) and Firefox (local build), signed in as demo, who follows many people:
  * the bell rung with the keyboard alone on one of them from a What's Happening row, then silenced and
  * rung again from that person's view in Explore; a project that person shares (added on the sandbox)

@@ -1,5 +1,5 @@
 /**
- * The fault matrix (issue 14) for the popup's feed (What's Happening), in real Chromium and
+ * The fault matrix for the popup's feed (What's Happening), in real Chromium and
  * Firefox. One popup stays open through every row of a browser. For every fault of
  * harness/fault-matrix.ts on the feed's route: someone the member follows shares a project, the
  * member refreshes; the cached items stay with the fault's sentence above them (in the member's

@@ -1,5 +1,5 @@
 /**
- * The fault matrix (issue 14) for the message count: the toolbar badge, the site's navigation-bar
+ * The fault matrix for the message count: the toolbar badge, the site's navigation-bar
  * count and the tab title's `(N) ` prefix, in real Chromium and Firefox. For every fault of
  * harness/fault-matrix.ts on the count's route: a message arrives on the service while the fault
  * lasts; the badge, the bar and the title keep the last count they knew (never blank, never a

@@ -1,5 +1,5 @@
 /**
- * The fault matrix (issue 14) for the popup's Messages tab and a reply, in real Chromium and
+ * The fault matrix for the popup's Messages tab and a reply, in real Chromium and
  * Firefox. One popup stays open on a conversation through every row of a browser. For every fault
  * of harness/fault-matrix.ts on the messages' routes (the list, the conversation's reads, the post):
  * a message arrives and the member refreshes the list and sends a reply; the list keeps its cached

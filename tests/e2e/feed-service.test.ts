@@ -14,7 +14,7 @@ const sandbox = withSandbox();
 const FEED_PATHS =
   /^\/users\/[^/]+\/following\/(users\/activity|users\/projects|users\/loves|studios\/projects)$/;
 
-/** Sends one message of lib/protocol.ts from an extension page, the way @webext-core/messaging does. */
+/** Sends one message of lib/protocol/messaging.ts from an extension page, the way @webext-core/messaging does. */
 function send(page: TestPage, type: string, data: unknown) {
   return page.evaluate(
     async ({ type, data }) => {

@@ -19,10 +19,10 @@ const sandbox = withSandbox();
 /**
  * Names of `Object.prototype`'s members. @webext-core/messaging looks a message's handler up by name
  * in a plain object, so these would reach Object.prototype's functions and get their results back
- * as answers; lib/checked-messages.ts's listener, registered before the library's, answers them
+ * as answers; lib/protocol/checked-messages.ts's listener, registered before the library's, answers them
  * with a refusal. Only the first answer reaches the sender: getting the refusal proves it came
  * first. (Both browsers here have the native `browser`, which webextension-polyfill hands on; its
- * wrapper, for Chrome before 148, is checked in lib/checked-messages-polyfill.test.ts.)
+ * wrapper, for Chrome before 148, is checked in lib/composition/checked-protocol-polyfill.test.ts.)
  */
 const INHERITED_NAMES = [
   'toString',

@@ -1,5 +1,5 @@
 /**
- * Companion on the site as it really renders (site-reference.md, "Page markup that content scripts
+ * Companion on the site as it really renders (docs/site-reference.md, "Page markup that content scripts
  * read" and "Legacy pages"), in real Chromium (public build, live host names mapped onto the
  * sandbox) and Firefox (local build):
  * - the navigation bar's count is two text nodes whose number React changes in place: after

@@ -1,5 +1,5 @@
 /**
- * Mutes and the honest count (issue 25, items 1 and 2) in real Chromium (public build, live host
+ * Mutes and the honest count in real Chromium (public build, live host
  * names mapped onto the sandbox) and Firefox (local build), signed in as demo: muting a kind on the
  * settings page folds those messages away in the popup ("N muted messages", never lost); muting a
  * person from a message's menu (keyboard: Escape closes it, the focus goes back) folds theirs;

@@ -47,7 +47,7 @@ interface ApiProject {
   author: { username?: string };
 }
 
-/** The sentence and links the site shows for an event (site-reference.md, What's Happening). */
+/** The sentence and links the site shows for an event (docs/site-reference.md, What's Happening). */
 function expectedRow(event: ApiEvent, site: string, uploads: string) {
   const user = (name: string) => [name, `${site}/users/${name}/`] as const;
   const project = (id: unknown, title: unknown) => [String(title), `${site}/projects/${id}/`] as const;

@@ -1,5 +1,5 @@
 /**
- * The popup's first frame from the member's snapshot (issue 27), in real Chromium (public build, live
+ * The popup's first frame from the member's snapshot, in real Chromium (public build, live
  * host names mapped onto the sandbox) and Firefox (local build), opened at the address the toolbar
  * button opens (`action.getPopup`, set by the background: lib/session/popup-url.ts).
  *

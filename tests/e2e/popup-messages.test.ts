@@ -21,7 +21,7 @@ const store = () => sandbox().control.store;
 const userName = (id: number) => store().getUserById(id)?.username ?? '';
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** The site's sentence for one message (site-reference.md, messages page), as the popup must show it. */
+/** The site's sentence for one message (docs/site-reference.md, messages page), as the popup must show it. */
 function expectedSentence(message: Message): string {
   const actor = userName(message.actorId);
   const f = message.fields as Record<string, unknown>;

@@ -1,5 +1,5 @@
 /**
- * The popup's My Stuff tab (issue 26 item 4) in real Chromium (public build, live host names mapped
+ * The popup's My Stuff tab in real Chromium (public build, live host names mapped
  * onto the sandbox) and Firefox (local build), signed in as demo, with the keyboard alone: the arrow
  * keys reach the tab, which lists every shared project of demo across pages (read in pages of 40,
  * counted in the request log) with its counts as the interface gives them; typing in the search box

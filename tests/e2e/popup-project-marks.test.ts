@@ -1,5 +1,5 @@
 /**
- * Loved and favorited in the popup (issue 9 item 5), in real Chromium (public build, live host
+ * Loved and favorited in the popup, in real Chromium (public build, live host
  * names mapped onto the sandbox) and Firefox (local build), signed in as the demo member, whose
  * loves and favorites the sandbox seeds: the cards of the followed-project sections show a heart
  * when loved and a star when favorited (the truth read from the sandbox's store), asked for only as

@@ -1,5 +1,5 @@
 /**
- * Translate and Read aloud inside the popup (issue 26 item 3), in real Chromium (public build, live
+ * Translate and Read aloud inside the popup, in real Chromium (public build, live
  * host names mapped onto the sandbox) and Firefox (local build), signed in as demo: a comment
  * translated on a site page shows its translation in the popup's conversation with no request to
  * the translator (one cache for pages and popup); the popup reads it aloud itself; a project's notes

@@ -131,7 +131,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       expect(await popup.text(replyError)).toBe(`${REDIRECTED} Your reply is kept here as a draft.`);
       // Every post the reply made met the redirect, and none was followed (arrivedElsewhere above).
       // Usually one: a second comes only when the popup lost the background's answer and asked once
-      // more (lib/background-gone.ts), which a redirect, known not to have landed, rightly allows.
+      // more (lib/protocol/background-gone.ts), which a redirect, known not to have landed, rightly allows.
       const sent = redirectedRequests(browser(), status, /^\/proxy\/comments\//);
       expect(
         sent.length,

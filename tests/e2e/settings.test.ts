@@ -1,6 +1,6 @@
 /**
  * The settings page in real Chromium (public build, live host names mapped onto the sandbox) and
- * Firefox (local build), signed in as the demo member (issue 13): with a project page open (its
+ * Firefox (local build), signed in as the demo member: with a project page open (its
  * remix list holds projects the member loved or favorited, its comments have Translate buttons, a
  * translation is shown, its title starts with the message count) and the popup open on the feed's
  * marked cards, turning marks, Translate buttons, the title prefix and the toolbar badge off on the

@@ -1,12 +1,12 @@
 /**
- * The storage quota as the browsers have it, which Companion's byte budget (lib/cache-budget.ts) and
+ * The storage quota as the browsers have it, which Companion's byte budget (lib/storage/cache-budget.ts) and
  * the unit tests' quota-enforcing storage (tests/unit/quota-storage.ts) count on: in Chromium, an
  * item costs what `storedBytes` says (key and JSON, hostile text escaped as Chromium escapes it),
  * the quota is `LOCAL_QUOTA_BYTES`, and a write past it is refused with an error `isQuotaError`
  * knows. In Firefox there is no fixed quota: the same write is taken.
  */
 import { describe, expect, it } from 'vitest';
-import { isQuotaError, LOCAL_QUOTA_BYTES, storedBytes } from '@/lib/storage-quota';
+import { isQuotaError, LOCAL_QUOTA_BYTES, storedBytes } from '@/lib/storage/storage-quota';
 import { HOSTILE_STRINGS, LONG_HOSTILE_TEXT } from '@/sandbox/hostile';
 import { useBrowser, withSandbox } from './harness';
 

@@ -13,7 +13,8 @@
  *    the conversation, the composer and the stored draft empty.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type MessageCountState, nextDelay } from '@/lib/message-count/message-count';
+import { nextDelay } from '@/lib/message-count/message-count';
+import type { MessageCountState } from '@/lib/message-count/message-count-model';
 import { type PendingPosts, unresolvedPosts } from '@/lib/messages/pending-posts';
 import type { InFlightRequest } from '@/sandbox/control';
 import { translateText } from '@/sandbox/helpers/translator';

@@ -1,6 +1,7 @@
 /**
  * WXT's fake browser throws "not implemented" for a few events the background registers at start
- * (the quick-search command, the address-bar keyword) and for `management.getSelf()`. Tests that
+ * (the quick-search command, the address-bar keyword, the idle state's changes) and for
+ * `management.getSelf()`. Tests that
  * start the whole background (tests/contract/token.test.ts) get plain in-memory events for them,
  * and an install type (`normal`, a store install, unless the test file says otherwise).
  */
@@ -17,6 +18,8 @@ function fakeEvent<T extends (...args: never[]) => unknown>() {
 }
 
 Object.assign(fakeBrowser.commands, { onCommand: fakeEvent() });
+// The message count follows the idle state's changes where the `idle` permission is granted.
+Object.assign(fakeBrowser.idle, { onStateChanged: fakeEvent() });
 // The toolbar popup's address (lib/session/popup-url.ts), global only, kept in memory.
 let popupAddress = 'popup.html';
 Object.assign(fakeBrowser.action, {

@@ -4,7 +4,7 @@
  */
 
 import type { SessionListener } from '@/lib/session/session';
-import type { SessionUser } from '@/lib/storage';
+import type { SessionUser } from '@/lib/session/session-model';
 
 /** `markOf`: the cookie digest a signed-in member reads under (null: the cookie could not be read). */
 export function fakeMemberSession(

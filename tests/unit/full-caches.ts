@@ -1,8 +1,8 @@
 /**
- * Every cache of storage.local (lib/storage-budget.ts) filled past its byte cap with the largest
+ * Every cache of storage.local (lib/composition/storage-budget.ts) filled past its byte cap with the largest
  * items it can hold: comments, titles and translations of maximum length made of the sandbox's
  * hostile strings (markup, quotes, emoji, right-to-left text, zero-width and control characters),
- * which escape to several bytes a character in Chrome's count (lib/storage-quota.ts).
+ * which escape to several bytes a character in Chrome's count (lib/storage/storage-quota.ts).
  */
 import type { Message } from '@/lib/api/schemas';
 import { type CachedList, emptyList } from '@/lib/cached-list/cached-list';
@@ -17,7 +17,7 @@ import {
   type ThreadComment,
 } from '@/lib/messages/messages-model';
 import { type MemberStuff, MY_STUFF_MAX_ITEMS, type MyProject } from '@/lib/mystuff/mystuff-model';
-import type { MemberStatuses, ProjectStatusCache } from '@/lib/project-status/project-status-cache';
+import type { MemberStatuses, ProjectStatusCache } from '@/lib/project-status/project-status-model';
 import type { TranslationCache } from '@/lib/translation/translation';
 import { HOSTILE_STRINGS } from '@/sandbox/hostile';
 

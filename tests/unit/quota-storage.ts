@@ -1,12 +1,12 @@
 /**
  * The fake browser's storage.local with Chrome's quota: WXT's fake keeps everything, a real Chrome
  * refuses a write that would take the area past QUOTA_BYTES, counting each item as its key plus its
- * value's JSON (lib/storage-quota.ts; tests/e2e/storage-quota.test.ts checks the count against
+ * value's JSON (lib/storage/storage-quota.ts; tests/e2e/storage-quota.test.ts checks the count against
  * Chromium's own). A refused write changes nothing and rejects with Chromium's message.
  */
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { LOCAL_QUOTA_BYTES, storedBytes } from '@/lib/storage-quota';
+import { LOCAL_QUOTA_BYTES, storedBytes } from '@/lib/storage/storage-quota';
 
 /** What Chromium 156 says (measured by tests/e2e/storage-quota.test.ts; older builds: "QUOTA_BYTES quota exceeded"). */
 export const CHROME_QUOTA_MESSAGE = 'Resource::kQuotaBytes quota exceeded';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { DetailSource } from '@/lib/explore/explore-model';
-import type { SessionUser } from '@/lib/storage';
+import type { SessionUser } from '@/lib/session/session-model';
 import { MemberContext } from './explore-data';
 import { Home } from './Home';
 import { type Navigation, NavigationContext } from './navigation';

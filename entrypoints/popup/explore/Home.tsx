@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Chip } from '@/components/Chip';
 import { Empty } from '@/components/Empty';
 import { TabBar } from '@/components/TabBar';
+import { settledSearch } from '@/lib/concurrency/settled-search';
 import { currentProfile } from '@/lib/config';
 import {
   EXPLORE_LANGUAGES,
@@ -10,11 +11,10 @@ import {
   EXPLORE_TAGS,
   normalizeQuery,
   SEARCH_SORTS,
-} from '@/lib/explore/explore-keys';
+} from '@/lib/explore/explore-keys-model';
 import type { ExploreKind, ExploreSort, ExploreTag, ListSource } from '@/lib/explore/explore-model';
-import { settledSearch } from '@/lib/explore/explore-search';
+import { exploreCacheItem } from '@/lib/explore/explore-storage';
 import { plural, t } from '@/lib/i18n';
-import { exploreCacheItem } from '@/lib/storage';
 import { sendMessage } from '../background-messages';
 import { usePainted } from '../first-paint';
 import { useStorageItem } from '../storage-hooks';
@@ -161,6 +161,93 @@ function DirectOpen({ text }: { text: string }) {
   );
 }
 
+/** The search's results under their sort, with a quiet mark while what was typed is still being searched. */
+function SearchResults({
+  uid,
+  query,
+  busy,
+  list,
+}: {
+  uid: string;
+  query: string;
+  busy: boolean;
+  list: ComponentProps<typeof ItemList>;
+}) {
+  const settings = useSettings();
+  return (
+    <section
+      class="x-section"
+      aria-labelledby={`${uid}-results`}
+      data-testid="search-results"
+      data-query={query}
+    >
+      <div class="x-section-head">
+        <h2 id={`${uid}-results`} class="x-heading">
+          <bdi>{t('explore.search.results', [query])}</bdi>
+        </h2>
+        {busy && (
+          <span class="x-progress" role="status">
+            <span class="spinner" aria-hidden="true" />
+            <span class="visually-hidden">{t('explore.search.searching')}</span>
+          </span>
+        )}
+      </div>
+      <SortedList
+        id={`${uid}-search`}
+        sort={SEARCH_SORTS.includes(settings.searchMode) ? settings.searchMode : 'popular'}
+        sorts={SEARCH_SORTS}
+        onSort={(mode) => setSettings({ searchMode: mode })}
+        list={list}
+      />
+    </section>
+  );
+}
+
+/** Explore by tag: the site's tags, then their list under its sort (after the first frame). */
+function Browse({
+  uid,
+  painted,
+  list,
+}: {
+  uid: string;
+  /** The Explore tab's first frame was painted. */
+  painted: boolean;
+  list: ComponentProps<typeof ItemList>;
+}) {
+  const settings = useSettings();
+  return (
+    <section class="x-section" aria-labelledby={`${uid}-browse`} data-testid="explore-browse">
+      <h2 id={`${uid}-browse`} class="x-heading">
+        {t('explore.browse.heading')}
+      </h2>
+      <fieldset class="x-tags">
+        <legend class="visually-hidden">{t('explore.browse.tagsLabel')}</legend>
+        {EXPLORE_TAGS.map((tag) => (
+          <Chip
+            key={tag}
+            class="x-chip"
+            pressed={settings.tag === tag}
+            data={{ 'data-testid': 'explore-tag', 'data-tag': tag }}
+            onToggle={() => setSettings({ tag })}
+          >
+            {t(TAG_KEYS[tag])}
+          </Chip>
+        ))}
+      </fieldset>
+      {/* Below the featured rows, far below the fold: after the first frame (first-paint.ts). */}
+      {painted && (
+        <SortedList
+          id={uid}
+          sort={settings.mode}
+          sorts={EXPLORE_SORTS}
+          onSort={(mode) => setSettings({ mode })}
+          list={list}
+        />
+      )}
+    </section>
+  );
+}
+
 /**
  * The Explore tab's first view: the search field (focused when the tab opens), then either the
  * search results, or the featured rows, the count of shared projects and explore by tag.
@@ -248,37 +335,18 @@ export function Home({ uid }: { uid: string }) {
       <DirectOpen text={text} />
       <div role="tabpanel" id={`${uid}-kind-panel-${kind}`} aria-labelledby={`${uid}-kind-tab-${kind}`}>
         {searching ? (
-          <section
-            class="x-section"
-            aria-labelledby={`${uid}-results`}
-            data-testid="search-results"
-            data-query={settled}
-          >
-            <div class="x-section-head">
-              <h2 id={`${uid}-results`} class="x-heading">
-                <bdi>{t('explore.search.results', [settled])}</bdi>
-              </h2>
-              {(typingAhead || list?.loading === 'refresh') && (
-                <span class="x-progress" role="status">
-                  <span class="spinner" aria-hidden="true" />
-                  <span class="visually-hidden">{t('explore.search.searching')}</span>
-                </span>
-              )}
-            </div>
-            <SortedList
-              id={`${uid}-search`}
-              sort={SEARCH_SORTS.includes(settings.searchMode) ? settings.searchMode : 'popular'}
-              sorts={SEARCH_SORTS}
-              onSort={(mode) => setSettings({ searchMode: mode })}
-              list={{
-                list,
-                onMore: more,
-                onRetry: retry,
-                empty: t('explore.search.nothing'),
-                moreHref: siteSearch,
-              }}
-            />
-          </section>
+          <SearchResults
+            uid={uid}
+            query={settled}
+            busy={typingAhead || list?.loading === 'refresh'}
+            list={{
+              list,
+              onMore: more,
+              onRetry: retry,
+              empty: t('explore.search.nothing'),
+              moreHref: siteSearch,
+            }}
+          />
         ) : (
           <>
             {featured.rows.length === 0 && featured.error === null && (
@@ -292,41 +360,17 @@ export function Home({ uid }: { uid: string }) {
             )}
             <FeaturedRows rows={featured.rows} />
             <ProjectsCount />
-            <section class="x-section" aria-labelledby={`${uid}-browse`} data-testid="explore-browse">
-              <h2 id={`${uid}-browse`} class="x-heading">
-                {t('explore.browse.heading')}
-              </h2>
-              <fieldset class="x-tags">
-                <legend class="visually-hidden">{t('explore.browse.tagsLabel')}</legend>
-                {EXPLORE_TAGS.map((tag) => (
-                  <Chip
-                    key={tag}
-                    class="x-chip"
-                    pressed={settings.tag === tag}
-                    data={{ 'data-testid': 'explore-tag', 'data-tag': tag }}
-                    onToggle={() => setSettings({ tag })}
-                  >
-                    {t(TAG_KEYS[tag])}
-                  </Chip>
-                ))}
-              </fieldset>
-              {/* Below the featured rows, far below the fold: after the first frame (first-paint.ts). */}
-              {painted && (
-                <SortedList
-                  id={uid}
-                  sort={settings.mode}
-                  sorts={EXPLORE_SORTS}
-                  onSort={(mode) => setSettings({ mode })}
-                  list={{
-                    list,
-                    onMore: more,
-                    onRetry: retry,
-                    empty: t('explore.list.empty'),
-                    moreHref: siteExplore,
-                  }}
-                />
-              )}
-            </section>
+            <Browse
+              uid={uid}
+              painted={painted}
+              list={{
+                list,
+                onMore: more,
+                onRetry: retry,
+                empty: t('explore.list.empty'),
+                moreHref: siteExplore,
+              }}
+            />
           </>
         )}
       </div>

@@ -1,6 +1,6 @@
 import { Empty } from '@/components/Empty';
 import { ListEnd } from '@/components/ListEnd';
-import { EXPLORE_MAX_ITEMS } from '@/lib/explore/explore-keys';
+import { EXPLORE_MAX_ITEMS } from '@/lib/explore/explore-keys-model';
 import type { ExploreItem, ExploreList } from '@/lib/explore/explore-model';
 import { t } from '@/lib/i18n';
 import { ProjectCardView, StudioCardView, UserCardView } from './Cards';

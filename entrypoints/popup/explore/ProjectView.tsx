@@ -1,21 +1,19 @@
-import { useState } from 'preact/hooks';
 import { Avatar } from '@/components/Avatar';
 import { RelativeTime } from '@/components/RelativeTime';
 import { Sentence } from '@/components/Sentence';
 import { SiteImage } from '@/components/SiteImage';
 import { sentenceMarkers } from '@/components/sentence-markers';
-import { TabBar, TabPanel } from '@/components/TabBar';
 import { TextTranslation } from '@/components/TextTranslation';
 import type { ListSource } from '@/lib/explore/explore-model';
 import { t } from '@/lib/i18n';
 import { siteLinks } from '../site-links';
 import { UserLink } from './Cards';
-import { retryDetail, useDetail, useList, useMore } from './explore-data';
-import { ItemList } from './ListView';
+import { retryDetail, useDetail } from './explore-data';
 import { useViewLink } from './navigation';
 import { useProjectStatus } from './project-status-port';
+import { ViewLists } from './ViewLists';
 import { ViewLoading } from './ViewLoading';
-import { LongText, Stat, Stats, ViewBar, ViewError } from './ViewParts';
+import { Stat, Stats, TextSection, ViewBar, ViewError } from './ViewParts';
 
 type ProjectList = 'remixes' | 'project-studios';
 
@@ -54,34 +52,20 @@ function MemberStatus({ projectId }: { projectId: number }) {
 }
 
 function ProjectLists({ uid, projectId }: { uid: string; projectId: number }) {
-  const [selected, setSelected] = useState<ProjectList>('remixes');
-  const source: ListSource = { source: selected, projectId } as ListSource;
-  const list = useList(source);
-  const more = useMore(source);
   return (
-    <>
-      <TabBar<ProjectList>
-        group={`${uid}-lists`}
-        class="segmented"
-        label={t('explore.user.listsLabel')}
-        tabs={[
-          { name: 'remixes', label: t('explore.project.remixes'), testId: 'project-list-remixes' },
-          { name: 'project-studios', label: t('explore.project.studios'), testId: 'project-list-studios' },
-        ]}
-        selected={selected}
-        onSelect={setSelected}
-      />
-      <TabPanel group={`${uid}-lists`} name={selected} class="x-list-panel">
-        <ItemList
-          list={list}
-          onMore={more}
-          empty={selected === 'remixes' ? t('explore.project.noRemixes') : t('explore.project.noStudios')}
-          moreHref={
-            selected === 'remixes' ? `${siteLinks.project(projectId)}remixes/` : siteLinks.project(projectId)
-          }
-        />
-      </TabPanel>
-    </>
+    <ViewLists<ProjectList>
+      uid={uid}
+      tabs={[
+        { name: 'remixes', label: t('explore.project.remixes'), testId: 'project-list-remixes' },
+        { name: 'project-studios', label: t('explore.project.studios'), testId: 'project-list-studios' },
+      ]}
+      first="remixes"
+      sourceOf={(name) => ({ source: name, projectId }) as ListSource}
+      empty={(name) => (name === 'remixes' ? t('explore.project.noRemixes') : t('explore.project.noStudios'))}
+      moreHref={(name) =>
+        name === 'remixes' ? `${siteLinks.project(projectId)}remixes/` : siteLinks.project(projectId)
+      }
+    />
   );
 }
 
@@ -146,18 +130,16 @@ export function ProjectView({ uid, id, member }: { uid: string; id: number; memb
                 <RemixOf id={project.remixParent} />
               </p>
             )}
-            {project.instructions.trim() !== '' && (
-              <section class="x-block">
-                <h2 class="x-heading">{t('explore.project.instructions')}</h2>
-                <LongText text={project.instructions} testId="project-instructions" />
-              </section>
-            )}
-            {project.description.trim() !== '' && (
-              <section class="x-block">
-                <h2 class="x-heading">{t('explore.project.notes')}</h2>
-                <LongText text={project.description} testId="project-notes" />
-              </section>
-            )}
+            <TextSection
+              heading={t('explore.project.instructions')}
+              text={project.instructions}
+              testId="project-instructions"
+            />
+            <TextSection
+              heading={t('explore.project.notes')}
+              text={project.description}
+              testId="project-notes"
+            />
           </div>
           {project.shared && <ProjectLists uid={uid} projectId={id} />}
         </>

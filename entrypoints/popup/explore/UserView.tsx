@@ -1,17 +1,15 @@
-import { useState } from 'preact/hooks';
 import { Avatar } from '@/components/Avatar';
 import { RelativeTime } from '@/components/RelativeTime';
 import { Sentence } from '@/components/Sentence';
 import { sentenceMarkers } from '@/components/sentence-markers';
-import { TabBar, TabPanel } from '@/components/TabBar';
 import type { ListSource } from '@/lib/explore/explore-model';
 import { t } from '@/lib/i18n';
 import { Bell } from '../Bell';
 import { siteLinks } from '../site-links';
-import { retryDetail, useDetail, useList, useMore } from './explore-data';
-import { ItemList } from './ListView';
+import { retryDetail, useDetail } from './explore-data';
+import { ViewLists } from './ViewLists';
 import { ViewLoading } from './ViewLoading';
-import { LongText, ViewBar, ViewError } from './ViewParts';
+import { TextSection, ViewBar, ViewError } from './ViewParts';
 
 type UserList = 'user-projects' | 'favorites' | 'curated' | 'followers' | 'following';
 const LISTS: readonly { name: UserList; label: () => string; site: string }[] = [
@@ -23,34 +21,21 @@ const LISTS: readonly { name: UserList; label: () => string; site: string }[] = 
 ];
 
 function UserLists({ uid, username }: { uid: string; username: string }) {
-  const [selected, setSelected] = useState<UserList>('user-projects');
-  const source = { source: selected, username } as ListSource;
-  const list = useList(source);
-  const more = useMore(source);
-  const site = LISTS.find((entry) => entry.name === selected)?.site ?? '';
   return (
-    <>
-      <TabBar<UserList>
-        group={`${uid}-lists`}
-        class="segmented"
-        label={t('explore.user.listsLabel')}
-        tabs={LISTS.map((entry) => ({
-          name: entry.name,
-          label: entry.label(),
-          testId: `user-list-${entry.name}`,
-        }))}
-        selected={selected}
-        onSelect={setSelected}
-      />
-      <TabPanel group={`${uid}-lists`} name={selected} class="x-list-panel">
-        <ItemList
-          list={list}
-          onMore={more}
-          empty={selected === 'user-projects' ? t('explore.user.noProjects') : t('explore.user.nothing')}
-          moreHref={`${siteLinks.user(username)}${site}`}
-        />
-      </TabPanel>
-    </>
+    <ViewLists<UserList>
+      uid={uid}
+      tabs={LISTS.map((entry) => ({
+        name: entry.name,
+        label: entry.label(),
+        testId: `user-list-${entry.name}`,
+      }))}
+      first="user-projects"
+      sourceOf={(name) => ({ source: name, username }) as ListSource}
+      empty={(name) => (name === 'user-projects' ? t('explore.user.noProjects') : t('explore.user.nothing'))}
+      moreHref={(name) =>
+        `${siteLinks.user(username)}${LISTS.find((entry) => entry.name === name)?.site ?? ''}`
+      }
+    />
   );
 }
 
@@ -97,18 +82,8 @@ export function UserView({ uid, username }: { uid: string; username: string }) {
                 </p>
               </div>
             </div>
-            {user.bio.trim() !== '' && (
-              <section class="x-block">
-                <h2 class="x-heading">{t('explore.user.bio')}</h2>
-                <LongText text={user.bio} testId="user-bio" />
-              </section>
-            )}
-            {user.status.trim() !== '' && (
-              <section class="x-block">
-                <h2 class="x-heading">{t('explore.user.status')}</h2>
-                <LongText text={user.status} testId="user-status" />
-              </section>
-            )}
+            <TextSection heading={t('explore.user.bio')} text={user.bio} testId="user-bio" />
+            <TextSection heading={t('explore.user.status')} text={user.status} testId="user-status" />
           </div>
           <UserLists uid={uid} username={user.username} />
         </>

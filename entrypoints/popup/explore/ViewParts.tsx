@@ -49,6 +49,17 @@ export function LongText({ text, testId }: { text: string; testId?: string }) {
   );
 }
 
+/** A titled section of a view holding a long remote text; nothing when the text is blank. */
+export function TextSection({ heading, text, testId }: { heading: string; text: string; testId: string }) {
+  if (text.trim() === '') return null;
+  return (
+    <section class="x-block">
+      <h2 class="x-heading">{heading}</h2>
+      <LongText text={text} testId={testId} />
+    </section>
+  );
+}
+
 type StatKey =
   | 'explore.stats.views'
   | 'explore.stats.loves'

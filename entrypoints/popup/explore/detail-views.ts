@@ -1,7 +1,7 @@
 /**
  * The views Explore opens on top of its home: a project, a person, a studio. One chunk of their own,
  * loaded when the member first opens one (ExploreTab.tsx), so the Explore tab opens with its home
- * only (DESIGN.md budget: the popup's JavaScript as it opens).
+ * only (ARCHITECTURE.md, Budgets: the popup's JavaScript as it opens).
  */
 export { ProjectView } from './ProjectView';
 export { StudioView } from './StudioView';

@@ -4,7 +4,7 @@
  */
 import { createContext } from 'preact';
 import { useCallback, useContext, useEffect, useMemo } from 'preact/hooks';
-import { detailKey, isPublicList, listKey, siteLanguage } from '@/lib/explore/explore-keys';
+import { detailKey, isPublicList, listKey, siteLanguage } from '@/lib/explore/explore-keys-model';
 import {
   type DetailEntry,
   type DetailOf,
@@ -14,9 +14,9 @@ import {
   type ExploreSettings,
   type ListSource,
 } from '@/lib/explore/explore-model';
+import { exploreCacheItem, exploreSettingsItem, exploreViewsItem } from '@/lib/explore/explore-storage';
 import { uiLanguage } from '@/lib/i18n';
-import { ownEntry } from '@/lib/own-entry';
-import { exploreCacheItem, exploreSettingsItem, exploreViewsItem } from '@/lib/storage';
+import { ownEntry } from '@/lib/storage/own-entry';
 import { sendMessage } from '../background-messages';
 import { useStorageItem } from '../storage-hooks';
 

@@ -4,8 +4,10 @@
  * its own, fetched when the tab first shows) so the popup's other tabs open without it; the storage
  * its first frame shows is read before the popup renders, like every tab's.
  */
+
+import { exploreCacheItem, exploreSettingsItem, exploreViewsItem } from '@/lib/explore/explore-storage';
+import { followingCloselyItem } from '@/lib/feed/feed-storage';
 import { t } from '@/lib/i18n';
-import { exploreCacheItem, exploreSettingsItem, exploreViewsItem, followingCloselyItem } from '@/lib/storage';
 import { lazyView } from '../lazy-view';
 import type { PopupTab } from '../popup-tab';
 import { listenForQuickSearchKey } from './quick-search-key';

@@ -6,8 +6,8 @@
  * not read yet).
  */
 import { useEffect } from 'preact/hooks';
-import { currentMember, projectStatus } from '@/lib/project-status/project-status-cache';
-import { projectStatusesItem } from '@/lib/storage';
+import { currentMember, projectStatus } from '@/lib/project-status/project-status-model';
+import { projectStatusesItem } from '@/lib/project-status/project-status-storage';
 import { sendMessage } from '../background-messages';
 import { useStorageItem } from '../storage-hooks';
 

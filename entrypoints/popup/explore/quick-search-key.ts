@@ -3,7 +3,7 @@
  * quick search of the site's other extension does. The shortcut that opens the popup itself is the
  * browser's (manifest `commands`, see lib/explore/explore-command.ts).
  */
-import { popupTabItem } from '@/lib/storage';
+import { popupTabItem } from '@/lib/popup/popup-tab-item';
 
 export const SEARCH_INPUT = '[data-testid="search-input"]';
 

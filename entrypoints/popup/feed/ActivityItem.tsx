@@ -26,7 +26,7 @@ interface Rendered {
 }
 
 /**
- * The site's sentence for each type (site-reference.md, What's Happening) and its links after the
+ * The site's sentence for each type (docs/site-reference.md, What's Happening) and its links after the
  * actor's ($1); null for a type this version does not know.
  */
 function sentenceOf(event: ActivityEvent): { key: ActivityKey; links: ComponentChild[] } | null {

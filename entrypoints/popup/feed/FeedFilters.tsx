@@ -1,7 +1,7 @@
 import { Chip } from '@/components/Chip';
 import { FEED_KINDS, type FeedKind, type FeedSettings } from '@/lib/feed/feed-model';
+import { feedSettingsItem } from '@/lib/feed/feed-storage';
 import { t } from '@/lib/i18n';
-import { feedSettingsItem } from '@/lib/storage';
 
 const LABEL_KEYS = {
   follows: 'feed.filters.follows',

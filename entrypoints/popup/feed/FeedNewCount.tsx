@@ -1,5 +1,5 @@
 import { plural } from '@/lib/i18n';
-import type { SessionUser } from '@/lib/storage';
+import type { SessionUser } from '@/lib/session/session-model';
 import { useNewCount } from './feed-data';
 
 /** The Feed tab's count: how many shown items are new since the last open. */

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { TabBar, type TabBarItem, TabPanel } from '@/components/TabBar';
-import { sendSurvivingRestart } from '@/lib/background-gone';
 import type { FeedListName, MemberFeed } from '@/lib/feed/feed-model';
+import { followingCloselyItem } from '@/lib/feed/feed-storage';
 import { t } from '@/lib/i18n';
-import { followingCloselyItem, type SessionUser } from '@/lib/storage';
+import { sendSurvivingRestart } from '@/lib/protocol/background-gone';
+import type { SessionUser } from '@/lib/session/session-model';
 import { sendMessage } from '../background-messages';
 import { lazyView } from '../lazy-view';
 import { useStorageItem } from '../storage-hooks';

@@ -4,11 +4,11 @@ import { ProjectCard } from '@/components/ProjectCard';
 import { Sentence } from '@/components/Sentence';
 import { SiteLink } from '@/components/SiteLink';
 import { sentenceMarkers } from '@/components/sentence-markers';
-import { closeProjects } from '@/lib/feed/close-projects';
+import { closeProjects } from '@/lib/feed/close-projects-model';
 import type { MemberFeed } from '@/lib/feed/feed-model';
-import { bellsOf } from '@/lib/feed/following-closely';
+import { followingCloselyItem } from '@/lib/feed/feed-storage';
+import { bellsOf } from '@/lib/feed/following-closely-model';
 import { t } from '@/lib/i18n';
-import { followingCloselyItem } from '@/lib/storage';
 import { siteLinks } from '../site-links';
 import { useStorageItem } from '../storage-hooks';
 

@@ -1,7 +1,7 @@
 import { t } from '@/lib/i18n';
 import { updateFeedSettings } from './FeedFilters';
 
-/** "Hide projects I already loved" (the leading extension's #5506), for the three project sections. */
+/** "Hide projects I already loved" (asked for by members of the leading extension), for the three project sections. */
 export function HideLovedFilter({ on }: { on: boolean }) {
   return (
     <label class="hide-loved">

@@ -8,7 +8,7 @@ import { SiteLink } from '@/components/SiteLink';
 import { sentenceMarkers } from '@/components/sentence-markers';
 import { FEED_MAX_ITEMS, type FeedList, type FeedProject } from '@/lib/feed/feed-model';
 import { t } from '@/lib/i18n';
-import type { MemberStatuses, ProjectStatus } from '@/lib/project-status/project-status-cache';
+import type { MemberStatuses, ProjectStatus } from '@/lib/project-status/project-status-model';
 import { Bell } from '../Bell';
 import { siteLinks } from '../site-links';
 import { HideLovedFilter } from './HideLovedFilter';

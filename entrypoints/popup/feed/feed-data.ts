@@ -13,14 +13,8 @@ import {
   type MemberFeed,
   sentTypeOf,
 } from '@/lib/feed/feed-model';
-import {
-  feedCacheItem,
-  feedSeenItem,
-  feedSettingsItem,
-  followingCloselyItem,
-  projectStatusesItem,
-  projectStatusSettingsItem,
-} from '@/lib/storage';
+import { feedCacheItem, feedSeenItem, feedSettingsItem, followingCloselyItem } from '@/lib/feed/feed-storage';
+import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/project-status/project-status-storage';
 import { primedValue, useStorageItem } from '../storage-hooks';
 import { advanceSeen, isNewSince, newestTime } from './new-items';
 

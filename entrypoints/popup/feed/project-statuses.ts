@@ -3,7 +3,7 @@
  * background `project-status` service's cache in storage (the same one the site's marks read), so
  * the popup shows what is known in its first frame and follows every change; it asks only for the
  * cards that come into view and are missing or stale, and says when they scroll away (the service
- * then drops reads that have not started). Pure helpers of lib/project-status/project-status-cache.ts only: the
+ * then drops reads that have not started). Pure helpers of lib/project-status/project-status-model.ts only: the
  * popup's budget has no room for the service.
  */
 import type { RefObject } from 'preact';
@@ -14,8 +14,8 @@ import {
   needsRead,
   type ProjectStatus,
   projectStatus,
-} from '@/lib/project-status/project-status-cache';
-import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/storage';
+} from '@/lib/project-status/project-status-model';
+import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/project-status/project-status-storage';
 import { sendMessage } from '../background-messages';
 import { useStorageItem } from '../storage-hooks';
 

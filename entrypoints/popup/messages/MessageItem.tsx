@@ -11,7 +11,7 @@ import {
   rowType,
   threadKey,
 } from '@/lib/messages/messages-model';
-import type { SessionUser } from '@/lib/storage';
+import type { SessionUser } from '@/lib/session/session-model';
 import { CommentText } from './CommentText';
 import { messageLinks } from './links';
 import { MessageSentence } from './message-sentence';

@@ -3,12 +3,12 @@ import { Empty } from '@/components/Empty';
 import { ListEnd } from '@/components/ListEnd';
 import { ListStatus } from '@/components/ListStatus';
 import { plural, t } from '@/lib/i18n';
-import { isMuted } from '@/lib/message-count/mutes';
-import { unreadOfList } from '@/lib/messages/honest-count';
+import { unreadOfList } from '@/lib/message-count/honest-count-model';
+import { messageCountItem } from '@/lib/message-count/message-count-storage';
+import { isMuted } from '@/lib/message-count/mutes-model';
 import {
   groupMessages,
   isMessageFilter,
-  MESSAGE_FILTERS,
   MESSAGES_MAX_ITEMS,
   type Message,
   type MessageFilter,
@@ -17,13 +17,16 @@ import {
   sentTypeOf,
   unreadIds,
 } from '@/lib/messages/messages-model';
-import { messageCountItem, messageDraftsItem, messagesFilterItem, type SessionUser } from '@/lib/storage';
+import { messageDraftsItem, messagesFilterItem } from '@/lib/messages/messages-storage';
+import type { SessionUser } from '@/lib/session/session-model';
 import { sendMessage } from '../background-messages';
 import { markFirstItemPainted } from '../first-item-mark';
 import { usePainted } from '../first-paint';
 import { useStorageItem } from '../storage-hooks';
 import { messageLinks } from './links';
 import { MessageItem } from './MessageItem';
+import { MessagesSearch } from './MessagesSearch';
+import { MessagesToolbar } from './MessagesToolbar';
 import { MutedFold } from './MutedFold';
 import { useMemberMessages } from './messages-data';
 import { MuteButton, UnmuteButtonsOf } from './mute-button';
@@ -34,14 +37,6 @@ import { type Searching, SearchTerms } from './search-marks';
 export const FIRST_MESSAGE_MARK = 'companion:first-messages-item';
 /** Rows in the first frame: a screenful. The rest follow right after it is painted (first-paint.ts). */
 const FIRST_FRAME_ROWS = 10;
-
-const FILTER_KEYS = {
-  all: 'messagesTab.filters.all',
-  comments: 'messagesTab.filters.comments',
-  projects: 'messagesTab.filters.projects',
-  studios: 'messagesTab.filters.studios',
-  forums: 'messagesTab.filters.forums',
-} as const satisfies Record<MessageFilter, string>;
 
 /** Failures are recorded in the list's `error`; a background that is not there shows in the frame. */
 const ask = (promise: Promise<void>) => promise.catch(() => undefined);
@@ -76,7 +71,7 @@ export function MessagesTab({ member }: { member: SessionUser }) {
   const refresh = useCallback(() => ask(sendMessage('refreshMessages', { force: true })), []);
   const more = useCallback(() => ask(sendMessage('loadMoreMessages', undefined)), []);
 
-  // The unread messages are the list's first `count - unlisted` (lib/messages/honest-count.ts).
+  // The unread messages are the list's first `count - unlisted` (lib/message-count/honest-count-model.ts).
   const unreadOf = useMemo(
     () => unreadOfList(mine ? countState : { count: null }, list),
     [mine, countState, list],
@@ -89,7 +84,6 @@ export function MessagesTab({ member }: { member: SessionUser }) {
     [rules, query],
   );
   const terms = search?.terms ?? [];
-  const searchBox = useRef<HTMLInputElement>(null);
   const { rows, folded, foldedCount, foldedUnread } = useMemo(() => {
     const unread = unreadIds(list.items, unreadOf.marked);
     const shown = terms.length > 0 ? 'all' : filter;
@@ -105,18 +99,6 @@ export function MessagesTab({ member }: { member: SessionUser }) {
       foldedUnread: muted.filter((message) => unread.has(message.id)).length,
     };
   }, [list.items, unreadOf.marked, filter, mutes, search]);
-
-  useEffect(() => {
-    // Keyboard first: "/" goes to the search box, unless the member is typing somewhere.
-    const slash = (event: KeyboardEvent) => {
-      if (event.key !== '/' || (event.target as Element).closest?.('input,textarea,select,[contenteditable]'))
-        return;
-      event.preventDefault();
-      searchBox.current?.focus();
-    };
-    document.addEventListener('keydown', slash);
-    return () => document.removeEventListener('keydown', slash);
-  }, []);
   const rowKey = (row: MessageRow) =>
     row.kind === 'group' ? `g${row.messages[0]?.id}` : `m${row.message.id}`;
 
@@ -136,55 +118,8 @@ export function MessagesTab({ member }: { member: SessionUser }) {
   return (
     <div class="messages">
       <ListStatus list={list} onRefresh={refresh} />
-      <div class="messages-toolbar">
-        <label class="messages-filter">
-          <span>{t('messagesTab.filterLabel')}</span>
-          <select
-            data-testid="message-filter"
-            value={filter}
-            onChange={(event) => {
-              const value = (event.currentTarget as HTMLSelectElement).value;
-              if (isMessageFilter(value)) void messagesFilterItem.setValue(value);
-            }}
-          >
-            {MESSAGE_FILTERS.map((name) => (
-              <option key={name} value={name}>
-                {t(FILTER_KEYS[name])}
-              </option>
-            ))}
-          </select>
-        </label>
-        <a
-          class="open-messages"
-          href={messageLinks.messages()}
-          target="_blank"
-          rel="noreferrer"
-          title={t('messagesTab.openMessagesPageHelp')}
-          data-testid="open-messages-page"
-        >
-          {t('messagesTab.openMessagesPage')}
-        </a>
-      </div>
-      <label class="messages-filter messages-search">
-        <span>{t('messagesSearch.label')}</span>
-        <input
-          ref={searchBox}
-          type="search"
-          data-testid="messages-search"
-          aria-keyshortcuts="/"
-          value={query}
-          onFocus={() => void import('./search').then(setRules, console.error)}
-          onInput={(event) => setQuery(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key !== 'Escape') return;
-            // Escape clears the box; in an empty box, it leaves it.
-            event.preventDefault();
-            event.stopPropagation();
-            if (query === '') event.currentTarget.blur();
-            else setQuery('');
-          }}
-        />
-      </label>
+      <MessagesToolbar filter={filter} />
+      <MessagesSearch query={query} onQuery={setQuery} onRules={setRules} />
       {terms.length > 0 && (
         <p class="messages-filter messages-search-note" data-testid="messages-search-note">
           {plural('messagesSearch.cached', list.items.length)}

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { muteKindName } from '@/components/mute-kind-name';
 import { t } from '@/lib/i18n';
+import { withKindMuted, withPersonMuted } from '@/lib/message-count/mute-changes-model';
 import type { MessageRow } from '@/lib/messages/messages-model';
-import { withKindMuted, withPersonMuted } from '@/lib/messages/mute-changes';
 import { muteChoicesOf } from './mute-choices';
 import { changeMutes } from './mutes-data';
 

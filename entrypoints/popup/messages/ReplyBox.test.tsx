@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
  * The reply box when storage is full of what Companion cannot give up (an item it does not know,
- * the member's own words): the caches go first (lib/storage-full.ts), and when even that leaves no
+ * the member's own words): the caches go first (lib/storage/storage-full.ts), and when even that leaves no
  * room for the draft, the member is told so under what they typed, and the text stays in the box;
  * Post sends nothing. Storage is the fake browser's with Chrome's quota (tests/unit/quota-storage.ts).
  */
@@ -10,10 +10,11 @@ import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { emptyExploreCache } from '@/lib/explore/explore-model';
+import { exploreCacheItem } from '@/lib/explore/explore-storage';
 import { emptyThread, type MessageThread, type ThreadComment } from '@/lib/messages/messages-model';
+import { messageDraftsItem } from '@/lib/messages/messages-storage';
 import { draftOf, withDraft } from '@/lib/messages/replies-model';
-import { exploreCacheItem, messageDraftsItem } from '@/lib/storage';
-import { LOCAL_QUOTA_BYTES, storedBytes } from '@/lib/storage-quota';
+import { LOCAL_QUOTA_BYTES, storedBytes } from '@/lib/storage/storage-quota';
 import { hostileText } from '@/tests/unit/full-caches';
 import { enforceChromeQuota } from '@/tests/unit/quota-storage';
 import { WAIT } from '@/tests/unit/wait';

@@ -1,5 +1,4 @@
 import { useRef, useState } from 'preact/hooks';
-import { sendSurvivingRestart } from '@/lib/background-gone';
 import { t } from '@/lib/i18n';
 import {
   MAX_REPLY_LENGTH,
@@ -8,6 +7,7 @@ import {
   type ThreadComment,
 } from '@/lib/messages/messages-model';
 import { draftKey, mentionOf, replyAddress, replyLength } from '@/lib/messages/replies-model';
+import { sendSurvivingRestart } from '@/lib/protocol/background-gone';
 import { sendMessage } from '../background-messages';
 import { draftsSaved, saveDraft, useDraft } from './drafts';
 import { postFailureSentence } from './outcome-sentence';

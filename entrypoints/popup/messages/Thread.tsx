@@ -13,7 +13,7 @@ import {
   threadKey,
 } from '@/lib/messages/messages-model';
 import { canDelete, threadComments } from '@/lib/messages/replies-model';
-import type { SessionUser } from '@/lib/storage';
+import type { SessionUser } from '@/lib/session/session-model';
 import { sendMessage } from '../background-messages';
 import { CommentText } from './CommentText';
 import { messageLinks } from './links';

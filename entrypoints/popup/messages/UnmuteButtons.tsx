@@ -1,8 +1,8 @@
 import { muteKindName } from '@/components/mute-kind-name';
 import { t } from '@/lib/i18n';
-import { type MessageMutes, muteKindOf } from '@/lib/message-count/mutes';
+import { isPersonMuted, withKindMuted, withoutPerson } from '@/lib/message-count/mute-changes-model';
+import { type MessageMutes, muteKindOf } from '@/lib/message-count/mutes-model';
 import type { Message, MessageRow } from '@/lib/messages/messages-model';
-import { isPersonMuted, withKindMuted, withoutPerson } from '@/lib/messages/mute-changes';
 import { changeMutes } from './mutes-data';
 
 const messagesOf = (row: MessageRow): Message[] => (row.kind === 'group' ? row.messages : [row.message]);

@@ -1,5 +1,5 @@
 import { plural } from '@/lib/i18n';
-import type { SessionUser } from '@/lib/storage';
+import type { SessionUser } from '@/lib/session/session-model';
 import { useUnreadCount } from './messages-data';
 
 /** The Messages tab's count: how many messages are unread, the badge's number (after mutes). */

@@ -1,5 +1,5 @@
 /**
- * The site's sentence for each message (site-reference.md, "Messages page"), with its links; grouped
+ * The site's sentence for each message (docs/site-reference.md, "Messages page"), with its links; grouped
  * loves, favorites and remixes as one sentence ("A, B and 3 others loved your project P").
  */
 import type { ComponentChild } from 'preact';

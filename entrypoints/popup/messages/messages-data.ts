@@ -6,16 +6,15 @@
  */
 import { useMemo } from 'preact/hooks';
 import { emptyFeedList, type FeedList } from '@/lib/feed/feed-model';
+import { messageCountItem, messageMutesItem } from '@/lib/message-count/message-count-storage';
+import { type ShownCount, shownCount } from '@/lib/message-count/shown-count-model';
 import type { Message, MessageThread } from '@/lib/messages/messages-model';
-import { type ShownCount, shownCount } from '@/lib/messages/shown-count';
 import {
-  messageCountItem,
   messageDraftsItem,
-  messageMutesItem,
   messagesCacheItem,
   messagesFilterItem,
   messageThreadsItem,
-} from '@/lib/storage';
+} from '@/lib/messages/messages-storage';
 import { useStorageItem } from '../storage-hooks';
 
 /** The storage the tab's first frame shows (read before the popup renders). */

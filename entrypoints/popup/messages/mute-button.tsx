@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import type { MessageMutes } from '@/lib/message-count/mutes';
+import type { MessageMutes } from '@/lib/message-count/mutes-model';
 import type { MessageRow } from '@/lib/messages/messages-model';
 import { muteChoicesOf } from './mute-choices';
 

@@ -1,5 +1,5 @@
 /** What a row of the Messages tab can be muted by (whether it gets a Mute button at all). */
-import { MUTE_KINDS, type MuteKind, muteKindOf } from '@/lib/message-count/mutes';
+import { MUTE_KINDS, type MuteKind, muteKindOf } from '@/lib/message-count/mutes-model';
 import type { MessageRow } from '@/lib/messages/messages-model';
 
 /** What a row can be muted by: its kind (one the settings list), and on a single message its actor. */

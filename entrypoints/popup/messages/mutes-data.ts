@@ -3,8 +3,8 @@
  * frame, messages-data.ts), and changed from a message's menu or the muted fold.
  */
 import { useMemo } from 'preact/hooks';
-import { type MessageMutes, mutesOf } from '@/lib/message-count/mutes';
-import { messageMutesItem } from '@/lib/storage';
+import { messageMutesItem } from '@/lib/message-count/message-count-storage';
+import { type MessageMutes, mutesOf } from '@/lib/message-count/mutes-model';
 import { useStorageItem } from '../storage-hooks';
 
 export function useMutes(): MessageMutes {

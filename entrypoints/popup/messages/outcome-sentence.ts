@@ -16,7 +16,7 @@ const REJECTION_KEYS = {
   replyLimitReached: 'messagesTab.rejected.replyLimitReached',
 } as const;
 
-/** The sentence for a rejection code (site-reference.md's codes; unknown ones get a generic sentence). */
+/** The sentence for a rejection code (docs/site-reference.md's codes; unknown ones get a generic sentence). */
 export function rejectionSentence(code: string, muteExpiresAt?: number): string {
   if (code === 'isMuted') {
     const ends = muteExpiresAt === undefined ? '' : fullDate(muteExpiresAt * 1000);

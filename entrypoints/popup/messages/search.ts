@@ -1,10 +1,10 @@
 /**
  * Search in the Messages tab (popup state only, never stored): a row matches when every word of the
  * query is in one of its messages' person, titles or comment fragment, ignoring case and accents
- * (lib/folded-text.ts).
+ * (entrypoints/popup/folded-text.ts).
  * Pure: the view marks the matched parts of its texts with `markPieces`.
  */
-import { folded, searchTerms } from '@/lib/folded-text';
+import { folded, searchTerms } from '@/entrypoints/popup/folded-text';
 import type { MessageRow } from '@/lib/messages/messages-model';
 
 export { searchTerms };

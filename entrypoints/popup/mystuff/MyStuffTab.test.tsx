@@ -12,7 +12,7 @@ import { emptyList } from '@/lib/cached-list/cached-list';
 import { currentProfile } from '@/lib/config';
 import { t } from '@/lib/i18n';
 import type { MemberStuff, MyProject } from '@/lib/mystuff/mystuff-model';
-import { myStuffCacheItem } from '@/lib/storage';
+import { myStuffCacheItem } from '@/lib/mystuff/mystuff-storage';
 import { WAIT } from '@/tests/unit/wait';
 import { MyStuffTab } from './MyStuffTab';
 

@@ -1,9 +1,9 @@
 /**
  * Search and sorting in the My Stuff tab (popup state only, never stored): a project matches when
- * every word of the query is in its title, ignoring case and accents (lib/folded-text.ts, as the
+ * every word of the query is in its title, ignoring case and accents (entrypoints/popup/folded-text.ts, as the
  * Messages tab's search). Pure.
  */
-import { folded, searchTerms } from '@/lib/folded-text';
+import { folded, searchTerms } from '@/entrypoints/popup/folded-text';
 import type { MyProject } from '@/lib/mystuff/mystuff-model';
 
 export type MyStuffSort = 'newest' | 'loves' | 'views';

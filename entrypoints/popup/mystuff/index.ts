@@ -4,7 +4,7 @@
  * renders, like every tab's.
  */
 import { t } from '@/lib/i18n';
-import { myStuffCacheItem } from '@/lib/storage';
+import { myStuffCacheItem } from '@/lib/mystuff/mystuff-storage';
 import { lazyView } from '../lazy-view';
 import type { PopupTab } from '../popup-tab';
 // The view's styles load with the popup (see lazy-view.tsx).

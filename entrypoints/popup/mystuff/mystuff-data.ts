@@ -6,7 +6,7 @@
  */
 import { useMemo } from 'preact/hooks';
 import { emptyMemberStuff, type MemberStuff } from '@/lib/mystuff/mystuff-model';
-import { myStuffCacheItem } from '@/lib/storage';
+import { myStuffCacheItem } from '@/lib/mystuff/mystuff-storage';
 import { useStorageItem } from '../storage-hooks';
 
 /** This member's stuff only: another member's cached stuff is never handed out. */

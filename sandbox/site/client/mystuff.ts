@@ -1,5 +1,5 @@
 /**
- * Legacy (scratchr2) My Stuff `/mystuff/` (site-reference.md, "Legacy pages", `/mystuff/`): the
+ * Legacy (scratchr2) My Stuff `/mystuff/` (docs/site-reference.md, "Legacy pages", `/mystuff/`): the
  * signed-in member's lists, loaded by this script from `/site-api/mystuff/<tab>/?page=N` into
  * `ul.media-list`, one `li > div.media-item-content` each (`.media-thumb > a[href="/projects/<id>/"] >
  * img`, `.media-info-item.title > a[href="/projects/<id>/"]`). The URL hash picks the tab (`#all`,

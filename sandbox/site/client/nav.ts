@@ -18,7 +18,7 @@
  * to the editor) its polling stops and the count is set to 0 (`componentWillUnmount`); a bar mounted
  * again renders the current count and polls again from 2 minutes.
  *
- * Legacy pages (site-reference.md, "Legacy pages"): `#topnav li.messages > a.messages-icon >
+ * Legacy pages (docs/site-reference.md, "Legacy pages"): `#topnav li.messages > a.messages-icon >
  * span.notificationsCount` starts as `<span class="notificationsCount none">0</span>`; a count above
  * 0 is written and `none` taken away, 0 puts `none` back.
  *

@@ -1,5 +1,5 @@
 /**
- * Legacy (scratchr2) profile `/users/<u>/` (site-reference.md, "Legacy pages"): the server renders
+ * Legacy (scratchr2) profile `/users/<u>/` (docs/site-reference.md, "Legacy pages"): the server renders
  * the header and the carousels; this script loads the profile comments after the page, as the live
  * profile does: `li#comments-loading` first, then `#comments ul.comments > li.top-level-reply >
  * div.comment#comments-<id>` with replies in `ul.replies > li.reply > div.comment`, and "Load More"

@@ -5,7 +5,9 @@
  */
 import { afterAll, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { memberCheckedItem, memberItem, messageCountItem, projectStatusesItem } from '@/lib/storage';
+import { messageCountItem } from '@/lib/message-count/message-count-storage';
+import { projectStatusesItem } from '@/lib/project-status/project-status-storage';
+import { memberCheckedItem, memberItem } from '@/lib/session/session-storage';
 import { WAIT } from '@/tests/unit/wait';
 import { type FakeBackground, senders, startFakeBackground } from '../fake-background';
 import { leftOnDisk } from './left-on-disk';

@@ -3,15 +3,12 @@
  * browser cookie jar holding a real sandbox session. Each test is a file of its own: a background's
  * protocol listeners are registered once per module instance, as once per browser start.
  */
-import type { MessageCountState } from '@/lib/message-count/message-count';
+import type { MessageCountState } from '@/lib/message-count/message-count-model';
+import { messageCountItem } from '@/lib/message-count/message-count-storage';
+import { projectStatusesItem } from '@/lib/project-status/project-status-storage';
 import { cookieMark, SESSION_COOKIE } from '@/lib/session/session';
-import {
-  memberCookieMarkItem,
-  memberItem,
-  messageCountItem,
-  projectStatusesItem,
-  type SessionUser,
-} from '@/lib/storage';
+import type { SessionUser } from '@/lib/session/session-model';
+import { memberCookieMarkItem, memberItem } from '@/lib/session/session-storage';
 import type { RunningSandbox } from '@/sandbox/index';
 import type { CookieJar } from '../harness';
 

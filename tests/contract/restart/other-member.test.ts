@@ -4,14 +4,10 @@
  */
 import { afterAll, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
+import { messageCountItem } from '@/lib/message-count/message-count-storage';
+import { projectStatusesItem } from '@/lib/project-status/project-status-storage';
 import { cookieMark } from '@/lib/session/session';
-import {
-  memberCheckedItem,
-  memberCookieMarkItem,
-  memberItem,
-  messageCountItem,
-  projectStatusesItem,
-} from '@/lib/storage';
+import { memberCheckedItem, memberCookieMarkItem, memberItem } from '@/lib/session/session-storage';
 import { WAIT } from '@/tests/unit/wait';
 import { type FakeBackground, startFakeBackground } from '../fake-background';
 import { holdSession, leftOnDisk } from './left-on-disk';

@@ -6,8 +6,8 @@
  */
 import { afterAll, expect, it } from 'vitest';
 import { threadKey } from '@/lib/messages/messages-model';
+import { messageDraftsItem } from '@/lib/messages/messages-storage';
 import { draftKey, withDraft } from '@/lib/messages/replies-model';
-import { messageDraftsItem } from '@/lib/storage';
 import { type FakeBackground, profile, senders, startFakeBackground } from '../fake-background';
 
 let bg: FakeBackground | undefined;

@@ -1,0 +1,73 @@
+/**
+ * What a member has muted: message kinds and particular people. Muted messages do not count on the
+ * badge, in tab titles or in desktop notifications, and the popup folds them away ("3 muted"); the
+ * site's own navigation bar keeps the site's number, because the site's messages page shows them all.
+ *
+ * Pure types and rules (no zod, no browser): the background, the popup and the options page share
+ * them (the changes to them are in ./mute-changes-model.ts). Stored in `sync:`
+ * (./message-count-storage.ts, `messageMutesItem`) so mutes follow the member.
+ */
+import type { Message } from '@/lib/api/schemas';
+
+/**
+ * A mute kind: the message type exactly as the service sends it, except comments, which the member
+ * can mute by place (`addcomment:0` on their projects, `:1` on profiles, `:2` in studios). The
+ * options page marks each with `data-kind` = the sent type (and `data-comment-type` for comments).
+ */
+export type MuteKind = string;
+
+/** The kinds a member can mute, grouped as the site's messages filter groups them (and "People"). */
+export const MUTE_KIND_GROUPS: readonly { group: string; kinds: readonly MuteKind[] }[] = Object.freeze([
+  { group: 'comments', kinds: ['addcomment:0', 'addcomment:1', 'addcomment:2'] },
+  { group: 'projects', kinds: ['loveproject', 'favoriteproject', 'remixproject'] },
+  { group: 'studios', kinds: ['curatorinvite', 'becomeownerstudio', 'becomehoststudio', 'studioactivity'] },
+  { group: 'forums', kinds: ['forumpost'] },
+  { group: 'people', kinds: ['followuser'] },
+]);
+
+/** Every mute kind, in the order of the groups. */
+export const MUTE_KINDS: readonly MuteKind[] = Object.freeze(MUTE_KIND_GROUPS.flatMap((g) => g.kinds));
+
+/** People muted at most (sync storage holds 8 KB an item). */
+export const MAX_MUTED_PEOPLE = 200;
+
+export interface MessageMutes {
+  /** Muted kinds (`MuteKind`s), no duplicates. */
+  kinds: MuteKind[];
+  /** Muted people's usernames as the member chose them; compared case-insensitively. */
+  people: string[];
+}
+
+export const noMutes: MessageMutes = Object.freeze({ kinds: [], people: [] }) as MessageMutes;
+
+/** The kind a message is muted by: its sent type, a comment's with its place. */
+export function muteKindOf(message: Message): MuteKind {
+  if (message.type === 'addcomment') return `addcomment:${message.comment_type}`;
+  return message.type === 'other' ? message.otherType : message.type;
+}
+
+/** The sent type of a mute kind (what `data-kind` says): `addcomment:1` → `addcomment`. */
+export function sentTypeOfKind(kind: MuteKind): string {
+  const colon = kind.indexOf(':');
+  return colon === -1 ? kind : kind.slice(0, colon);
+}
+
+/** Whether anything is muted at all (nothing muted: no list is read for the count). */
+export function anyMuted(mutes: MessageMutes): boolean {
+  return mutes.kinds.length > 0 || mutes.people.length > 0;
+}
+
+/** Whether `message` is muted, by its kind or its actor. */
+export function isMuted(message: Message, mutes: MessageMutes): boolean {
+  if (mutes.kinds.includes(muteKindOf(message))) return true;
+  const actor = message.actor_username.toLowerCase();
+  return mutes.people.some((person) => person.toLowerCase() === actor);
+}
+
+/** The mutes from a stored value: anything malformed counts as not muted. */
+export function mutesOf(value: unknown): MessageMutes {
+  const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const strings = (x: unknown) =>
+    Array.isArray(x) ? [...new Set(x.filter((s): s is string => typeof s === 'string' && s !== ''))] : [];
+  return { kinds: strings(v.kinds), people: strings(v.people).slice(0, MAX_MUTED_PEOPLE) };
+}

@@ -1,0 +1,135 @@
+/**
+ * What the member loved and favorited, as the background's `project-status` service stores it
+ * (lib/project-status/project-status.ts) and every surface reads it: content scripts (marks on
+ * thumbnails), the popup (marks on feed cards). No imports with side effects: content scripts read
+ * these keys directly with `browser.storage` (the storage library would cost a third of their size
+ * budget); ./project-status-storage.ts defines the versioned items on the same keys.
+ */
+import { ownEntry } from '@/lib/storage/own-entry';
+
+/** A love read: whether the member loved the project, when it was read, when a surface last showed it. */
+export interface LoveEntry {
+  loved: boolean;
+  /** When the service (or the site's own button) told it, ms since the epoch. */
+  at: number;
+  /** When a surface last asked for it: the cap drops the least recently seen first. */
+  seen: number;
+}
+
+/** The member's favorites, read in bulk from `/users/<me>/favorites`. */
+export interface FavoritesList {
+  /** Project ids, newest favorite first. */
+  ids: number[];
+  /** Every favorite was read (the walk ended on a short page, not on the cap). */
+  complete: boolean;
+  /** When the walk ended; 0 = never. */
+  at: number;
+  /** The member changed a favorite since: re-read at the next need, whatever the age. */
+  changed: boolean;
+}
+
+/** One member's statuses. */
+export interface MemberStatuses {
+  loves: Record<string, LoveEntry>;
+  favorites: FavoritesList | null;
+  /**
+   * Favorite states learnt one project at a time (the site's own button, or a per-project read when
+   * the favorites list is incomplete), newer than the list; dropped when the list is read again.
+   */
+  favoriteReads: Record<string, { favorited: boolean; at: number }>;
+  /** When this member was last signed in here (the cache keeps the few most recent members). */
+  usedAt: number;
+}
+
+/** The whole cache: keyed by member; `member` is who is signed in now (null: signed out, show nothing). */
+export interface ProjectStatusCache {
+  member: string | null;
+  members: Record<string, MemberStatuses>;
+}
+
+/** A project's status as a surface shows it: `undefined` while unknown. */
+export interface ProjectStatus {
+  loved: boolean | undefined;
+  favorited: boolean | undefined;
+  /** The love read is older than the freshness window (shown, and re-read when seen). */
+  stale: boolean;
+}
+
+/** How long a love read stays fresh: a day. */
+export const LOVE_FRESH_MS = 24 * 60 * 60 * 1000;
+/** The favorites list is re-read at most this often (unless the member changed a favorite). */
+export const FAVORITES_FRESH_MS = 15 * 60 * 1000;
+
+/** The key of the cache (`ProjectStatusCache`). */
+export const PROJECT_STATUS_KEY = 'local:projectStatuses';
+/** The key of the settings (`ProjectStatusSettings`). */
+export const PROJECT_STATUS_SETTINGS_KEY = 'sync:projectStatusSettings';
+
+export interface ProjectStatusSettings {
+  /** Marks on project thumbnails of the site's pages (and on the popup's cards). */
+  marks: boolean;
+}
+
+export const defaultProjectStatusSettings: ProjectStatusSettings = Object.freeze({ marks: true });
+
+// Pure: left out of the content script, which never reads it.
+export const emptyProjectStatusCache: ProjectStatusCache = /* @__PURE__ */ Object.freeze({
+  member: null,
+  members: {},
+});
+
+/** The cache key of a member: names are case-insensitive on the site. */
+export function memberKey(username: string): string {
+  return username.toLowerCase();
+}
+
+/** The signed-in member's statuses, or null (signed out, or nothing read yet). */
+export function currentMember(cache: ProjectStatusCache | null | undefined): MemberStatuses | null {
+  if (!cache || cache.member === null) return null;
+  return memberStatuses(cache.members, cache.member);
+}
+
+/**
+ * `username`'s own record: a member may be named `constructor` or `__proto__` (site names allow
+ * letters, digits, `-` and `_`), which must find their record or nothing, never the prototype's.
+ */
+export function memberStatuses(
+  members: ProjectStatusCache['members'],
+  username: string,
+): MemberStatuses | null {
+  return ownEntry(members, memberKey(username));
+}
+
+/** Whether `projectId` is among the member's favorites, or `undefined` when that is not known. */
+export function favoritedState(member: MemberStatuses, projectId: number): boolean | undefined {
+  const read = member.favoriteReads[projectId];
+  if (read !== undefined) return read.favorited;
+  const list = member.favorites;
+  if (list === null) return undefined;
+  if (list.ids.includes(projectId)) return true;
+  return list.complete ? false : undefined;
+}
+
+/** A project's status for the member, as every surface shows it. */
+export function projectStatus(member: MemberStatuses | null, projectId: number, now: number): ProjectStatus {
+  if (member === null) return { loved: undefined, favorited: undefined, stale: false };
+  const love = member.loves[projectId];
+  return {
+    loved: love?.loved,
+    favorited: favoritedState(member, projectId),
+    stale: love !== undefined && now - love.at > LOVE_FRESH_MS,
+  };
+}
+
+/** Whether the status must be asked for: unknown, stale, or the favorites list is due a re-read. */
+export function needsRead(member: MemberStatuses, id: number, now: number): boolean {
+  const status = projectStatus(member, id, now);
+  if (status.loved === undefined || status.stale || status.favorited === undefined) return true;
+  const list = member.favorites;
+  return list === null || list.changed || now - list.at >= FAVORITES_FRESH_MS;
+}
+
+/** The settings from a stored value (missing keys take their defaults). */
+export function projectStatusSettingsOf(value: unknown): ProjectStatusSettings {
+  return { ...defaultProjectStatusSettings, ...(typeof value === 'object' && value !== null ? value : {}) };
+}

@@ -1,0 +1,30 @@
+/**
+ * The project statuses' storage items (lib/project-status/project-status.ts writes them; content
+ * scripts and the popup read them, content scripts by their raw keys:
+ * lib/project-status/project-status-model.ts).
+ */
+import { defineItem } from '@/lib/storage/storage-item';
+import {
+  defaultProjectStatusSettings,
+  emptyProjectStatusCache,
+  PROJECT_STATUS_KEY,
+  PROJECT_STATUS_SETTINGS_KEY,
+  type ProjectStatusCache,
+  type ProjectStatusSettings,
+} from './project-status-model';
+
+/**
+ * What the member loved and favorited, per member (`member` is who is signed in: null shows
+ * nothing). Read synchronously by surfaces with `currentMember` + `projectStatus` of
+ * lib/project-status/project-status-model.ts; only the background writes it.
+ */
+export const projectStatusesItem = defineItem<ProjectStatusCache>(PROJECT_STATUS_KEY, {
+  fallback: emptyProjectStatusCache,
+  version: 1,
+});
+
+/** Marks on project thumbnails: on by default. */
+export const projectStatusSettingsItem = defineItem<ProjectStatusSettings>(PROJECT_STATUS_SETTINGS_KEY, {
+  fallback: defaultProjectStatusSettings,
+  version: 1,
+});
