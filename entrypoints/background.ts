@@ -4,6 +4,7 @@
  */
 import { ApiClient } from '@/lib/api/client';
 import { HttpClient } from '@/lib/api/http';
+import { storedRepliesPath } from '@/lib/api/replies-path';
 import { answerMessages, refuseInheritedMessageNames } from '@/lib/checked-messages';
 import { currentProfile } from '@/lib/config';
 import { followDevTuning, pageTuning } from '@/lib/dev-tuning';
@@ -28,6 +29,7 @@ import {
   memberCookieMarkItem,
   memberItem,
   messageCountItem,
+  repliesPathItem,
   sessionItem,
 } from '@/lib/storage';
 import { registerTranslation } from '@/lib/translation/translation-background';
@@ -50,7 +52,13 @@ export default defineBackground(() => {
     cookies: browserSiteCookies(profile.site),
     store: sessionItem,
   });
-  const api = new ApiClient({ urls: profile, http, auth: session });
+  // Replies where the site reads them, the interface's path after a 404 there: which one answered
+  // is kept across worker restarts.
+  const repliesPath = storedRepliesPath({
+    get: () => repliesPathItem.getValue(),
+    set: (path) => repliesPathItem.setValue(path),
+  });
+  const api = new ApiClient({ urls: profile, http, auth: session, repliesPath });
   // The first worker of a browser session: the member kept on disk shows only under the session
   // cookie it was read under (no request); everything that follows the session waits for this.
   let projectStatus: ProjectStatusService | undefined;
@@ -90,11 +98,14 @@ export default defineBackground(() => {
   });
   registerSessionMessages(checkedSession, profile);
   // The message count: one poller for the browser, badge, notifications, its protocol handlers.
-  registerMessageCount({
+  const messageCount = registerMessageCount({
     profile,
     readCount: (username, options) => api.getMessageCount(username, options),
     // Through the Messages tab's cached list (one read shared by the notifier and the count after mutes).
     latestMessages: (username, limit, readAfter) => messages.newest(username, limit, readAfter),
+    // The team's alerts and the invitation, read with the list: the count's part it never holds.
+    unlistedMessages: (username, readAfter) => messages.unlisted(username, readAfter),
+    knownUnlisted: (username) => messages.knownUnlisted(username),
     signedInUser: async () => (await checkedSession.whoami())?.username ?? null,
     onSessionChanged: (listener) => checkedSession.onChange((user) => listener(user?.username ?? null)),
     ready: previousMemberChecked,
@@ -129,6 +140,7 @@ export default defineBackground(() => {
   const messages = registerMessages({
     profile,
     api,
+    alertDismissed: (username) => messageCount.alertDismissed(username),
     member: async () => {
       const user = await checkedSession.whoami();
       return user === null ? null : { id: user.id, username: user.username };

@@ -22,6 +22,7 @@ describe('protocolMessages', () => {
       'openMessageThread',
       'postReply',
       'deleteMessageComment',
+      'dismissTeamAlert',
       'refreshExploreHome',
       'refreshExploreList',
       'loadMoreExplore',

@@ -14,7 +14,7 @@ import type { DetailSource, ListSource } from './explore/explore-model';
 import { validDetailSource, validListSource } from './explore/explore-sources';
 import { FEED_LIST_NAMES } from './feed/feed-model';
 import type { AddAccountOutcome } from './message-count/other-accounts-model';
-import type { DeleteOutcome, PostOutcome } from './messages/messages-model';
+import type { DeleteOutcome, DismissOutcome, PostOutcome } from './messages/messages-model';
 import { MY_STUFF_LISTS } from './mystuff/mystuff-model';
 import type { SenderKind } from './sender';
 import type { SessionUser } from './storage';
@@ -225,6 +225,12 @@ export const protocolMessages = {
     from: EXTENSION_PAGE,
     data: z.object({ member: username, kind, objectId: id, commentId: id, targetId: id }),
     answer: answer<DeleteOutcome>(),
+  },
+  /** Dismiss one of the site team's alerts or the invitation, as the site's messages page does. */
+  dismissTeamAlert: {
+    from: EXTENSION_PAGE,
+    data: z.object({ member: username, kind: z.enum(['notification', 'invite']), id }),
+    answer: answer<DismissOutcome>(),
   },
 
   // Project statuses (lib/project-status/project-status-background.ts). The statuses themselves

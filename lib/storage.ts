@@ -131,6 +131,12 @@ export const otherAccountCountsItem = defineItem<OtherAccountCount[]>('local:oth
   version: 1,
 });
 
+/**
+ * Which path answered a project comment's replies last (lib/api/replies-path.ts): the site's
+ * `/users/` or the interface's `/user/`. Background only; anything else stored reads as the site's.
+ */
+export const repliesPathItem = defineItem<unknown>('local:repliesPath', { fallback: null });
+
 /** Other users' public counts shown on their profile pages, with when they were read (background only). */
 export const profileMessageCountsItem = defineItem<Record<string, { count: number; at: number }>>(
   'session:profileMessageCounts',

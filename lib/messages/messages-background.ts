@@ -35,12 +35,17 @@ export type MessagesClient = Pick<
   | 'postStudioComment'
   | 'deleteProjectComment'
   | 'deleteStudioComment'
+  | 'getTeamAlerts'
+  | 'getScratcherInvite'
+  | 'dismissAlert'
 >;
 
 export interface MessagesDeps {
   profile: SiteProfile;
   api: MessagesClient;
   member(): Promise<Member | null>;
+  /** The site said an alert is dismissed: the message count is one lower at once. */
+  alertDismissed?(username: string): Promise<void>;
   now?: () => number;
 }
 
@@ -79,6 +84,9 @@ export function messagesApi(api: MessagesClient): MessagesApi {
       kind === 'project'
         ? api.deleteProjectComment(objectId, commentId)
         : api.deleteStudioComment(objectId, commentId),
+    teamAlerts: (username) => api.getTeamAlerts(username),
+    scratcherInvite: (username) => api.getScratcherInvite(username),
+    dismissAlert: (kind, id) => api.dismissAlert(kind, id),
   };
 }
 
@@ -96,6 +104,8 @@ export function messagesHandlers(service: MessagesService) {
     },
     postReply: ({ data }) => service.reply(data),
     deleteMessageComment: ({ data }) => service.deleteComment(data),
+    dismissTeamAlert: ({ data }) =>
+      service.dismissAlert({ username: data.member, kind: data.kind, id: data.id }),
   } satisfies Handlers;
 }
 
@@ -124,6 +134,7 @@ export function registerMessages(deps: MessagesDeps): MessagesService {
     },
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     settleMs: () => settleMs,
+    alertDismissed: deps.alertDismissed,
   });
   answerMessages(deps.profile, messagesHandlers(service));
 
@@ -134,7 +145,7 @@ export function registerMessages(deps: MessagesDeps): MessagesService {
     if (previous?.username !== state.username || previous.count === state.count) return;
     service.refresh({ force: true, onlyIfCached: true }).catch(warn('refresh after count'));
   });
-  installWriteReferer(deps.profile).catch(warn('referer rule'));
+  installWriteReferer(deps.profile).catch(warn('referer rules'));
   service.start().catch(warn('start'));
   return service;
 }

@@ -17,10 +17,17 @@ import {
   sentTypeOf,
   unreadIds,
 } from '@/lib/messages/messages-model';
-import { messageCountItem, messageDraftsItem, messagesFilterItem, type SessionUser } from '@/lib/storage';
+import {
+  messageCountItem,
+  messageDraftsItem,
+  messagesCacheItem,
+  messagesFilterItem,
+  type SessionUser,
+} from '@/lib/storage';
 import { sendMessage } from '../background-messages';
 import { markFirstItemPainted } from '../first-item-mark';
 import { usePainted } from '../first-paint';
+import { lazyView } from '../lazy-view';
 import { useStorageItem } from '../storage-hooks';
 import { messageLinks } from './links';
 import { MessageItem } from './MessageItem';
@@ -43,6 +50,9 @@ const FILTER_KEYS = {
   forums: 'messagesTab.filters.forums',
 } as const satisfies Record<MessageFilter, string>;
 
+/** The team's alerts and the invitation: their own chunk, loaded only for a member who has some. */
+const TeamAlertsView = lazyView(() => import('./TeamAlerts').then((module) => module.TeamAlerts)).View;
+
 /** Failures are recorded in the list's `error`; a background that is not there shows in the frame. */
 const ask = (promise: Promise<void>) => promise.catch(() => undefined);
 
@@ -55,6 +65,8 @@ const ask = (promise: Promise<void>) => promise.catch(() => undefined);
 export function MessagesTab({ member }: { member: SessionUser }) {
   const { username } = member;
   const list = useMemberMessages(username);
+  const cache = useStorageItem(messagesCacheItem);
+  const alerts = Object.hasOwn(cache, username) ? cache[username]?.alerts : undefined;
   const countState = useStorageItem(messageCountItem);
   const mine = countState.username === username;
   const mutes = useMutes();
@@ -76,10 +88,10 @@ export function MessagesTab({ member }: { member: SessionUser }) {
   const refresh = useCallback(() => ask(sendMessage('refreshMessages', { force: true })), []);
   const more = useCallback(() => ask(sendMessage('loadMoreMessages', undefined)), []);
 
-  // The unread messages are the list's first `count - unlisted` (lib/messages/honest-count.ts).
+  // The unread messages are the list's first `count - alerts - invitation` (lib/messages/honest-count.ts).
   const unreadOf = useMemo(
-    () => unreadOfList(mine ? countState : { count: null }, list),
-    [mine, countState, list],
+    () => unreadOfList(mine ? countState.count : null, alerts, list),
+    [mine, countState, alerts, list],
   );
   // The search (popup state only): over every cached message, whatever the filter.
   const [query, setQuery] = useState('');
@@ -189,6 +201,9 @@ export function MessagesTab({ member }: { member: SessionUser }) {
         <p class="messages-filter messages-search-note" data-testid="messages-search-note">
           {plural('messagesSearch.cached', list.items.length)}
         </p>
+      )}
+      {alerts !== undefined && (alerts.invite !== null || alerts.items.length > 0) && (
+        <TeamAlertsView member={member} alerts={alerts} />
       )}
       {unreadOf.cannotShow > 0 && (
         <p class="honest-count" data-testid="honest-count" data-count={String(unreadOf.cannotShow)}>
