@@ -421,8 +421,22 @@ describe('schema details', () => {
       topic_title: 12,
     });
     expect(parsed).toMatchObject({ type: 'other', project_id: 7, project_title: 'Cats' });
+    expect(parsed).toMatchObject({ about: { kind: 'project', id: 7, title: 'Cats' } });
     // Wrongly typed: left out, the message kept.
     expect(parsed).toMatchObject({ gallery_id: undefined, topic_title: undefined });
+    const studio = await parseThroughClient(messageSchema, { ...base, type: 'x', gallery_id: 3, title: 'S' });
+    expect(studio).toMatchObject({ about: { kind: 'studio', id: 3, title: 'S' } });
+    const topic = await parseThroughClient(messageSchema, {
+      ...base,
+      type: 'x',
+      topic_id: 4,
+      topic_title: 'T',
+    });
+    expect(topic).toMatchObject({ about: { kind: 'forumTopic', id: 4, title: 'T' } });
+    // An id with no title names nothing.
+    expect(await parseThroughClient(messageSchema, { ...base, type: 'x', project_id: 5 })).toMatchObject({
+      about: undefined,
+    });
   });
 
   it('refuses a known message type that lacks its fields instead of passing it as generic', async () => {

@@ -282,11 +282,39 @@ export const knownMessageTypes: ReadonlySet<string> = new Set(
 /** A field an unknown message may carry, kept only when it has the type such fields have elsewhere. */
 const maybe = <S extends z.ZodType>(schema: S) => schema.optional().catch(undefined);
 
+/** What a message of an unknown type names, when it carries the fields other messages use for it. */
+export interface MessageAbout {
+  /** The kind of page, named as the popup's links name them. */
+  kind: 'project' | 'studio' | 'forumTopic';
+  id: number;
+  title: string;
+}
+
+/** The first of a project, a studio or a forum topic that an unknown message names with a title. */
+function aboutOf(fields: {
+  project_id?: number;
+  project_title?: string;
+  title?: string;
+  gallery_id?: number;
+  gallery_title?: string;
+  topic_id?: number;
+  topic_title?: string;
+}): MessageAbout | undefined {
+  const { project_id: project, gallery_id: studio, topic_id: topic } = fields;
+  const projectTitle = fields.project_title ?? fields.title;
+  const studioTitle = fields.gallery_title ?? fields.title;
+  if (project !== undefined && projectTitle) return { kind: 'project', id: project, title: projectTitle };
+  if (studio !== undefined && studioTitle) return { kind: 'studio', id: studio, title: studioTitle };
+  if (topic !== undefined && fields.topic_title)
+    return { kind: 'forumTopic', id: topic, title: fields.topic_title };
+  return undefined;
+}
+
 /**
  * A message of a type this version does not know: rendered as a generic line that names what the
- * message is about when it carries the fields other messages use for it (a project, a studio, a
- * forum topic), as a link. Those fields are typed here; one of another type is left out, never the
- * message.
+ * message is about (`about`) when it carries the fields other messages use for it (a project, a
+ * studio, a forum topic), as a link. Those fields are typed here; one of another type is left out,
+ * never the message.
  */
 const otherMessageSchema = z
   .looseObject({
@@ -300,7 +328,12 @@ const otherMessageSchema = z
     topic_id: maybe(id),
     topic_title: maybe(z.string()),
   })
-  .transform(({ type, ...rest }) => ({ ...rest, type: 'other' as const, otherType: type }));
+  .transform(({ type, ...rest }) => ({
+    ...rest,
+    type: 'other' as const,
+    otherType: type,
+    about: aboutOf(rest),
+  }));
 
 export const messageSchema = z.union([knownMessageSchema, otherMessageSchema]);
 export type Message = z.infer<typeof messageSchema>;

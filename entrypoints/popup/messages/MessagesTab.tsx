@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { Empty } from '@/components/Empty';
 import { ListEnd } from '@/components/ListEnd';
 import { ListStatus } from '@/components/ListStatus';
-import { plural, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { isMuted } from '@/lib/message-count/mutes';
 import { unreadOfList } from '@/lib/messages/honest-count';
 import {
@@ -15,6 +15,7 @@ import {
   type MessageRow,
   matchesFilter,
   sentTypeOf,
+  unlistedOf,
   unreadIds,
 } from '@/lib/messages/messages-model';
 import {
@@ -50,8 +51,10 @@ const FILTER_KEYS = {
   forums: 'messagesTab.filters.forums',
 } as const satisfies Record<MessageFilter, string>;
 
-/** The team's alerts and the invitation: their own chunk, loaded only for a member who has some. */
-const TeamAlertsView = lazyView(() => import('./TeamAlerts').then((module) => module.TeamAlerts)).View;
+/** The team's alerts, the invitation, what cannot be shown: their own chunk, loaded only when any is there. */
+const BeyondTheListView = lazyView(() =>
+  import('./BeyondTheList').then((module) => module.BeyondTheList),
+).View;
 
 /** Failures are recorded in the list's `error`; a background that is not there shows in the frame. */
 const ask = (promise: Promise<void>) => promise.catch(() => undefined);
@@ -101,6 +104,8 @@ export function MessagesTab({ member }: { member: SessionUser }) {
     [rules, query],
   );
   const terms = search?.terms ?? [];
+  // A search is on: its rules' chunk is here, with what the tab says meanwhile (search-notes.tsx).
+  const searching = terms.length > 0 ? search?.rules : undefined;
   const searchBox = useRef<HTMLInputElement>(null);
   const { rows, folded, foldedCount, foldedUnread } = useMemo(() => {
     const unread = unreadIds(list.items, unreadOf.marked);
@@ -197,21 +202,9 @@ export function MessagesTab({ member }: { member: SessionUser }) {
           }}
         />
       </label>
-      {terms.length > 0 && (
-        <p class="messages-filter messages-search-note" data-testid="messages-search-note">
-          {plural('messagesSearch.cached', list.items.length)}
-        </p>
-      )}
-      {alerts !== undefined && (alerts.invite !== null || alerts.items.length > 0) && (
-        <TeamAlertsView member={member} alerts={alerts} />
-      )}
-      {unreadOf.cannotShow > 0 && (
-        <p class="honest-count" data-testid="honest-count" data-count={String(unreadOf.cannotShow)}>
-          {plural('mutes.hidden', unreadOf.cannotShow)}{' '}
-          <a href={messageLinks.messages()} target="_blank" rel="noreferrer">
-            {t('mutes.hiddenLink')}
-          </a>
-        </p>
+      {searching && <searching.SearchNote cached={list.items.length} />}
+      {(unreadOf.cannotShow > 0 || unlistedOf(alerts) > 0) && (
+        <BeyondTheListView member={member} alerts={alerts} cannotShow={unreadOf.cannotShow} />
       )}
       <SearchTerms.Provider value={search}>
         {anyRow || foldedCount > 0 ? (
@@ -252,13 +245,8 @@ export function MessagesTab({ member }: { member: SessionUser }) {
               </ul>
             )}
           </>
-        ) : terms.length > 0 ? (
-          <Empty block>
-            <p data-testid="messages-search-empty">{t('messagesSearch.none', [query.trim()])}</p>
-            <a href={messageLinks.messages()} target="_blank" rel="noreferrer">
-              {t('messagesTab.openMessagesPage')}
-            </a>
-          </Empty>
+        ) : searching ? (
+          <searching.NoMatch query={query.trim()} />
         ) : list.items.length > 0 ? (
           <Empty block>
             <p>{t('messagesTab.filteredEmpty')}</p>

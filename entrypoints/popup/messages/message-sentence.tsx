@@ -110,21 +110,14 @@ function single(message: Message, me: string): ComponentChild {
     case 'userjoin':
       return t('messagesTab.sentences.userjoin');
     default: {
-      // A kind Companion does not know: what it names, as the site's known kinds name it, linked.
-      const { project_id: p, gallery_id: g, topic_id: f, title } = message;
-      const projectTitle = message.project_title ?? title;
-      const studioTitle = message.gallery_title ?? title;
-      const named =
-        p !== undefined && projectTitle ? (
-          project(p, projectTitle)
-        ) : g !== undefined && studioTitle ? (
-          studio(g, studioTitle)
-        ) : f !== undefined && message.topic_title ? (
-          <SiteLink href={messageLinks.forumTopic(f)} text={<Marked text={message.topic_title} />} />
-        ) : null;
-      return named === null
-        ? sentence(t('messagesTab.sentences.other', m(1)), [actor])
-        : sentence(t('messagesTab.sentences.otherAbout', m(2)), [actor, named]);
+      // A kind Companion does not know: what it names (a project, a studio, a forum topic), linked.
+      const about = message.about;
+      return about
+        ? sentence(t('messagesTab.sentences.otherAbout', m(2)), [
+            actor,
+            <SiteLink href={messageLinks[about.kind](about.id)} text={<Marked text={about.title} />} />,
+          ])
+        : sentence(t('messagesTab.sentences.other', m(1)), [actor]);
     }
   }
 }
