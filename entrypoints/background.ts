@@ -11,6 +11,7 @@ import { followDevTuning, pageTuning } from '@/lib/dev-tuning';
 import { registerExplore } from '@/lib/explore/explore-background';
 import { registerFeed } from '@/lib/feed/feed-background';
 import { registerFeedNotifications } from '@/lib/feed/feed-notifications-background';
+import { registerStudioNews } from '@/lib/feed/studio-news-background';
 import { signedOutState } from '@/lib/message-count/message-count';
 import { registerMessageCount } from '@/lib/message-count/message-count-background';
 import { registerOtherAccounts } from '@/lib/message-count/other-accounts-background';
@@ -134,6 +135,8 @@ export default defineBackground(() => {
   const signedInUser = async () => (await checkedSession.whoami())?.username ?? null;
   const feed = registerFeed({ profile, api, signedInUser });
   registerFeedNotifications({ profile, feed, signedInUser });
+  // The belled studios' new projects, from each studio's own activity, on the notifier's schedule.
+  registerStudioNews({ api, signedInUser });
   // My Stuff: the member's own shared projects and favorites, read when the popup asks.
   registerMyStuff({ profile, api, signedInUser });
   // The Messages tab: messages, conversations, replies and deletes.

@@ -23,6 +23,7 @@ import {
 } from '@/lib/feed/feed-model';
 import type { FeedNotifierState } from '@/lib/feed/feed-notifications';
 import type { FollowingClosely } from '@/lib/feed/following-closely';
+import type { StudioNews } from '@/lib/feed/studio-news-model';
 import type { MessageCountState } from '@/lib/message-count/message-count';
 import {
   defaultMessageCountSettings,
@@ -222,6 +223,17 @@ export const feedNotifierStateItem = defineItem<FeedNotifierState>('local:feedNo
 export const followingCloselyItem = defineItem<FollowingClosely>('sync:followingClosely', {
   // Written out (not following-closely.ts's `noBells`): the popup's shared chunk stays without that module.
   fallback: { people: [], studios: [] },
+});
+
+/**
+ * The belled studios' newest projects, from each studio's own activity (lib/feed/studio-news.ts):
+ * a few per studio, at most 20 studios; public, so kept by studio, not by member. The popup's
+ * Following closely and the notifier read it; only the background writes it.
+ */
+export const studioNewsItem = defineItem<StudioNews>('local:studioNews', {
+  // Written out (not studio-news-model.ts's `emptyStudioNews`): the popup's shared chunk stays without it.
+  fallback: { checkedAt: 0, studios: {} },
+  version: 1,
 });
 
 /** The popup's last chosen tab (owned by the popup). */

@@ -20,6 +20,7 @@ import {
   followingCloselyItem,
   projectStatusesItem,
   projectStatusSettingsItem,
+  studioNewsItem,
 } from '@/lib/storage';
 import { primedValue, useStorageItem } from '../storage-hooks';
 import { advanceSeen, isNewSince, newestTime } from './new-items';
@@ -33,6 +34,7 @@ export const feedStorage = [
   feedSettingsItem,
   feedSeenItem,
   followingCloselyItem,
+  studioNewsItem,
   projectStatusesItem,
   projectStatusSettingsItem,
 ] as const;
