@@ -35,7 +35,7 @@ describe('an alert’s HTML', () => {
       '<a href="https://example.com/claim-prize">Claim your prize</a>',
       '<script>globalThis.ran = "script"</script>',
       '<img src="x" onerror="globalThis.ran = \'img\'">',
-      '<style>body{display:none}</style><iframe src="https://example.com"></iframe>',
+      '<style>body{display:none}</style><noscript>noscript words</noscript><object>object words</object>',
       '<form action="https://example.com"><input value="password"><button>Send</button></form>',
       '<a href="javascript:globalThis.ran=1">Click</a> <a>no address</a>',
       '<a href="https://scratch.mit.edu.evil.example/">lookalike</a>',
