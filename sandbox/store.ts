@@ -444,9 +444,9 @@ export class Store {
 
   /**
    * Projects a user favorited as `/users/<u>/favorites` pages them: by the project's shared date,
-   * not by when it was favorited (site-reference.md, "Paging and limits": scratch-rest-api issue
-   * #21, still open), the latest shared first as the user's own projects come (ties: the higher id
-   * first). A project shared long ago and favorited today sits far down the list.
+   * not by when it was favorited (site-reference.md, "Paging and limits": an open report in the
+   * interface's own tracker), the latest shared first as the user's own projects come (ties: the
+   * higher id first). A project shared long ago and favorited today sits far down the list.
    */
   favoritesBySharedDate(userId: Id): Project[] {
     const sharedAt = (p: Project) => Date.parse(p.shared ?? p.created);

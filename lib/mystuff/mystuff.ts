@@ -15,7 +15,7 @@
  *     every card shows counts that change on any page, and the sorts by loves and views compare
  *     them all; a page 1 joined onto the cache would leave the older cards' counts behind.
  *   - Favorites come in the order of the projects' shared dates, not of when they were favorited
- *     (site-reference.md: the live service's order, scratch-rest-api's open issue #21): a project
+ *     (site-reference.md: the live service's order, an open report in the interface's own tracker): a project
  *     favorited today can be on any page, so a refresh reads the pages through too, as the site's
  *     order gives them, never stopping at a first page that looks like the cached one.
  * - The pages of one refresh land together: the popup shows the previous full list until the new one
