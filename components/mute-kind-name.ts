@@ -18,6 +18,7 @@ const KIND_KEYS = {
   studioactivity: 'mutes.kinds.studioactivity',
   forumpost: 'mutes.kinds.forumpost',
   followuser: 'mutes.kinds.followuser',
+  other: 'mutes.kinds.other',
 } as const;
 
 export function muteKindName(kind: MuteKind): string {

@@ -6,6 +6,7 @@
  */
 import { ApiClient } from '@/lib/api/client';
 import { HttpClient } from '@/lib/api/http';
+import { storedRepliesPath } from '@/lib/api/replies-path';
 import { CACHES_GIVEN_UP } from '@/lib/composition/caches-given-up';
 import { answerMessages, refuseInheritedMessageNames } from '@/lib/composition/checked-protocol';
 import { currentProfile } from '@/lib/config';
@@ -13,10 +14,12 @@ import { followDevTuning, pageTuning } from '@/lib/dev-tuning';
 import { registerExplore } from '@/lib/explore/explore-background';
 import { registerFeed } from '@/lib/feed/feed-background';
 import { registerFeedNotifications } from '@/lib/feed/feed-notifications-background';
+import { registerStudioNews } from '@/lib/feed/studio-news-background';
 import { registerMessageCount } from '@/lib/message-count/message-count-background';
 import { messageCountItem } from '@/lib/message-count/message-count-storage';
 import { registerOtherAccounts } from '@/lib/message-count/other-accounts-background';
 import { refreshAfterNewCount, registerMessages } from '@/lib/messages/messages-background';
+import { repliesPathItem } from '@/lib/messages/messages-storage';
 import { registerMyStuff } from '@/lib/mystuff/mystuff-background';
 import { registerProjectStatus } from '@/lib/project-status/project-status-background';
 import { tabContext } from '@/lib/protocol/sender';
@@ -48,17 +51,26 @@ export default defineBackground(() => {
       ]);
     },
   });
-  const api = new ApiClient({ urls: profile, http, auth: session });
+  // Replies where the site reads them, the interface's path after a 404 there: which one answered
+  // is kept across worker restarts.
+  const repliesPath = storedRepliesPath({
+    get: () => repliesPathItem.getValue(),
+    set: (path) => repliesPathItem.setValue(path),
+  });
+  const api = new ApiClient({ urls: profile, http, auth: session, repliesPath });
   const signedInUser = async () => (await checked.whoami())?.username ?? null;
   const onSessionChanged = (listener: (username: string | null) => void) =>
     checked.onChange((user) => listener(user?.username ?? null));
 
   // The message count: one poller for the browser, badge, notifications, its protocol handlers.
-  registerMessageCount({
+  const messageCount = registerMessageCount({
     profile,
     readCount: (username, options) => api.getMessageCount(username, options),
     // Through the Messages tab's cached list (one read shared by the notifier and the count after mutes).
     latestMessages: (username, limit, readAfter) => messages.newest(username, limit, readAfter),
+    // The team's alerts and the invitation, read with the list: the count's part it never holds.
+    unlistedMessages: (username, readAfter) => messages.unlisted(username, readAfter),
+    knownUnlisted: (username) => messages.knownUnlisted(username),
     signedInUser,
     onSessionChanged,
     ready: previousMemberChecked,
@@ -73,6 +85,8 @@ export default defineBackground(() => {
   // The following-activity feed and the three project sections.
   const feed = registerFeed({ profile, api, signedInUser });
   registerFeedNotifications({ profile, feed, signedInUser });
+  // The belled studios' new projects, from each studio's own activity, on the notifier's schedule.
+  registerStudioNews({ api, signedInUser });
   // My Stuff: the member's own shared projects and favorites, read when the popup asks.
   registerMyStuff({ profile, api, signedInUser });
   // The Messages tab: messages, conversations, replies and deletes; a new count re-reads its list.
@@ -80,6 +94,7 @@ export default defineBackground(() => {
     profile,
     api,
     cachesGivenUp: CACHES_GIVEN_UP,
+    alertDismissed: (username) => messageCount.alertDismissed(username),
     member: async () => {
       const user = await checked.whoami();
       return user === null ? null : { id: user.id, username: user.username };

@@ -12,6 +12,8 @@ import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
 import { EVERY_TEST_SWITCH } from '@/tests/unit/test-switches';
 import { DEV_TUNING_RANGES, type DevTuning, parseDevTuning } from './dev-tuning';
 import { TRANSLATE_ALL_PACE_MS } from './features/translate-all';
+import { CHECK_PERIOD_MS } from './feed/feed-notifications';
+import { MAX_NEWS_STUDIOS } from './feed/studio-news';
 import { OTHER_ACCOUNT_INTERVAL_MS } from './message-count/other-accounts-schedule';
 import { MARKS_REQUESTS_PER_SECOND } from './project-status/project-status-background';
 
@@ -116,6 +118,9 @@ describe('parseDevTuning', () => {
     expect(DEV_TUNING_RANGES.pollPeriodSeconds[1] * 1000).toBe(DEFAULT_PERIOD_MS);
     expect(DEV_TUNING_RANGES.translateAllPaceMs[1]).toBe(TRANSLATE_ALL_PACE_MS);
     expect(DEV_TUNING_RANGES.otherAccountsIntervalSeconds[1] * 1000).toBe(OTHER_ACCOUNT_INTERVAL_MS);
+    expect(DEV_TUNING_RANGES.notifierPeriodSeconds[1] * 1000).toBe(CHECK_PERIOD_MS);
+    // Every belled studio is read each period: never more than the extension's rate.
+    expect(MAX_NEWS_STUDIOS / DEV_TUNING_RANGES.notifierPeriodSeconds[0]).toBeLessThanOrEqual(5);
     expect(DEV_TUNING_RANGES.marksReadsPerSecond[0]).toBeLessThanOrEqual(MARKS_REQUESTS_PER_SECOND);
     expect(DEV_TUNING_RANGES.retryBackoffScale[1]).toBe(1);
     // Never past the extension's 5 requests a second (ARCHITECTURE.md, Budgets): 5 reads, one each 200 ms.

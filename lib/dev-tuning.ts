@@ -45,6 +45,11 @@ export interface DevTuning {
   translateAllPaceMs?: number;
   /** How often another account's count may be read, in seconds (10 minutes for members). */
   otherAccountsIntervalSeconds?: number;
+  /**
+   * The new-project notifier's period, which the belled studios' news keep too, in seconds
+   * (15 minutes for members).
+   */
+  notifierPeriodSeconds?: number;
 }
 
 /** The part of the tuning the content script's features use, as the background answers it. */
@@ -66,6 +71,8 @@ export const DEV_TUNING_RANGES: Readonly<Record<NumberField, readonly [number, n
   marksReaskAfterMs: [100, 4_000],
   translateAllPaceMs: [200, 400],
   otherAccountsIntervalSeconds: [1, 600],
+  // At least 10 s: a check reads every belled studio (up to 20), which stays at 2 reads a second.
+  notifierPeriodSeconds: [10, 900],
 };
 
 /** Whole numbers only: a share of the rate limit is a count of reads. */

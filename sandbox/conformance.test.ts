@@ -17,9 +17,12 @@ import {
   projectLoveSchema,
   projectSchema,
   projectWithAuthorSchema,
+  scratcherInviteSchema,
   sessionSchema,
+  studioActivitySchema,
   studioSchema,
   supportedLanguagesSchema,
+  teamAlertSchema,
   translationSchema,
   userSchema,
 } from '@/lib/api/schemas';
@@ -138,7 +141,8 @@ describe('users', () => {
     )) as {
       type: string;
     }[];
-    expect(new Set(events.map((e) => e.type)).size).toBeGreaterThanOrEqual(10);
+    // The eight types the site renders there and the sandbox's unknown one.
+    expect(new Set(events.map((e) => e.type)).size).toBeGreaterThanOrEqual(9);
   });
 
   it('messages, every one of the demo user’s, and the count', async () => {
@@ -150,6 +154,27 @@ describe('users', () => {
     );
     expect(messages.length).toBe(sandbox().control.store.messagesFor(DEMO_USERNAME).length);
     await one(countSchema, `/users/${DEMO_USERNAME}/messages/count`);
+  });
+
+  it('the team’s alerts and the invitation (with and without one), as the site’s messages page reads them', async () => {
+    const auth = { headers: { 'X-Token': demo.token } };
+    const alerts = (await one(
+      teamAlertSchema.array(),
+      `/users/${DEMO_USERNAME}/messages/admin`,
+      auth,
+    )) as unknown[];
+    expect(alerts).toHaveLength(2);
+    expect(await one(scratcherInviteSchema, `/users/${DEMO_USERNAME}/invites`, auth)).not.toEqual({});
+    const aliceInvite = await getJson(`${sandbox().urls.api}/users/alice/invites`, {
+      headers: { 'X-Token': alice.token },
+    });
+    expect(aliceInvite.body).toEqual({});
+    expect(scratcherInviteSchema.parse(aliceInvite.body)).toBeNull();
+  });
+
+  it('a studio’s activity, every item', async () => {
+    const items = (await all(studioActivitySchema, `/studios/${studio.id}/activity/`)) as { id: unknown }[];
+    expect(items.every((item) => typeof item.id === 'string')).toBe(true);
   });
 
   it('project comments, a single comment and replies (every page)', async () => {
@@ -165,12 +190,13 @@ describe('users', () => {
     expect(comments.length).toBeGreaterThan(100);
     await one(commentSchema, `/users/${owner}/projects/${busy.id}/comments/${comments[0]?.id}`);
     const threadOwner = ownerOf(thread.projectId);
-    await all(
-      commentSchema,
-      `/user/${threadOwner}/projects/${thread.projectId}/comments/${thread.commentId}/replies`,
-      undefined,
-      3,
-    );
+    for (const segment of ['users', 'user'])
+      await all(
+        commentSchema,
+        `/${segment}/${threadOwner}/projects/${thread.projectId}/comments/${thread.commentId}/replies`,
+        undefined,
+        3,
+      );
   });
 });
 

@@ -83,6 +83,10 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
         'POST /messages',
         'POST /admin-messages',
         'POST /admin-messages/dismiss',
+        'POST /invites',
+        'POST /alerts/clear',
+        'POST /studio-projects',
+        'POST /replies-paths',
         'POST /activity',
         'POST /projects',
         'POST /sessions',
@@ -225,6 +229,48 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
     if (!control.store.getUser(username)) return c.json({ error: `no user ${username}` }, 404);
     if (!control.dismissAdminMessage(username, id)) return c.json({ error: `no alert ${id}` }, 404);
     return c.json({ ok: true, unread: control.store.unreadCount(username) });
+  });
+
+  app.post('/invites', async (c) => {
+    const body = await jsonBody(c);
+    const username = str(body, 'username');
+    if (!control.store.getUser(username)) return c.json({ error: `no user ${username}` }, 404);
+    const invite = control.addInvite(username);
+    return c.json({ ok: true, id: invite.id, unread: control.store.unreadCount(username) });
+  });
+
+  app.post('/alerts/clear', async (c) => {
+    const body = await jsonBody(c);
+    const username = str(body, 'username');
+    if (!control.store.getUser(username)) return c.json({ error: `no user ${username}` }, 404);
+    const cleared = control.clearAlerts(username);
+    return c.json({ ok: true, cleared, unread: control.store.unreadCount(username) });
+  });
+
+  app.post('/studio-projects', async (c) => {
+    const body = await jsonBody(c);
+    const input = {
+      studioId: num(body, 'studio'),
+      projectId: num(body, 'project'),
+      actor: str(body, 'actor'),
+    };
+    if (!control.store.getStudio(input.studioId))
+      return c.json({ error: `no studio ${input.studioId}` }, 404);
+    if (control.store.getProject(input.projectId)?.isShared !== true)
+      return c.json({ error: `no shared project ${input.projectId}` }, 404);
+    if (!control.store.getUser(input.actor)) return c.json({ error: `no user ${input.actor}` }, 404);
+    const event = control.addProjectToStudio(input);
+    return c.json({ ok: true, id: `${event.type}-${event.id}`, datetime_created: event.created });
+  });
+
+  app.post('/replies-paths', async (c) => {
+    const body = await jsonBody(c);
+    for (const key of ['users', 'user'] as const) {
+      if (body[key] === undefined) continue;
+      if (typeof body[key] !== 'boolean') throw new InputError(`${key} must be a boolean`);
+      control.repliesPaths[key] = body[key];
+    }
+    return c.json({ ok: true, ...control.repliesPaths });
   });
 
   app.post('/activity', async (c) => {

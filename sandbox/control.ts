@@ -5,7 +5,7 @@
  */
 import type { SandboxClock } from './clock';
 import type { ElsewhereRequest } from './elsewhere';
-import type { ActivityEvent, AdminMessage, Comment, Message, Project } from './model';
+import type { ActivityEvent, AdminMessage, Comment, Message, Project, ScratcherInvite } from './model';
 import type { SandboxPart } from './origins';
 import { Random } from './random';
 import type { NewActivity, NewMessage, NewSharedProject, SignInResult, Store } from './store';
@@ -171,6 +171,11 @@ export class SandboxControl {
    * Node) send no referer; the extension's tests turn it on to prove its writes carry one.
    */
   refererCheck = false;
+  /**
+   * Which paths answer a project comment's replies: the site's own `/users/` and docs/interface.md's
+   * `/user/` (both by default). One turned off answers 404, as an unknown route.
+   */
+  repliesPaths = { users: true, user: true };
   /** Origin of the second server that redirects point to (set by startSandbox). */
   elsewhereOrigin = '';
   private latency: Counted<LatencyRule>[] = [];
@@ -201,6 +206,7 @@ export class SandboxControl {
     this.clearElsewhereLog();
     this.messageCountCacheSeconds = 30;
     this.refererCheck = false;
+    this.repliesPaths = { users: true, user: true };
     this.dice = new Random(this.store.seed);
     for (const listener of this.resetListeners) listener();
   }
@@ -295,6 +301,21 @@ export class SandboxControl {
   /** Dismisses one of a user's alerts (the count drops by one); false when there is no such alert. */
   dismissAdminMessage(username: string, id: number): boolean {
     return this.store.dismissAdminMessage(username, id);
+  }
+
+  /** Invites a user to become a Scratcher: counted, never listed by `/messages`, like an alert. */
+  addInvite(username: string): ScratcherInvite {
+    return this.store.addInvite(username);
+  }
+
+  /** Dismisses a user's every alert and their invitation (the count drops by as many): how many went. */
+  clearAlerts(username: string): number {
+    return this.store.clearAlerts(username);
+  }
+
+  /** `actor` adds a shared project to a studio now: first in its projects and its activity. */
+  addProjectToStudio(input: { studioId: number; projectId: number; actor: string }): ActivityEvent {
+    return this.store.addProjectToStudio(input);
   }
 
   /** The `addcomment` message the site sends `username` about `comment` (see the store's). */

@@ -102,8 +102,22 @@ export interface Message {
 export interface AdminMessage {
   id: Id;
   recipientId: Id;
-  /** The text the team wrote (plain text in the sandbox; the live site's may carry markup). */
+  /** What the team wrote: HTML on the live site, which its messages page inserts as HTML. */
   message: string;
+  created: string;
+}
+
+/**
+ * The invitation to become a Scratcher (scratch-www src/views/messages/message-rows/
+ * scratcher-invite.jsx), read from `/users/<u>/invites` (src/redux/messages.js, getScratcherInvite):
+ * like an alert, it counts in `/messages/count`, is never in `/messages`, stays when the messages page
+ * opens, and goes when dismissed (`alertType: "invite"`).
+ */
+export interface ScratcherInvite {
+  id: Id;
+  recipientId: Id;
+  /** Who invited (the site's team account). */
+  actorId: Id;
   created: string;
 }
 
@@ -138,6 +152,8 @@ export interface World {
   messages: Message[];
   /** The site team's alerts, oldest first. */
   adminMessages: AdminMessage[];
+  /** Pending Scratcher invitations (at most one a user). */
+  invites: ScratcherInvite[];
   activity: ActivityEvent[];
   /** projectId -> lovers, in the order they loved it. */
   loves: Map<Id, Mark[]>;

@@ -16,6 +16,7 @@ import type {
   Mark,
   Message,
   Project,
+  ScratcherInvite,
   Studio,
   StudioProject,
   User,
@@ -36,6 +37,7 @@ export const ID_BASE = {
   comment: 400_000_000,
   message: 900_000_000,
   adminMessage: 950_000_000,
+  invite: 970_000_000,
   activity: 1_200_000_000,
 } as const;
 
@@ -71,6 +73,10 @@ export const MESSAGE_TYPES = [
   'sandboxunknownmessage',
 ] as const;
 
+/**
+ * The activity events the seed makes. What's Happening sends only `FOLLOWING_ACTIVITY_TYPES` of
+ * them; `addprojecttostudio` events belong to a studio's own activity (`STUDIO_ACTIVITY_TYPES`).
+ */
 export const ACTIVITY_TYPES = [
   'followuser',
   'followstudio',
@@ -85,6 +91,29 @@ export const ACTIVITY_TYPES = [
   'sandboxunknownactivity',
 ] as const;
 
+/**
+ * What's Happening: the eight event types the site renders there (scratch-www
+ * src/views/splash/presentation.jsx), and the sandbox's unknown type, which stands for any type the
+ * service may add (the site renders nothing for it; Companion must cope with it).
+ */
+export const FOLLOWING_ACTIVITY_TYPES = [
+  'followuser',
+  'followstudio',
+  'loveproject',
+  'favoriteproject',
+  'remixproject',
+  'becomecurator',
+  'becomeownerstudio',
+  'shareproject',
+  'sandboxunknownactivity',
+] as const;
+
+/**
+ * A studio's own activity (`/studios/<id>/activity`, scratch-www src/views/studio/studio-activity.jsx):
+ * the seeded events of these types that name the studio.
+ */
+export const STUDIO_ACTIVITY_TYPES = ['addprojecttostudio', 'becomecurator', 'becomeownerstudio'] as const;
+
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -95,9 +124,12 @@ function toUsername(raw: string): string {
 }
 
 /**
- * The site team's alerts seeded per user (none for demo: opening the messages page takes demo's
- * count to 0, as many tests expect). Plain text, no markup; fixed, so the rest of the seed's random
- * sequence is untouched.
+ * The site team's alerts seeded per user. Their `message` is HTML, as the live site's are (its
+ * messages page inserts it as HTML: scratch-www src/views/messages/message-rows/admin-message.jsx).
+ * demo's two: one with a link to a page of the site (a relative link, as the team writes them: it
+ * is the site's in every build), one with a link elsewhere, a script and a picture, none of which
+ * may reach a member through Companion. Fixed, so the rest of the seed's random sequence is
+ * untouched; demo's come last, so the others keep their ids.
  */
 export const SEEDED_ADMIN_MESSAGES: Readonly<Record<string, readonly string[]>> = Object.freeze({
   bob: [
@@ -106,7 +138,14 @@ export const SEEDED_ADMIN_MESSAGES: Readonly<Record<string, readonly string[]>> 
   ],
   carol: ['A comment of yours was removed because it broke the community guidelines.'],
   'new-scratcher': ['Welcome to the community! Start by making a project and sharing it.'],
+  [DEMO_USERNAME]: [
+    'Thanks for sharing! Please read the <a href="/community_guidelines/">Community Guidelines</a> before your next project.',
+    'Your account is safe. <a href="https://example.com/claim-prize">Claim your prize</a><script>alert("alert")</script><img src="https://example.com/tracker.png" onerror="alert(1)"> &amp; have fun.',
+  ],
 });
+
+/** Users seeded with a pending Scratcher invitation (scratcher-invite.jsx). */
+export const SEEDED_INVITES: readonly string[] = Object.freeze([DEMO_USERNAME]);
 
 function seedAdminMessages(users: readonly User[], now: number): AdminMessage[] {
   const admin: AdminMessage[] = [];
@@ -123,6 +162,22 @@ function seedAdminMessages(users: readonly User[], now: number): AdminMessage[] 
       });
   }
   return admin;
+}
+
+function seedInvites(users: readonly User[], now: number): ScratcherInvite[] {
+  const team = users.find((u) => u.username === 'ScratchTeamMember');
+  return SEEDED_INVITES.flatMap((username, k) => {
+    const user = users.find((u) => u.username === username);
+    if (user === undefined || team === undefined) return [];
+    return [
+      {
+        id: ID_BASE.invite + 1 + k,
+        recipientId: user.id,
+        actorId: team.id,
+        created: iso(now - 26 * 3600_000),
+      },
+    ];
+  });
 }
 
 /**
@@ -500,6 +555,7 @@ export function generateWorld(seed: number = DEFAULT_SEED, now: number = Date.no
   }
   messages.sort((a, b) => a.id - b.id);
   const adminMessages = seedAdminMessages(users, now);
+  const invites = seedInvites(users, now);
 
   // Activity events: every active user does a few things; demo's followees make a busy feed.
   const activity: ActivityEvent[] = [];
@@ -635,6 +691,7 @@ export function generateWorld(seed: number = DEFAULT_SEED, now: number = Date.no
     comments,
     messages,
     adminMessages,
+    invites,
     activity,
     loves,
     favorites,

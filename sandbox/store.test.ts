@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { HOSTILE_STRINGS, LONG_HOSTILE_TEXT } from './hostile';
 import type { World } from './model';
 import {
-  ACTIVITY_TYPES,
   DEFAULT_SEED,
   DEMO_USERNAME,
+  FOLLOWING_ACTIVITY_TYPES,
   generateWorld,
   MESSAGE_TYPES,
   SEEDED_ADMIN_MESSAGES,
@@ -124,8 +124,17 @@ describe('the seeded world', () => {
     // Comments by place (mutes tell project, profile and studio comments apart).
     const places = store.messagesFor(DEMO_USERNAME).filter((m) => m.type === 'addcomment');
     expect(new Set(places.map((m) => m.fields.comment_type))).toEqual(new Set([0, 1, 2]));
-    // Opening the messages page takes demo's count to 0: no alerts from the site team by default.
-    expect(store.adminMessagesFor(DEMO_USERNAME)).toEqual([]);
+    // Opening the messages page leaves demo's count at the team's two alerts and the invitation.
+    expect(store.adminMessagesFor(DEMO_USERNAME)).toHaveLength(2);
+    expect(store.inviteFor(DEMO_USERNAME)).not.toBeNull();
+  });
+
+  it("seeds demo's alerts as the site writes them: HTML, one linking to the site, one with a link elsewhere, a script and a picture", () => {
+    const [newest, oldest] = store.adminMessagesFor(DEMO_USERNAME).map((a) => a.message);
+    expect(oldest).toMatch(/<a href="\/[^"]*">/);
+    expect(newest).toMatch(/<a href="https:\/\/example\.com\//);
+    expect(newest).toContain('<script>');
+    expect(newest).toContain('<img ');
   });
 
   it('seeds alerts from the site team for a few users, counted but not listed', () => {
@@ -133,7 +142,8 @@ describe('the seeded world', () => {
       const alerts = store.adminMessagesFor(username);
       expect(alerts.map((a) => a.message).sort()).toEqual([...texts].sort());
       const listedUnread = store.messagesFor(username).filter((m) => m.unread).length;
-      expect(store.unreadCount(username)).toBe(listedUnread + texts.length);
+      const invite = store.inviteFor(username) === null ? 0 : 1;
+      expect(store.unreadCount(username)).toBe(listedUnread + texts.length + invite);
     }
   });
 
@@ -145,7 +155,7 @@ describe('the seeded world', () => {
     expect(store.followersOf(demo.id).length).toBeGreaterThan(40);
     const feed = store.followingActivity(demo.id);
     expect(feed.length).toBeGreaterThan(100);
-    expect(new Set(feed.map((e) => e.type))).toEqual(new Set(ACTIVITY_TYPES));
+    expect(new Set(feed.map((e) => e.type))).toEqual(new Set(FOLLOWING_ACTIVITY_TYPES));
     const commented = store
       .sharedProjectsOf(demo.id)
       .filter((p) => store.topLevelComments('project', p.id).length > 0);
@@ -195,6 +205,7 @@ describe('store writes', () => {
   it('alerts from the site team: counted, never listed, kept by the messages page, one fewer when dismissed', () => {
     const local = localStore();
     local.markMessagesRead(DEMO_USERNAME);
+    expect(local.clearAlerts(DEMO_USERNAME)).toBe(3);
     const alert = local.addAdminMessage(DEMO_USERNAME, 'Hello from the team');
     local.addAdminMessage(DEMO_USERNAME, 'Another');
     expect(local.unreadCount(DEMO_USERNAME)).toBe(2);
@@ -214,7 +225,7 @@ describe('store writes', () => {
     expect(local.dismissAdminMessage(DEMO_USERNAME, alert.id)).toBe(false);
     expect(local.unreadCount(DEMO_USERNAME)).toBe(1);
     local.reset();
-    expect(local.adminMessagesFor(DEMO_USERNAME)).toEqual([]);
+    expect(local.adminMessagesFor(DEMO_USERNAME).length).toBe(SEEDED_ADMIN_MESSAGES[DEMO_USERNAME]?.length);
     expect(local.adminMessagesFor('bob').length).toBe(SEEDED_ADMIN_MESSAGES.bob?.length);
   });
 
@@ -230,6 +241,7 @@ describe('store writes', () => {
     expect(local.setFavorite(project.id, DEMO_USERNAME, true)).toBe(true);
     expect(local.favoritesOf(demo.id)[0]?.id).toBe(project.id);
     local.markMessagesRead(DEMO_USERNAME);
+    local.clearAlerts(DEMO_USERNAME);
     expect(local.unreadCount(DEMO_USERNAME)).toBe(0);
     local.addMessage(DEMO_USERNAME, { type: 'followuser', actor: 'alice' });
     expect(local.unreadCount(DEMO_USERNAME)).toBe(1);

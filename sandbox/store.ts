@@ -17,12 +17,13 @@ import type {
   Mark,
   Message,
   Project,
+  ScratcherInvite,
   Session,
   Studio,
   User,
   World,
 } from './model';
-import { DEFAULT_SEED, generateWorld } from './seed';
+import { DEFAULT_SEED, FOLLOWING_ACTIVITY_TYPES, generateWorld, STUDIO_ACTIVITY_TYPES } from './seed';
 
 export interface SignInResult {
   sessionId: string;
@@ -154,6 +155,9 @@ function copyOf(world: World): World {
     messages: world.messages.map((m) => ({ ...m })),
     // Dismissing one removes it from the list (the objects are never changed).
     adminMessages: world.adminMessages.slice(),
+    invites: world.invites.slice(),
+    // A project added to a studio through the control interface is appended.
+    studioProjects: copyLists(world.studioProjects),
     loves: copyLists(world.loves),
     favorites: copyLists(world.favorites),
   };
@@ -205,6 +209,7 @@ export class Store {
   private favoritesByUserIndex: Map<Id, ProjectMark[]> | null = null;
   private messagesByRecipient = new Map<Id, Message[]>();
   private nextAdminMessageId = 0;
+  private nextInviteId = 0;
   private sessions = new Map<string, Session>();
   private sessionsByToken = new Map<string, Session>();
   private nextIds = { comment: 0, message: 0, activity: 0, project: 0 };
@@ -283,6 +288,7 @@ export class Store {
     this.nextIds.comment = w.comments.reduce((max, c) => Math.max(max, c.id), 0) + 1;
     this.nextIds.message = w.messages.reduce((max, m) => Math.max(max, m.id), 0) + 1;
     this.nextAdminMessageId = w.adminMessages.reduce((max, m) => Math.max(max, m.id), 0) + 1;
+    this.nextInviteId = w.invites.reduce((max, m) => Math.max(max, m.id), 0) + 1;
     this.nextIds.activity = w.activity.reduce((max, e) => Math.max(max, e.id), 0) + 1;
     this.nextIds.project = w.projects.reduce((max, p) => Math.max(max, p.id), 0) + 1;
   }
@@ -467,9 +473,20 @@ export class Store {
     return true;
   }
 
-  /** Projects a user favorited, most recently favorited first. */
+  /** Projects a user favorited, most recently favorited first (the legacy profile and gallery pages). */
   favoritesOf(userId: Id): Project[] {
     return this.datedProjects(this.favoritesByUser().get(userId) ?? []).map((d) => d.project);
+  }
+
+  /**
+   * Projects a user favorited as `/users/<u>/favorites` pages them: by the project's shared date,
+   * not by when it was favorited (docs/site-reference.md, "Paging and limits": an open report in the
+   * interface's own tracker), the latest shared first as the user's own projects come (ties: the
+   * higher id first). A project shared long ago and favorited today sits far down the list.
+   */
+  favoritesBySharedDate(userId: Id): Project[] {
+    const sharedAt = (p: Project) => Date.parse(p.shared ?? p.created);
+    return this.favoritesOf(userId).sort((a, b) => sharedAt(b) - sharedAt(a) || b.id - a.id);
   }
 
   private datedProjects(marks: { projectId: Id; at: string }[]): DatedProject[] {
@@ -543,10 +560,68 @@ export class Store {
     );
   }
 
+  /**
+   * What's Happening: the events of the people a user follows, newest first, of the types the site
+   * renders there (FOLLOWING_ACTIVITY_TYPES): a studio's `addprojecttostudio` is in the studio's own
+   * activity (`studioActivity`), never here.
+   */
   followingActivity(userId: Id): ActivityEvent[] {
+    const shown: ReadonlySet<string> = new Set(FOLLOWING_ACTIVITY_TYPES);
     return (this.world.following.get(userId) ?? [])
       .flatMap((m) => this.activityIndex().get(m.userId) ?? [])
+      .filter((event) => shown.has(event.type))
       .sort(newest);
+  }
+
+  /**
+   * A studio's own activity (`/studios/<id>/activity`), newest first: the events of
+   * STUDIO_ACTIVITY_TYPES that name the studio (`gallery_id`), at or before `dateLimit` (an ISO date;
+   * the site asks with the date of the oldest item it holds, so that one comes again:
+   * scratch-www src/views/studio/lib/studio-activity-actions.js dedupes), at most `limit`.
+   */
+  studioActivity(studioId: Id, options: { limit: number; dateLimit?: string }): ActivityEvent[] {
+    const types: ReadonlySet<string> = new Set(STUDIO_ACTIVITY_TYPES);
+    const limit = options.dateLimit === undefined ? undefined : Date.parse(options.dateLimit);
+    return this.world.activity
+      .filter(
+        (event) =>
+          types.has(event.type) &&
+          event.fields.gallery_id === studioId &&
+          (limit === undefined || Date.parse(event.created) <= limit),
+      )
+      .sort((a, b) => newest(a, b) || b.id - a.id)
+      .slice(0, options.limit);
+  }
+
+  /**
+   * `actor` adds a shared project to a studio now (control interface): it leads the studio's
+   * projects, and an `addprojecttostudio` event leads the studio's activity (and nobody's What's
+   * Happening). Throws on an unknown studio, project or actor.
+   */
+  addProjectToStudio(input: { studioId: Id; projectId: Id; actor: string }): ActivityEvent {
+    const studio = this.studiosById.get(input.studioId);
+    const project = this.projectsById.get(input.projectId);
+    if (!studio) throw new Error(`no studio ${input.studioId}`);
+    if (!project?.isShared) throw new Error(`no shared project ${input.projectId}`);
+    const actor = this.getUser(input.actor);
+    if (!actor) throw new Error(`no user ${input.actor}`);
+    const added = new Date().toISOString();
+    const entries = this.world.studioProjects.get(studio.id) ?? [];
+    if (!entries.some((e) => e.projectId === project.id)) {
+      entries.push({ projectId: project.id, actorId: actor.id, added });
+      this.world.studioProjects.set(studio.id, entries);
+      this.studiosByProject.set(project.id, [...(this.studiosByProject.get(project.id) ?? []), studio]);
+    }
+    return this.addActivity({
+      actor: input.actor,
+      type: 'addprojecttostudio',
+      fields: {
+        project_id: project.id,
+        project_title: project.title,
+        gallery_id: studio.id,
+        gallery_title: studio.title,
+      },
+    });
   }
 
   /**
@@ -696,7 +771,53 @@ export class Store {
    * numNewSocialMessages = count - admin messages).
    */
   unreadCount(username: string): number {
-    return this.messagesFor(username).filter((m) => m.unread).length + this.adminMessagesFor(username).length;
+    const invite = this.inviteFor(username) === null ? 0 : 1;
+    return (
+      this.messagesFor(username).filter((m) => m.unread).length +
+      this.adminMessagesFor(username).length +
+      invite
+    );
+  }
+
+  /** A user's pending Scratcher invitation (`/users/<u>/invites`), or null. */
+  inviteFor(username: string): ScratcherInvite | null {
+    const user = this.getUser(username);
+    return this.world.invites.find((invite) => invite.recipientId === user?.id) ?? null;
+  }
+
+  /** Invites a user to become a Scratcher (control interface): their one invitation, new or kept. */
+  addInvite(username: string): ScratcherInvite {
+    const recipient = this.getUser(username);
+    if (!recipient) throw new Error(`no user ${username}`);
+    const existing = this.inviteFor(username);
+    if (existing) return existing;
+    const team = this.getUser('ScratchTeamMember');
+    const created: ScratcherInvite = {
+      id: this.nextInviteId++,
+      recipientId: recipient.id,
+      actorId: team?.id ?? recipient.id,
+      created: new Date().toISOString(),
+    };
+    this.world.invites.push(created);
+    return created;
+  }
+
+  /** Dismisses a user's invitation (`alertType: "invite"`): the count drops by one. False when none has this id. */
+  dismissInvite(username: string, id: Id): boolean {
+    const user = this.getUser(username);
+    const index = this.world.invites.findIndex((m) => m.id === id && m.recipientId === user?.id);
+    if (index === -1) return false;
+    this.world.invites.splice(index, 1);
+    return true;
+  }
+
+  /** Every alert and the invitation of a user dismissed (control interface): how many went. */
+  clearAlerts(username: string): number {
+    const alerts = this.adminMessagesFor(username);
+    for (const alert of alerts) this.dismissAdminMessage(username, alert.id);
+    const invite = this.inviteFor(username);
+    if (invite) this.dismissInvite(username, invite.id);
+    return alerts.length + (invite ? 1 : 0);
   }
 
   /** The site team's alerts to a user, newest first (`/users/<u>/messages/admin`). */
@@ -735,7 +856,7 @@ export class Store {
 
   /**
    * What opening the messages page does on the live site: every message is read, the count drops
-   * to the site team's alerts (0 without any), which only dismissing clears.
+   * to the site team's alerts and the invitation (0 without any), which only dismissing clears.
    */
   markMessagesRead(username: string): void {
     for (const message of this.messagesFor(username)) message.unread = false;

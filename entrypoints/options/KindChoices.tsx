@@ -14,6 +14,7 @@ const GROUP_KEYS = {
   studios: 'mutes.groups.studios',
   forums: 'mutes.groups.forums',
   people: 'mutes.groups.people',
+  other: 'mutes.groups.other',
 } as const;
 
 function groupName(group: string): string {

@@ -48,6 +48,7 @@ describe('NotifyKindSettings', () => {
       t('mutes.groups.studios'),
       t('mutes.groups.forums'),
       t('mutes.groups.people'),
+      t('mutes.groups.other'),
     ]);
     const switches = [...root.querySelectorAll<HTMLInputElement>(SWITCH)];
     expect(switches.every((s) => s.checked)).toBe(true);
@@ -64,6 +65,7 @@ describe('NotifyKindSettings', () => {
       ['studioactivity', null],
       ['forumpost', null],
       ['followuser', null],
+      ['other', null],
     ]);
     // Every switch has a name a member reads, not an id.
     const labels = switches.map((s) => root.querySelector(`label[for="${s.id}"]`)?.textContent ?? '');

@@ -13,9 +13,11 @@ import { translationLanguage as helperLanguage } from '@/lib/api/helper-language
 import { CommentRejected, Forbidden, InvalidResponse, SignedOut, Unauthorized } from './errors';
 import type { HttpClient, HttpRequest, ParsedList } from './http';
 import { type PagedList, pagedList } from './paging';
+import { type RepliesPathMemory, repliesPathMemory, withRepliesFallback } from './replies-path';
 import {
   type ActivityEvent,
   activityEventSchema,
+  alertDismissalSchema,
   type Comment,
   type CommentCreationResult,
   type CommentRejection,
@@ -34,10 +36,16 @@ import {
   projectLoveSchema,
   projectOfUserSchema,
   projectWithAuthorSchema,
+  type ScratcherInvite,
   type Studio,
+  type StudioActivityItem,
   type SupportedLanguage,
+  scratcherInviteSchema,
+  studioActivitySchema,
   studioSchema,
   supportedLanguagesSchema,
+  type TeamAlert,
+  teamAlertSchema,
   translationSchema,
   type User,
   userSchema,
@@ -75,6 +83,18 @@ export interface ApiClientOptions {
   urls: ApiUrls;
   http: HttpClient;
   auth: ApiAuth;
+  /** Which path answered replies last (./replies-path.ts); the client's own memory if absent. */
+  repliesPath?: RepliesPathMemory;
+}
+
+/** What a dismissal names: one of the team's alerts (`notification`) or the Scratcher invitation. */
+export type AlertKind = 'notification' | 'invite';
+
+/** A page of a studio's activity as the site asks for it: `limit`, then the oldest date held. */
+export interface StudioActivityPage {
+  limit: number;
+  /** The `datetime_created` of the oldest item already held (that item comes again). */
+  dateLimit?: string;
 }
 
 type AuthMode = 'none' | 'optional' | 'required';
@@ -127,6 +147,7 @@ export class ApiClient {
   private readonly urls: ApiUrls;
   private readonly http: HttpClient;
   private readonly auth: ApiAuth;
+  private readonly repliesPath: RepliesPathMemory;
   /** Recent translations, most recent last (the editor caches too: members re-translate often). */
   private readonly translations = new Map<string, TranslatedText>();
 
@@ -139,6 +160,7 @@ export class ApiClient {
     };
     this.http = options.http;
     this.auth = options.auth;
+    this.repliesPath = options.repliesPath ?? repliesPathMemory();
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -219,8 +241,45 @@ export class ApiClient {
   );
 
   /**
-   * The number shown in the site's navigation bar. A CDN caches it: after something that changes
-   * the count, pass `bypassCache` (a cache-busting query parameter plus `cache: 'reload'`).
+   * The site team's alerts (authentication required), as the site's messages page reads them
+   * (`GET /users/<me>/messages/admin`). Not paged; a malformed alert is dropped, not the list.
+   */
+  async getTeamAlerts(username: string): Promise<TeamAlert[]> {
+    const path = `/users/${seg(username)}/messages/admin`;
+    return (await this.getList(path, teamAlertSchema, 'required')).items;
+  }
+
+  /** The member's Scratcher invitation, or null when there is none (authentication required). */
+  getScratcherInvite(username: string): Promise<ScratcherInvite | null> {
+    return this.getJson(`/users/${seg(username)}/invites`, scratcherInviteSchema, 'required');
+  }
+
+  /**
+   * Dismisses one of the team's alerts or the invitation as the site's messages page does: a POST
+   * to the site's own `/site-api/messages/messages-delete/` with the session's cookies, the CSRF
+   * cookie echoed in `X-CSRFToken` and `X-Requested-With` (scratch-www's `clearAdminMessage`). The
+   * token is not sent (the site reads the session cookie). True only when the answer says `success`.
+   */
+  async dismissAlert(kind: AlertKind, alertId: number): Promise<boolean> {
+    const url = `${this.urls.site}/site-api/messages/messages-delete/`;
+    if ((await this.auth.token()) === null) throw new SignedOut(url);
+    const csrf = await this.auth.csrfToken();
+    if (csrf === undefined) throw new SignedOut(url);
+    const headers: Record<string, string> = { 'X-CSRFToken': csrf, 'X-Requested-With': 'XMLHttpRequest' };
+    const cookie = await this.auth.cookieHeader?.();
+    if (cookie !== undefined) headers.Cookie = cookie;
+    const json = { alertType: kind, alertId };
+    const answer = await this.http.json(
+      { method: 'POST', url, headers, json, credentials: 'include' },
+      alertDismissalSchema,
+    );
+    return answer.success === true;
+  }
+
+  /**
+   * The number shown in the site's navigation bar, at its bare address, as the site's pages read it
+   * (a CDN serves it). Only after a change Companion knows of, pass `bypassCache`: a neutral query
+   * parameter plus `cache: 'reload'` (never `nocache` or `timestamp`, which the service throttles).
    */
   async getMessageCount(username: string, options: { bypassCache?: boolean } = {}): Promise<number> {
     let path = `/users/${seg(username)}/messages/count`;
@@ -245,15 +304,29 @@ export class ApiClient {
     );
   }
 
-  /** Replies to a top-level project comment (the path begins with the singular `user`). */
-  readonly projectCommentReplies = this.paged<
+  /**
+   * Replies to a top-level project comment, where the site's own front end reads them
+   * (`/users/<owner>/...`); on a 404 at the path docs/interface.md names (`/user/<owner>/...`), and the
+   * path that answered is remembered for the next reads (./replies-path.ts).
+   */
+  readonly projectCommentReplies: PagedList<
     { username: string; projectId: number; commentId: number },
     Comment
-  >(
-    (p) => `/user/${seg(p.username)}/projects/${p.projectId}/comments/${p.commentId}/replies`,
-    commentSchema,
-    'optional',
-  );
+  > = pagedList((p, page) => {
+    const query = new URLSearchParams();
+    if (page.limit !== undefined) query.set('limit', String(page.limit));
+    if (page.offset !== undefined) query.set('offset', String(page.offset));
+    return withRepliesFallback(this.repliesPath, (segment) =>
+      this.getList(
+        withQuery(
+          `/${segment}/${seg(p.username)}/projects/${p.projectId}/comments/${p.commentId}/replies`,
+          query,
+        ),
+        commentSchema,
+        'optional',
+      ),
+    );
+  });
 
   // -------------------------------------------------------------------------------------------------
   // Projects
@@ -318,6 +391,18 @@ export class ApiClient {
     (p) => `/studios/${p.studioId}/comments/${p.commentId}/replies`,
     commentSchema,
   );
+
+  /**
+   * A studio's own activity, newest first, as the studio page reads it (public; `limit`, then
+   * `dateLimit` = the oldest date already held; no offset; the trailing slash the site sends).
+   * Where a project added to the studio shows (`addprojecttostudio`): What's Happening never has it.
+   */
+  async studioActivity(studioId: number, page: StudioActivityPage): Promise<StudioActivityItem[]> {
+    const query = new URLSearchParams({ limit: String(Math.min(40, Math.max(1, Math.trunc(page.limit)))) });
+    if (page.dateLimit !== undefined) query.set('dateLimit', page.dateLimit);
+    return (await this.getList(`/studios/${studioId}/activity/?${query}`, studioActivitySchema, 'none'))
+      .items;
+  }
 
   // -------------------------------------------------------------------------------------------------
   // Proxy

@@ -20,8 +20,11 @@ import {
   projectLoveSchema,
   projectSchema,
   proxyProjectItemSchema,
+  scratcherInviteSchema,
   sessionSchema,
+  studioActivitySchema,
   studioSchema,
+  teamAlertSchema,
   translationSchema,
   userSchema,
 } from './schemas';
@@ -410,6 +413,35 @@ describe('schema details', () => {
     expect(parsed).toMatchObject({ type: 'other', otherType: 'brandnewthing', actor_username: 'amy' });
   });
 
+  it('keeps what an unknown message names (project, studio, topic) when typed as such fields are elsewhere', async () => {
+    const base = { id: 1, datetime_created: '2024-01-01T00:00:00Z', actor_username: 'amy', actor_id: 3 };
+    const parsed = await parseThroughClient(messageSchema, {
+      ...base,
+      type: 'brandnewthing',
+      project_id: 7,
+      project_title: 'Cats',
+      gallery_id: 'not an id',
+      topic_title: 12,
+    });
+    expect(parsed).toMatchObject({ type: 'other', project_id: 7, project_title: 'Cats' });
+    expect(parsed).toMatchObject({ about: { kind: 'project', id: 7, title: 'Cats' } });
+    // Wrongly typed: left out, the message kept.
+    expect(parsed).toMatchObject({ gallery_id: undefined, topic_title: undefined });
+    const studio = await parseThroughClient(messageSchema, { ...base, type: 'x', gallery_id: 3, title: 'S' });
+    expect(studio).toMatchObject({ about: { kind: 'studio', id: 3, title: 'S' } });
+    const topic = await parseThroughClient(messageSchema, {
+      ...base,
+      type: 'x',
+      topic_id: 4,
+      topic_title: 'T',
+    });
+    expect(topic).toMatchObject({ about: { kind: 'forumTopic', id: 4, title: 'T' } });
+    // An id with no title names nothing.
+    expect(await parseThroughClient(messageSchema, { ...base, type: 'x', project_id: 5 })).toMatchObject({
+      about: undefined,
+    });
+  });
+
   it('refuses a known message type that lacks its fields instead of passing it as generic', async () => {
     await expect(
       parseThroughClient(messageSchema, {
@@ -427,6 +459,63 @@ describe('schema details', () => {
     const parsed = await parseThroughClient(featuredSchema, { scratch_design_studio: [row] });
     expect(parsed.design_studio).toEqual([row]);
     expect(parsed.community_featured_projects).toEqual([]);
+  });
+
+  it('reads the team’s alerts as the site’s front end does: id, datetime_created and the HTML message', async () => {
+    const alert = {
+      id: 4,
+      datetime_created: '2026-01-01T00:00:00Z',
+      message: '<b>Hi</b> <script>x</script>',
+    };
+    expect(await parseThroughClient(teamAlertSchema, alert)).toEqual(alert);
+    await expect(
+      parseThroughClient(teamAlertSchema, { id: 4, datetime_created: 'x' }),
+    ).rejects.toBeInstanceOf(InvalidResponse);
+  });
+
+  it('reads the invitation: `{}` as none, else its id and date (the other fields optional)', async () => {
+    expect(await parseThroughClient(scratcherInviteSchema, {})).toBeNull();
+    const invite = {
+      id: 9,
+      datetime_created: '2026-01-01T00:00:00Z',
+      unread: true,
+      actor_id: 1,
+      invitee_id: 2,
+    };
+    expect(await parseThroughClient(scratcherInviteSchema, invite)).toEqual(invite);
+    expect(await parseThroughClient(scratcherInviteSchema, { id: 9, datetime_created: 'd' })).toEqual({
+      id: 9,
+      datetime_created: 'd',
+    });
+    // Something that is neither: not taken as "no invitation".
+    await expect(parseThroughClient(scratcherInviteSchema, { unread: true })).rejects.toBeInstanceOf(
+      InvalidResponse,
+    );
+  });
+
+  it('reads a studio’s activity with string ids; a project added needs its project, other kinds pass as other', async () => {
+    const base = { datetime_created: '2026-01-01T00:00:00Z', actor_username: 'amy' };
+    const added = {
+      ...base,
+      id: 'addprojecttostudio-123',
+      type: 'addprojecttostudio',
+      project_id: 5,
+      project_title: 'P',
+    };
+    expect(await parseThroughClient(studioActivitySchema, added)).toMatchObject(added);
+    expect(
+      await parseThroughClient(studioActivitySchema, { ...base, id: 'updatestudio-9', type: 'updatestudio' }),
+    ).toEqual({ ...base, id: 'updatestudio-9', type: 'other', otherType: 'updatestudio' });
+    await expect(
+      parseThroughClient(studioActivitySchema, {
+        ...base,
+        id: 'addprojecttostudio-1',
+        type: 'addprojecttostudio',
+      }),
+    ).rejects.toBeInstanceOf(InvalidResponse);
+    await expect(parseThroughClient(studioActivitySchema, { ...added, id: 123 })).rejects.toBeInstanceOf(
+      InvalidResponse,
+    );
   });
 
   it('reads love results whose projectId comes as a string', async () => {

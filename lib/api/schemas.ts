@@ -279,13 +279,61 @@ export const knownMessageTypes: ReadonlySet<string> = new Set(
   knownMessageSchema.options.map((o) => o.shape.type.value),
 );
 
-/** A message of a type this version does not know: rendered as a generic line. */
+/** A field an unknown message may carry, kept only when it has the type such fields have elsewhere. */
+const maybe = <S extends z.ZodType>(schema: S) => schema.optional().catch(undefined);
+
+/** What a message of an unknown type names, when it carries the fields other messages use for it. */
+export interface MessageAbout {
+  /** The kind of page, named as the popup's links name them. */
+  kind: 'project' | 'studio' | 'forumTopic';
+  id: number;
+  title: string;
+}
+
+/** The first of a project, a studio or a forum topic that an unknown message names with a title. */
+function aboutOf(fields: {
+  project_id?: number;
+  project_title?: string;
+  title?: string;
+  gallery_id?: number;
+  gallery_title?: string;
+  topic_id?: number;
+  topic_title?: string;
+}): MessageAbout | undefined {
+  const { project_id: project, gallery_id: studio, topic_id: topic } = fields;
+  const projectTitle = fields.project_title ?? fields.title;
+  const studioTitle = fields.gallery_title ?? fields.title;
+  if (project !== undefined && projectTitle) return { kind: 'project', id: project, title: projectTitle };
+  if (studio !== undefined && studioTitle) return { kind: 'studio', id: studio, title: studioTitle };
+  if (topic !== undefined && fields.topic_title)
+    return { kind: 'forumTopic', id: topic, title: fields.topic_title };
+  return undefined;
+}
+
+/**
+ * A message of a type this version does not know: rendered as a generic line that names what the
+ * message is about (`about`) when it carries the fields other messages use for it (a project, a
+ * studio, a forum topic), as a link. Those fields are typed here; one of another type is left out,
+ * never the message.
+ */
 const otherMessageSchema = z
   .looseObject({
     ...messageBase,
     type: z.string().refine((type) => !knownMessageTypes.has(type), 'known message type with invalid fields'),
+    project_id: maybe(id),
+    project_title: maybe(z.string()),
+    title: maybe(z.string()),
+    gallery_id: maybe(id),
+    gallery_title: maybe(z.string()),
+    topic_id: maybe(id),
+    topic_title: maybe(z.string()),
   })
-  .transform(({ type, ...rest }) => ({ ...rest, type: 'other' as const, otherType: type }));
+  .transform(({ type, ...rest }) => ({
+    ...rest,
+    type: 'other' as const,
+    otherType: type,
+    about: aboutOf(rest),
+  }));
 
 export const messageSchema = z.union([knownMessageSchema, otherMessageSchema]);
 export type Message = z.infer<typeof messageSchema>;
@@ -359,6 +407,73 @@ const otherActivitySchema = z
  */
 export const activityEventSchema = z.union([knownActivitySchema, otherActivitySchema]);
 export type ActivityEvent = z.infer<typeof activityEventSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// What the site's messages page reads beyond the list (docs/site-reference.md, "Messages beyond the list")
+
+/**
+ * One of the site team's alerts (`/users/<me>/messages/admin`). `message` is HTML written by the
+ * team: kept as the string it is here, and turned into text and site links only by
+ * entrypoints/popup/messages/alert-text.ts, in an inert document, never inserted as HTML.
+ */
+export const teamAlertSchema = z.looseObject({
+  id,
+  datetime_created: z.string(),
+  message: z.string(),
+});
+export type TeamAlert = z.infer<typeof teamAlertSchema>;
+
+/** The Scratcher invitation (`/users/<me>/invites`): `{}` when there is none (null here). */
+export const scratcherInviteSchema = z.union([
+  z.looseObject({
+    id,
+    datetime_created: z.string(),
+    unread: z.boolean().optional(),
+    actor_id: id.optional(),
+    invitee_id: id.optional(),
+  }),
+  z.strictObject({}).transform(() => null),
+]);
+export type ScratcherInvite = NonNullable<z.infer<typeof scratcherInviteSchema>>;
+
+/** The site's answer to dismissing an alert or the invitation: only a true `success` is one. */
+export const alertDismissalSchema = z.looseObject({ success: z.boolean().optional() });
+
+// ---------------------------------------------------------------------------------------------------
+// A studio's own activity (`/studios/<id>/activity`)
+
+/** Ids are strings (`"addprojecttostudio-123"`), as the site's studio page keys its rows. */
+const studioActivityBase = {
+  id: z.string(),
+  datetime_created: z.string(),
+  actor_username: z.string().optional(),
+};
+
+/**
+ * An item of a studio's activity: a project added (what the bells need) typed, any other type
+ * passed as `other` (the site's studio page renders several more kinds).
+ */
+export const studioActivitySchema = z.union([
+  z.looseObject({
+    ...studioActivityBase,
+    type: z.literal('addprojecttostudio'),
+    project_id: id,
+    project_title: z.string(),
+  }),
+  z
+    .looseObject({
+      ...studioActivityBase,
+      type: z.string().refine((type) => type !== 'addprojecttostudio', 'a project added without its project'),
+    })
+    .transform(({ type, id, datetime_created, actor_username }) => ({
+      id,
+      datetime_created,
+      actor_username,
+      type: 'other' as const,
+      otherType: type,
+    })),
+]);
+export type StudioActivityItem = z.infer<typeof studioActivitySchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Small results

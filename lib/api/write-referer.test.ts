@@ -1,7 +1,7 @@
 /** The referer rule of writes: only the background's own POST/DELETE to the interface's /proxy/ paths. */
 import { describe, expect, it } from 'vitest';
 import { siteProfiles } from '@/lib/config';
-import { writeRefererRule } from './write-referer';
+import { dismissRefererRule, writeRefererRule } from './write-referer';
 
 describe('writeRefererRule', () => {
   it('sets the site as referer on the extension’s own writes to /proxy/, from no tab', () => {
@@ -22,5 +22,18 @@ describe('writeRefererRule', () => {
     const rule = writeRefererRule(siteProfiles.local, 'uuid');
     expect(rule.condition.urlFilter).toBe('|http://127.0.0.1:8611/proxy/');
     expect(rule.action.requestHeaders[0]?.value).toBe('http://127.0.0.1:8610/');
+  });
+
+  it('sets it on the extension’s own dismissals of an alert, a POST to the site’s own address', () => {
+    const rule = dismissRefererRule(siteProfiles.public, 'abcdefghijklmnop');
+    expect(rule.id).not.toBe(writeRefererRule(siteProfiles.public, 'abcdefghijklmnop').id);
+    expect(rule.action.requestHeaders[0]?.value).toBe('https://scratch.mit.edu/');
+    expect(rule.condition).toEqual({
+      urlFilter: '|https://scratch.mit.edu/site-api/messages/messages-delete/',
+      initiatorDomains: ['abcdefghijklmnop'],
+      tabIds: [-1],
+      requestMethods: ['post'],
+      resourceTypes: ['xmlhttprequest'],
+    });
   });
 });

@@ -1,10 +1,11 @@
 /**
- * The live site refuses writes (posting and deleting comments) that do not come with the site as
- * referer (docs/site-reference.md, Authentication). A fetch cannot set `Referer` (a forbidden header, and
- * `referrer` must be same-origin with the caller), so one declarativeNetRequest session rule sets it,
- * limited to what only Companion's background sends: POST and DELETE to the interface's `/proxy/`
- * paths, initiated by this extension's own origin and from no tab (`tabIds: [-1]`). A page's
- * requests, even to the same address, keep their own referer.
+ * The live site refuses writes (posting and deleting comments, dismissing an alert) that do not come
+ * with the site as referer (docs/site-reference.md, Authentication). A fetch cannot set `Referer` (a
+ * forbidden header, and `referrer` must be same-origin with the caller), so declarativeNetRequest
+ * session rules set it, limited to what only Companion's background sends: POST and DELETE to the
+ * interface's `/proxy/` paths, and POST to the site's own dismissal address, initiated by this
+ * extension's own origin and from no tab (`tabIds: [-1]`). A page's requests, even to the same
+ * address, keep their own referer.
  *
  * Session rules (gone at browser restart) are installed again at every start of the background.
  * Needs `declarativeNetRequestWithHostAccess` (no install warning; acts only within host permissions).
@@ -12,6 +13,7 @@
 import type { SiteProfile } from '@/lib/config';
 
 export const WRITE_REFERER_RULE_ID = 1101;
+export const DISMISS_REFERER_RULE_ID = 1102;
 
 /** The rule for this profile and extension origin (exported for tests). */
 export function writeRefererRule(profile: SiteProfile, extensionHost: string) {
@@ -32,7 +34,21 @@ export function writeRefererRule(profile: SiteProfile, extensionHost: string) {
   };
 }
 
-/** Installs (or replaces) the rule. Without the API (an old browser) writes go out without it. */
+/** The rule for dismissing an alert on the site's own `/site-api/` (exported for tests). */
+export function dismissRefererRule(profile: SiteProfile, extensionHost: string) {
+  const rule = writeRefererRule(profile, extensionHost);
+  return {
+    ...rule,
+    id: DISMISS_REFERER_RULE_ID,
+    condition: {
+      ...rule.condition,
+      urlFilter: `|${profile.site}/site-api/messages/messages-delete/`,
+      requestMethods: ['post' as const],
+    },
+  };
+}
+
+/** Installs (or replaces) the rules. Without the API (an old browser) writes go out without them. */
 export async function installWriteReferer(profile: SiteProfile): Promise<void> {
   const dnr = (browser as { declarativeNetRequest?: typeof browser.declarativeNetRequest })
     .declarativeNetRequest;
@@ -40,7 +56,7 @@ export async function installWriteReferer(profile: SiteProfile): Promise<void> {
   // The extension's origin host: the id in Chrome, the internal UUID in Firefox.
   const extensionHost = new URL(browser.runtime.getURL('/')).host;
   await dnr.updateSessionRules({
-    removeRuleIds: [WRITE_REFERER_RULE_ID],
-    addRules: [writeRefererRule(profile, extensionHost)],
+    removeRuleIds: [WRITE_REFERER_RULE_ID, DISMISS_REFERER_RULE_ID],
+    addRules: [writeRefererRule(profile, extensionHost), dismissRefererRule(profile, extensionHost)],
   });
 }

@@ -24,6 +24,7 @@ describe('protocolMessages', () => {
       'openMessageThread',
       'postReply',
       'deleteMessageComment',
+      'dismissTeamAlert',
       'refreshExploreHome',
       'refreshExploreList',
       'loadMoreExplore',

@@ -3,12 +3,8 @@
  * holds (no read of their own). Its own module: the popup loads it only for members with a bell.
  */
 import type { ActivityEvent, FeedProject } from './feed-model';
-import {
-  type BelledStudio,
-  type FollowingClosely,
-  hasPersonBell,
-  hasStudioBell,
-} from './following-closely-model';
+import { type BelledStudio, type FollowingClosely, hasPersonBell } from './following-closely-model';
+import type { StudioProjectNews } from './studio-news-model';
 
 /** A project of the feed's "Following closely" section. */
 export interface CloseProject {
@@ -29,8 +25,9 @@ export const MAX_CLOSE_PROJECTS = 6;
 /**
  * The belled people's and studios' recent projects from the lists the feed already holds, newest
  * first, each once: shared by a belled person (the "shared" and "studios" lists, What's Happening's
- * `shareproject`) or added to a belled studio (What's Happening's `addprojecttostudio`: the lists
- * of projects do not say which studio).
+ * `shareproject`) or added to a belled studio (the studio's own activity, kept by
+ * lib/feed/studio-news.ts: the lists of projects do not say which studio, and What's Happening never
+ * tells it).
  */
 export function closeProjects(
   bells: FollowingClosely,
@@ -38,6 +35,8 @@ export function closeProjects(
     shared: readonly FeedProject[];
     studios: readonly FeedProject[];
     activity: readonly ActivityEvent[];
+    /** The belled studios' projects (lib/feed/studio-news-model.ts, `belledStudioNews`). */
+    studioNews: readonly StudioProjectNews[];
   },
 ): CloseProject[] {
   const found: CloseProject[] = [];
@@ -60,15 +59,9 @@ export function closeProjects(
         at: event.datetime_created,
         by: event.actor_username,
       });
-    if (event.type === 'addprojecttostudio' && hasStudioBell(bells, event.gallery_id))
-      found.push({
-        id: event.project_id,
-        title: event.project_title,
-        thumbnailUrl: null,
-        at: event.datetime_created,
-        studio: { id: event.gallery_id, title: event.gallery_title },
-      });
   }
+  for (const news of lists.studioNews)
+    found.push({ id: news.id, title: news.title, thumbnailUrl: null, at: news.at, studio: news.studio });
   // Newest first (a project without a time after those with one); the first of each project stays.
   const ordered = found.sort((a, b) => (b.at ?? '').localeCompare(a.at ?? ''));
   const seen = new Set<number>();

@@ -7,11 +7,13 @@
 
 import { serialQueue } from '@/lib/concurrency/serial';
 import type { SiteProfile } from '@/lib/config';
+import { devTuning, onDevTuningChange } from '@/lib/dev-tuning';
 import {
   feedCacheItem,
   feedNotifierStateItem,
   feedSettingsItem,
   followingCloselyItem,
+  studioNewsItem,
 } from '@/lib/feed/feed-storage';
 import { idleUnlessTestSaysNo } from '@/lib/idle';
 import { showNotification } from '@/lib/notifications/show-notification';
@@ -26,6 +28,7 @@ import {
   pathOfFeedNotification,
 } from './feed-notifications';
 import { bellsOf } from './following-closely-model';
+import { belledStudioNews } from './studio-news-model';
 
 /** The notifier's one alarm. */
 export const FEED_NOTIFICATIONS_ALARM = 'feed-new-projects';
@@ -40,6 +43,16 @@ export interface FeedNotificationsDeps {
   isIdle?: () => Promise<boolean>;
 }
 
+/**
+ * The notifier's period: CHECK_PERIOD_MS, or a development install's tuning (`notifierPeriodSeconds`,
+ * lib/dev-tuning.ts), so that an end-to-end test sees a check within seconds. Studio news keeps the
+ * same schedule (./studio-news-background.ts).
+ */
+export async function notifierPeriodMs(): Promise<number> {
+  const seconds = (await devTuning()).notifierPeriodSeconds;
+  return seconds === undefined ? CHECK_PERIOD_MS : seconds * 1000;
+}
+
 async function notificationsAllowed(): Promise<boolean> {
   if (!(await feedSettingsItem.getValue()).newProjectNotifications) return false;
   return browser.permissions.contains({ permissions: ['notifications'] }).catch(() => false);
@@ -50,12 +63,18 @@ export function feedNotifierPorts(deps: FeedNotificationsDeps): FeedNotifierPort
   const isIdle = deps.isIdle ?? idleUnlessTestSaysNo;
   return {
     now: deps.now ?? Date.now,
+    periodMs: notifierPeriodMs,
     enabled: notificationsAllowed,
     signedInUser: deps.signedInUser,
     active: async () => !(await isIdle()),
     // The popup's lists: read only when older than their fresh window, and the popup gets what is read.
     sharedList: (username) => refreshedList(deps.feed, username, 'shared'),
-    activityList: (username) => refreshedList(deps.feed, username, 'activity'),
+    // What ./studio-news.ts last read of the belled studios' own activity (no read here).
+    studioNews: async () => {
+      const news = await studioNewsItem.getValue();
+      if (news.checkedAt === 0 && Object.keys(news.studios ?? {}).length === 0) return null;
+      return belledStudioNews(news, bellsOf(await followingCloselyItem.getValue()));
+    },
     bells: async () => bellsOf(await followingCloselyItem.getValue()),
     state: {
       get: () => feedNotifierStateItem.getValue(),
@@ -92,10 +111,13 @@ export function registerFeedNotifications(deps: FeedNotificationsDeps): FeedNoti
         await browser.alarms.clear(FEED_NOTIFICATIONS_ALARM);
         return;
       }
-      if (await browser.alarms.get(FEED_NOTIFICATIONS_ALARM)) return;
-      await browser.alarms.create(FEED_NOTIFICATIONS_ALARM, { periodInMinutes: CHECK_PERIOD_MS / 60_000 });
+      const periodInMinutes = (await notifierPeriodMs()) / 60_000;
+      if ((await browser.alarms.get(FEED_NOTIFICATIONS_ALARM))?.periodInMinutes === periodInMinutes) return;
+      await browser.alarms.create(FEED_NOTIFICATIONS_ALARM, { periodInMinutes });
     }).catch(warn('alarm'));
   };
+  // A development install's period changed (an end-to-end test): the alarm follows.
+  onDevTuningChange(reschedule);
 
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === FEED_NOTIFICATIONS_ALARM) notifier.tick().catch(warn('check'));

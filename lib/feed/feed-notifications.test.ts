@@ -3,7 +3,6 @@
  * (The fake browser supplies the real `en` strings.)
  */
 import { describe, expect, it } from 'vitest';
-import type { ActivityEvent } from '@/lib/api/schemas';
 import { emptyFeedList, type FeedList, type FeedProject } from './feed-model';
 import {
   CHECK_PERIOD_MS,
@@ -16,6 +15,7 @@ import {
   pathOfFeedNotification,
 } from './feed-notifications';
 import { type FollowingClosely, noBells } from './following-closely-model';
+import type { StudioProjectNews } from './studio-news-model';
 
 const HOUR = 3600_000;
 const T0 = Date.UTC(2026, 10, 20, 12);
@@ -38,10 +38,10 @@ function harness() {
     active: true,
     /** The list the feed service holds per member (newest first). */
     lists: new Map<string, FeedList<FeedProject>>(),
-    /** What's Happening per member (newest first). */
-    activity: new Map<string, FeedList<ActivityEvent>>(),
+    /** What the belled studios' own activity said, as studio news keeps it (newest first); null: not read yet. */
+    studioNews: null as StudioProjectNews[] | null,
     bells: noBells as FollowingClosely,
-    activityReads: 0,
+    studioNewsAsked: 0,
     stored: { checkedAt: 0, members: {} } as FeedNotifierState,
     reads: 0,
     shown: [] as { id: string; content: FeedNotificationContent }[],
@@ -56,9 +56,11 @@ function harness() {
       return state.lists.get(username) ?? null;
     },
     bells: async () => state.bells,
-    activityList: async (username) => {
-      state.activityReads++;
-      return state.activity.get(username) ?? null;
+    studioNews: async () => {
+      state.studioNewsAsked++;
+      // Only the belled studios' news, as lib/feed/studio-news-model.ts's `belledStudioNews` hands it.
+      const belled = new Set(state.bells.studios.map((studio) => studio.id));
+      return state.studioNews?.filter((item) => belled.has(item.studio.id)) ?? null;
     },
     state: {
       get: async () => structuredClone(state.stored),
@@ -73,30 +75,25 @@ function harness() {
   const serve = (username: string, items: FeedProject[], error: FeedList<FeedProject>['error'] = null) => {
     state.lists.set(username, { ...emptyFeedList<FeedProject>(), items, readAt: state.now, error });
   };
-  const serveActivity = (username: string, items: ActivityEvent[]) => {
-    state.activity.set(username, { ...emptyFeedList<ActivityEvent>(), items, readAt: state.now });
+  const serveStudioNews = (items: StudioProjectNews[]) => {
+    state.studioNews = items;
   };
   /** The alarm a period later. */
   const later = () => {
     state.now += CHECK_PERIOD_MS;
     return notifier.tick();
   };
-  return { state, notifier, serve, serveActivity, later };
+  return { state, notifier, serve, serveStudioNews, later };
 }
 
-let nextEventId = 1000;
-/** `by` added project `id` to studio `studio` (What's Happening's event). */
-function added(id: number, studio: number, hoursAgo: number, by = 'carol'): ActivityEvent {
+/** `by` added project `id` to studio `studio` (the studio's own activity). */
+function added(id: number, studio: number, hoursAgo: number, by = 'carol'): StudioProjectNews {
   return {
-    id: nextEventId++,
-    type: 'addprojecttostudio',
-    datetime_created: new Date(T0 - hoursAgo * HOUR).toISOString(),
-    actor_username: by,
-    actor_id: 7,
-    project_id: id,
-    project_title: `Project ${id}`,
-    gallery_id: studio,
-    gallery_title: `Studio ${studio}`,
+    id,
+    title: `Project ${id}`,
+    at: new Date(T0 - hoursAgo * HOUR).toISOString(),
+    by,
+    studio: { id: studio, title: `Studio ${studio}` },
   };
 }
 
@@ -275,13 +272,13 @@ describe('with bells (following closely)', () => {
     expect(h.state.shown).toHaveLength(1);
   });
 
-  it("announce a project newly added to a belled studio, from What's Happening", async () => {
+  it("announce a project newly added to a belled studio, from the studio's own activity", async () => {
     const h = harness();
     h.state.bells = { people: [], studios: [{ id: 50, title: 'Studio 50' }] };
     h.serve('demo', [project(3, 5, 'bob')]);
-    h.serveActivity('demo', [added(20, 50, 4)]);
+    h.serveStudioNews([added(20, 50, 4)]);
     await h.notifier.tick();
-    h.serveActivity('demo', [added(22, 60, 0.5), added(21, 50, 1), added(20, 50, 4)]);
+    h.serveStudioNews([added(22, 60, 0.5), added(21, 50, 1), added(20, 50, 4)]);
     h.serve('demo', [project(30, 0.2, 'bob'), project(3, 5, 'bob')]);
     await h.later();
     expect(h.state.shown.map((s) => s.content)).toEqual([
@@ -293,17 +290,17 @@ describe('with bells (following closely)', () => {
     const h = harness();
     h.state.bells = { people: ['alice'], studios: [{ id: 50, title: 'Studio 50' }] };
     h.serve('demo', [project(3, 5)]);
-    h.serveActivity('demo', [added(20, 50, 4)]);
+    h.serveStudioNews([added(20, 50, 4)]);
     await h.notifier.tick();
     h.serve('demo', [project(9, 0.5, 'alice'), project(3, 5)]);
-    h.serveActivity('demo', [added(9, 50, 0.1, 'alice'), added(21, 50, 1)]);
+    h.serveStudioNews([added(9, 50, 0.1, 'alice'), added(21, 50, 1)]);
     await h.later();
     expect(h.state.shown).toHaveLength(1);
     expect(h.state.shown[0]?.content.title).toBe('New projects with a bell: 2');
     // Alice shared project 9, then added it to the studio: one line, the newest news of it.
     expect(h.state.shown[0]?.content.message).toBe('“Project 9” in Studio 50\n“Project 21” in Studio 50');
     // Project 9 added to another belled place later is not news again.
-    h.serveActivity('demo', [added(9, 50, 0.05, 'dave'), added(9, 50, 0.1, 'alice'), added(21, 50, 1)]);
+    h.serveStudioNews([added(9, 50, 0.05, 'dave'), added(9, 50, 0.1, 'alice'), added(21, 50, 1)]);
     await h.later();
     expect(h.state.shown).toHaveLength(1);
   });
@@ -316,35 +313,35 @@ describe('with bells (following closely)', () => {
     // Rung for alice between two checks; her project shared meanwhile is recorded, not announced.
     h.state.bells = { people: ['bob', 'alice'], studios: [{ id: 50, title: 'Studio 50' }] };
     h.serve('demo', [project(8, 1, 'alice'), project(3, 5)]);
-    h.serveActivity('demo', [added(21, 50, 1)]);
+    h.serveStudioNews([added(21, 50, 1)]);
     await h.later();
     expect(h.state.shown).toEqual([]);
     h.serve('demo', [project(10, 0.1, 'alice'), project(8, 1, 'alice'), project(3, 5)]);
-    h.serveActivity('demo', [added(23, 50, 0.1), added(21, 50, 1)]);
+    h.serveStudioNews([added(23, 50, 0.1), added(21, 50, 1)]);
     await h.later();
     expect(h.state.shown).toHaveLength(1);
     expect(h.state.shown[0]?.content.message).toBe('“Project 10” by alice\n“Project 23” in Studio 50');
   });
 
-  it("read What's Happening only while a studio has a bell", async () => {
+  it('ask for studio news only while a studio has a bell', async () => {
     const h = harness();
     h.state.bells = { people: ['alice'], studios: [] };
     h.serve('demo', [project(3, 5)]);
     await h.notifier.tick();
     await h.later();
-    expect(h.state.activityReads).toBe(0);
+    expect(h.state.studioNewsAsked).toBe(0);
     h.state.bells = { people: [], studios: [{ id: 50, title: 'Studio 50' }] };
     await h.later();
-    expect(h.state.activityReads).toBe(1);
+    expect(h.state.studioNewsAsked).toBe(1);
   });
 
-  it("keep the behaviour of before with no bells: everyone followed, no read of What's Happening", async () => {
+  it('keep the behaviour of before with no bells: everyone followed, no studio news', async () => {
     const h = harness();
     h.serve('demo', [project(3, 5)]);
     await h.notifier.tick();
     h.serve('demo', [project(9, 0.5, 'bob'), project(8, 1, 'carol'), project(3, 5)]);
     await h.later();
     expect(h.state.shown[0]?.content.title).toBe('2 new projects from people you follow');
-    expect(h.state.activityReads).toBe(0);
+    expect(h.state.studioNewsAsked).toBe(0);
   });
 });

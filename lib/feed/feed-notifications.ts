@@ -13,16 +13,17 @@
  *
  * With bells ("Following closely", ./following-closely-model.ts) only the belled people's new projects
  * are announced, plus projects newly added to a belled studio. The following feeds say nothing of
- * which studio a project was added to (/following/studios/projects sends bare project objects), so
- * studio news comes from the activity feed's `addprojecttostudio` events (the Feed tab's list and
- * cache: no new kind of request, read only while a studio has a bell). A bell counts from the check
- * after the one that first saw it: that one only records.
+ * which studio a project was added to (/following/studios/projects sends bare project objects), and
+ * What's Happening never carries that event: studio news comes from each belled studio's own
+ * activity, which ./studio-news.ts reads on the same schedule and keeps (no read here). A bell counts
+ * from the check after the one that first saw it: that one only records.
  */
 
 import { serialQueue } from '@/lib/concurrency/serial';
 import { formatNumber, plural, t } from '@/lib/i18n';
-import type { ActivityEvent, FeedList, FeedProject } from './feed-model';
+import type { FeedList, FeedProject } from './feed-model';
 import { type FollowingClosely, hasBells } from './following-closely-model';
+import type { StudioProjectNews } from './studio-news-model';
 
 /** The period of the notifier's alarm: at most one read of the list per period. */
 export const CHECK_PERIOD_MS = 15 * 60_000;
@@ -47,7 +48,7 @@ export interface NotifiedProject {
 export interface FeedNotifierState {
   checkedAt: number;
   members: Record<string, NotifiedProject>;
-  /** Per member, the newest activity event seen (studio news; absent before any studio had a bell). */
+  /** Per member, the newest studio news seen (absent before any studio had a bell). */
   studioEvents?: Record<string, NotifiedProject>;
   /** The bells at the last check (usernames lower case): a bell rung since then only records. */
   bells?: { people: string[]; studios: number[] };
@@ -78,6 +79,8 @@ export interface FeedNotificationContent {
 
 export interface FeedNotifierPorts {
   now(): number;
+  /** The period between two checks: CHECK_PERIOD_MS, or a development install's tuning. Absent: CHECK_PERIOD_MS. */
+  periodMs?(): Promise<number>;
   /** The setting is on and the permission granted. */
   enabled(): Promise<boolean>;
   signedInUser(): Promise<string | null>;
@@ -90,8 +93,11 @@ export interface FeedNotifierPorts {
   sharedList(username: string): Promise<FeedList<FeedProject> | null>;
   /** The people and studios with a bell. */
   bells(): Promise<FollowingClosely>;
-  /** The member's activity feed, refreshed like `sharedList` (asked only while a studio has a bell). */
-  activityList(username: string): Promise<FeedList<ActivityEvent> | null>;
+  /**
+   * The projects added to the belled studios, newest first, as ./studio-news.ts last read them (no
+   * read here; asked only while a studio has a bell); null before any was read.
+   */
+  studioNews(): Promise<StudioProjectNews[] | null>;
   state: { get(): Promise<FeedNotifierState>; set(state: FeedNotifierState): Promise<void> };
   show(id: string, content: FeedNotificationContent): Promise<void>;
 }
@@ -189,7 +195,9 @@ export function createFeedNotifier(ports: FeedNotifierPorts): FeedNotifier {
     if (username === null) return;
     const state = await ports.state.get();
     const startedAt = ports.now();
-    if (announce && startedAt - state.checkedAt < CHECK_PERIOD_MS - CHECK_TOLERANCE_MS) return;
+    const period = (await ports.periodMs?.()) ?? CHECK_PERIOD_MS;
+    const tolerance = Math.min(CHECK_TOLERANCE_MS, period / 10);
+    if (announce && startedAt - state.checkedAt < period - tolerance) return;
     if (announce && !(await ports.active())) return;
     const bells = await ports.bells();
     const list = await ports.sharedList(username);
@@ -219,19 +227,13 @@ export function createFeedNotifier(ports: FeedNotifierPorts): FeedNotifier {
       }
     }
     if (now.studios.length > 0) {
-      const events = studioEventsSince(username, await ports.activityList(username), state, announce);
+      const events = studioNewsSince(username, await ports.studioNews(), state, announce);
       if (events !== null) {
         next = { ...next, studioEvents: events.marks };
         const rungBefore = new Set(state.bells?.studios ?? []);
-        for (const event of events.items) {
-          if (event.type !== 'addprojecttostudio') continue;
-          if (!now.studios.includes(event.gallery_id) || !rungBefore.has(event.gallery_id)) continue;
-          news.push({
-            id: event.project_id,
-            title: event.project_title,
-            at: event.datetime_created,
-            studio: event.gallery_title,
-          });
+        for (const item of events.items) {
+          if (!now.studios.includes(item.studio.id) || !rungBefore.has(item.studio.id)) continue;
+          news.push({ id: item.id, title: item.title, at: item.at, studio: item.studio.title });
         }
       }
     }
@@ -285,20 +287,20 @@ function sharedSince(
   return { projects, top, members };
 }
 
-/** The activity events since the member's last check, and the new mark; as `sharedSince`. */
-function studioEventsSince(
+/** The studio news since the member's last check, and the new mark; as `sharedSince`. */
+function studioNewsSince(
   username: string,
-  list: FeedList<ActivityEvent> | null,
+  news: StudioProjectNews[] | null,
   state: FeedNotifierState,
   announce: boolean,
-): { items: ActivityEvent[]; marks: Record<string, NotifiedProject> } | null {
-  const [newest] = list?.items ?? [];
-  if (list === null || list.error !== null || newest === undefined) return null;
+): { items: StudioProjectNews[]; marks: Record<string, NotifiedProject> } | null {
+  const [newest] = news ?? [];
+  if (news === null || newest === undefined) return null;
   const marks = state.studioEvents ?? {};
   const last = Object.hasOwn(marks, username) ? marks[username] : undefined;
-  // Events are ordered by their time (string ids, which the service may send, only as a tiebreak).
-  const mark = (event: ActivityEvent) => ({ id: Number(event.id) || 0, at: event.datetime_created });
-  const items = last === undefined || !announce ? [] : list.items.filter((e) => isNewer(mark(e), last));
+  // Ordered by when each was added (the project's id only as a tiebreak).
+  const mark = (item: StudioProjectNews) => ({ id: item.id, at: item.at });
+  const items = last === undefined || !announce ? [] : news.filter((item) => isNewer(mark(item), last));
   const top = items[0] ?? (last === undefined || !announce ? newest : undefined);
   return { items, marks: top === undefined ? marks : { ...marks, [username]: mark(top) } };
 }

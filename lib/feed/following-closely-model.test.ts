@@ -79,25 +79,9 @@ describe("the feed's Following closely section", () => {
           title: 'P6',
           datetime_created: at(6),
         }),
-        event({
-          type: 'addprojecttostudio',
-          actor_username: 'bob',
-          project_id: 7,
-          project_title: 'P7',
-          gallery_id: 50,
-          gallery_title: 'Cats',
-          datetime_created: at(10),
-        }),
-        event({
-          type: 'addprojecttostudio',
-          actor_username: 'bob',
-          project_id: 8,
-          project_title: 'P8',
-          gallery_id: 51,
-          gallery_title: 'Dogs',
-          datetime_created: at(2),
-        }),
       ],
+      // The belled studios' own activity (only belled studios are there).
+      studioNews: [{ id: 7, title: 'P7', at: at(10), by: 'bob', studio: { id: 50, title: 'Cats' } }],
     });
     expect(found.map((p) => p.id)).toEqual([5, 7, 2, 3]);
     expect(found[0]).toEqual({ id: 5, title: 'P5', thumbnailUrl: null, at: at(5), by: 'alice' });
@@ -106,9 +90,9 @@ describe("the feed's Following closely section", () => {
 
   it('shows a few at most, and nothing without bells', () => {
     const many = Array.from({ length: 20 }, (_, i) => project(i + 1, 'alice', i));
-    expect(closeProjects(bells, { shared: many, studios: [], activity: [] })).toHaveLength(
+    expect(closeProjects(bells, { shared: many, studios: [], activity: [], studioNews: [] })).toHaveLength(
       MAX_CLOSE_PROJECTS,
     );
-    expect(closeProjects(noBells, { shared: many, studios: [], activity: [] })).toEqual([]);
+    expect(closeProjects(noBells, { shared: many, studios: [], activity: [], studioNews: [] })).toEqual([]);
   });
 });

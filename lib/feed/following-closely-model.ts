@@ -20,8 +20,11 @@ export interface FollowingClosely {
 
 /** At most this many people with a bell: they cost no request, but a list of hundreds is no longer "closely". */
 export const MAX_BELLED_PEOPLE = 50;
-/** At most this many studios with a bell. */
-export const MAX_BELLED_STUDIOS = 50;
+/**
+ * At most this many studios with a bell: each costs one read of its activity a period
+ * (lib/feed/studio-news.ts; scripts/bench/studio-news.ts prints the requests per member-hour).
+ */
+export const MAX_BELLED_STUDIOS = 20;
 /** A stored studio title is cut here: the item is synced, and browsers sync only small items. */
 export const MAX_STUDIO_TITLE = 100;
 

@@ -49,6 +49,13 @@ export interface MessageCountDeps {
    * notifier, the count after mutes and the Messages tab share one read after a change of count.
    */
   latestMessages(username: string, limit: number, readAfter: number): Promise<Message[] | null>;
+  /**
+   * How many of the count the list never holds (the team's alerts and the invitation), as read at or
+   * after `readAfter` (read along with the messages); null when they could not be read. Absent: 0.
+   */
+  unlistedMessages?(username: string, readAfter: number): Promise<number | null>;
+  /** The same as last read, with no request (0 when never read): what the messages page leaves. */
+  knownUnlisted?(username: string): Promise<number>;
   signedInUser(): Promise<string | null>;
   /** Subscribes to sign-in, sign-out and change of user. */
   onSessionChanged(listener: (username: string | null) => void): void;
@@ -71,6 +78,7 @@ export function messageCountPorts(deps: MessageCountDeps): MessageCountPorts {
   return {
     now,
     readCount: deps.readCount,
+    unlisted: deps.knownUnlisted,
     signedInUser: deps.signedInUser,
     activity: deps.activity ?? (() => siteActivity(deps.profile, deps.isIdle ?? idleUnlessTestSaysNo)),
     async periodMs() {
@@ -146,6 +154,7 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
     mutes: async () => mutesOf(await messageMutesItem.getValue()),
     state: () => messageCountItem.getValue(),
     newestMessages: deps.latestMessages,
+    unlisted: deps.unlistedMessages,
     setShown: service.setShown,
     unseenWhileAway: async () => !(await notificationsAllowed()),
   });

@@ -62,11 +62,13 @@ export interface MessageCountState {
   /** Where the last reading came from. */
   source: 'poll' | 'page' | 'action' | 'none';
   /**
-   * Until when plain reads and page readings may be stale (ms since the epoch): the CDN in front of
-   * the count caches it, so after the count changed under it (messages page opened) reads bypass
-   * the cache and page readings that disagree are ignored until then.
+   * Until when the CDN's copy may be older than a change Companion knows of (ms since the epoch):
+   * after the messages page marked everything read or Companion dismissed an alert, reads bypass the
+   * cache (within ./cache-bypass.ts's cap) and a page reading that disagrees is settled by a read.
    */
   staleUntil: number;
+  /** When the last hour's reads that bypassed the cache went out (ms since the epoch): their cap. */
+  bypasses?: number[];
   /** Consecutive polls that found the member away: drives the backoff. */
   awayStreak: number;
   /** Consecutive failed reads: drives the retry backoff. */
@@ -89,10 +91,4 @@ export interface MessageCountState {
    * Absent when nothing is muted (the site's count is shown).
    */
   shown?: { count: number; of: number; over: boolean };
-  /**
-   * Messages the count includes but the interface never lists (the site team's alerts and
-   * invitations, which only the site's messages page shows): the count read right after the
-   * messages page cleared the rest, lowered with every smaller reading. Absent: none known.
-   */
-  unlisted?: number;
 }

@@ -19,6 +19,7 @@ import {
 import { messageCountItem } from '@/lib/message-count/message-count-storage';
 import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
 import { WAIT } from '@/tests/unit/wait';
+import { MAX_BYPASSES_PER_HOUR } from './cache-bypass';
 import { MESSAGE_COUNT_ALARM, messageCountPorts } from './message-count-background';
 
 // A development install, as the tests' own (lib/dev-tuning.ts): some tests shorten the period.
@@ -38,6 +39,8 @@ interface World {
   failNext: number;
   /** Desktop notifications on (the poller keeps a shorter backoff while the member is away). */
   notifying: boolean;
+  /** The team's alerts and the invitation as last read (what the messages page leaves). */
+  unlisted: number;
 }
 
 let world: World;
@@ -50,6 +53,7 @@ function makeService(): MessageCountService {
       activity: async () => world.activity,
       signedInUser: async () => world.user,
       latestMessages: async () => [],
+      knownUnlisted: async () => world.unlisted,
       onSessionChanged: () => undefined,
       async readCount(username, { bypassCache }) {
         world.reads.push({ username, bypassCache, at: world.clock });
@@ -101,6 +105,7 @@ beforeEach(() => {
     gate: null,
     failNext: 0,
     notifying: true,
+    unlisted: 0,
   };
 });
 
@@ -108,7 +113,8 @@ describe('message-count poller', () => {
   it('reads at once when it starts signed in, then once a minute while a site tab is watched', async () => {
     const service = makeService();
     await service.start();
-    expect(world.reads).toEqual([{ username: 'demo', bypassCache: true, at: START }]);
+    // The bare address, as the site's pages read it: no change is known.
+    expect(world.reads).toEqual([{ username: 'demo', bypassCache: false, at: START }]);
     expect(await messageCountItem.getValue()).toMatchObject({ username: 'demo', count: 3, readAt: START });
     expect(await alarmTime()).toBe(START + MINUTE);
 
@@ -233,7 +239,7 @@ describe('message-count poller', () => {
     world.user = 'other';
     world.serverCount = 9;
     await service.sessionChanged('other');
-    expect(world.reads.at(-1)).toEqual({ username: 'other', bypassCache: true, at: world.clock });
+    expect(world.reads.at(-1)).toEqual({ username: 'other', bypassCache: false, at: world.clock });
     expect(await messageCountItem.getValue()).toMatchObject({ username: 'other', count: 9 });
     expect(await alarmTime()).toBe(world.clock + MINUTE);
   });
@@ -282,7 +288,7 @@ describe('message-count poller', () => {
     expect(world.reads).toHaveLength(2);
   });
 
-  it('opening the messages page shows 0 at once, confirms past the CDN, and ignores stale page readings', async () => {
+  it('opening the messages page shows what it leaves at once, confirms past the CDN, and settles stale page readings with one read', async () => {
     await devTuningItem.setValue({ pollPeriodSeconds: 20 });
     const service = makeService();
     await service.start();
@@ -295,49 +301,95 @@ describe('message-count poller', () => {
     expect(seen[0]).toBe(0);
     expect(world.reads.at(-1)).toEqual({ username: 'demo', bypassCache: true, at: START + 20_000 });
 
-    // Another tab loads a page whose count came from the CDN's stale copy: not a reading.
+    // Another tab loads a page whose count came from the CDN's stale copy: one read past the cache
+    // settles it, and the newer number (ours) stays.
     world.clock = START + 30_000;
     await service.reportPageReading(3);
+    expect(world.reads.at(-1)).toEqual({ username: 'demo', bypassCache: true, at: START + 30_000 });
     expect((await messageCountItem.getValue()).count).toBe(0);
     // Plain polls within the CDN window bypass it too.
-    await runUntil(service, START + 50_000);
-    expect(world.reads.at(-1)).toEqual({ username: 'demo', bypassCache: true, at: START + 40_000 });
+    await runUntil(service, START + 60_000);
+    expect(world.reads.at(-1)).toEqual({ username: 'demo', bypassCache: true, at: START + 50_000 });
     // After the window (and the CDN's time since the last poll), page readings count again.
-    world.clock = START + 40_000 + CDN_STALE_MS + 1;
+    world.clock = START + 50_000 + CDN_STALE_MS + 1;
+    const reads = world.reads.length;
     await service.reportPageReading(2);
     expect((await messageCountItem.getValue()).count).toBe(2);
+    expect(world.reads).toHaveLength(reads);
   });
 
-  it('after the messages page, what the count still holds is unlisted; later readings lower it, 0 makes it 0', async () => {
+  it('after the messages page, the count is the team’s alerts and the invitation as last read', async () => {
     const service = makeService();
     await service.start();
-    expect((await messageCountItem.getValue()).unlisted).toBeUndefined();
-    // Two alerts from the site's team: the page clears everything else.
+    // Two alerts and an invitation: the page clears everything else.
+    world.unlisted = 3;
     world.clock = START + 10_000;
-    world.serverCount = 2;
-    const seen: (number | undefined)[] = [];
-    const unwatch = messageCountItem.watch((state) => seen.push(state.unlisted));
+    world.serverCount = 3;
+    const seen: (number | null)[] = [];
+    const unwatch = messageCountItem.watch((state) => seen.push(state.count));
     await service.refresh('messages-page');
     unwatch();
-    // The 0 shown at once is no reading; the read after the settle delay is.
-    expect(seen).toEqual([undefined, 2]);
-    expect(await messageCountItem.getValue()).toMatchObject({ count: 2, unlisted: 2 });
-    // New messages come: the alerts are still 2.
-    world.serverCount = 5;
-    await runUntil(service, START + 10_000 + CDN_STALE_MS + MINUTE);
-    expect(await messageCountItem.getValue()).toMatchObject({ count: 5, unlisted: 2 });
-    // Read elsewhere and one alert dismissed: at most the count.
-    world.serverCount = 1;
-    await runUntil(service, START + 10_000 + CDN_STALE_MS + 2 * MINUTE);
-    expect(await messageCountItem.getValue()).toMatchObject({ count: 1, unlisted: 1 });
-    // A page reading is a reading too.
-    world.clock += CDN_STALE_MS;
-    await service.reportPageReading(4);
-    expect(await messageCountItem.getValue()).toMatchObject({ count: 4, unlisted: 1 });
-    world.serverCount = 0;
-    // (After a page reading the poller waits 2.5 periods.)
-    await runUntil(service, world.clock + 3 * MINUTE);
-    expect(await messageCountItem.getValue()).toMatchObject({ count: 0, unlisted: 0 });
+    // Shown at once, then confirmed by the read.
+    expect(seen).toEqual([3, 3]);
+    // Never more than the count it had.
+    world.unlisted = 9;
+    world.clock += 10 * MINUTE;
+    await service.refresh('messages-page');
+    expect((await messageCountItem.getValue()).count).toBe(3);
+  });
+
+  it('an alert dismissed lowers the count by one at once; a stale page within the window is settled past the cache', async () => {
+    const service = makeService();
+    await service.start();
+    await runUntil(service, START + 5 * MINUTE);
+    world.clock = START + 5 * MINUTE + 10_000;
+    const seen: (number | null)[] = [];
+    const unwatch = messageCountItem.watch((state) => seen.push(state.count));
+    await service.alertDismissed('demo');
+    unwatch();
+    // As the site's messages page does: one lower at once, no read.
+    expect(seen).toEqual([2]);
+    expect(await messageCountItem.getValue()).toMatchObject({ count: 2, source: 'action' });
+    expect(world.reads.at(-1)?.at).toBe(START + 5 * MINUTE);
+    // Another member's dismissal changes nothing.
+    await service.alertDismissed('alice');
+    expect((await messageCountItem.getValue()).count).toBe(2);
+    // A page whose count is the CDN's copy from before: one read past the cache, ours stands.
+    world.serverCount = 2;
+    world.clock = START + 5 * MINUTE + 20_000;
+    await service.reportPageReading(3);
+    expect(world.reads.at(-1)).toEqual({ username: 'demo', bypassCache: true, at: world.clock });
+    expect((await messageCountItem.getValue()).count).toBe(2);
+    // A period later the CDN's copy is newer than the change: the bare address again.
+    await runUntil(service, START + 7 * MINUTE);
+    expect(world.reads.at(-1)).toMatchObject({ bypassCache: false });
+  });
+
+  it(`bypasses the cache at most ${MAX_BYPASSES_PER_HOUR} times an hour, however many changes it knows of`, async () => {
+    const service = makeService();
+    await service.start();
+    for (let i = 1; i <= MAX_BYPASSES_PER_HOUR + 3; i++) {
+      world.clock = START + i * 2 * MINUTE;
+      await service.refresh('messages-page');
+    }
+    const bypassing = world.reads.filter((read) => read.bypassCache);
+    expect(bypassing).toHaveLength(MAX_BYPASSES_PER_HOUR);
+    expect(world.reads.slice(-3).every((read) => !read.bypassCache)).toBe(true);
+    // An hour after the first, one more may go.
+    world.clock = START + 2 * MINUTE + 60 * MINUTE + 1;
+    await service.refresh('messages-page');
+    expect(world.reads.at(-1)?.bypassCache).toBe(true);
+  });
+
+  it('five popup opens with no change known send no read past the cache', async () => {
+    const service = makeService();
+    await service.start();
+    for (let i = 1; i <= 5; i++) {
+      world.clock = START + i * 20_000;
+      await service.refresh('popup');
+    }
+    expect(world.reads.length).toBeGreaterThan(1);
+    expect(world.reads.filter((read) => read.bypassCache)).toEqual([]);
   });
 
   it('keeps the last count when a read fails and retries with a growing delay', async () => {
@@ -353,19 +405,48 @@ describe('message-count poller', () => {
     expect(await messageCountItem.getValue()).toMatchObject({ count: 3, failures: 0 });
   });
 
-  it("does not let a page's CDN copy undo a poll made within the CDN's staleness window", async () => {
+  it("settles a page's disagreement within the CDN window with one read past the cache: the newer number wins", async () => {
     const service = makeService();
     await service.start();
-    // A page loaded 30 s after the poll shows the CDN's older, lower count.
+    // A page loaded 30 s after the poll shows another count: which is newer? One read tells.
     world.clock = START + 30_000;
     await service.reportPageReading(1);
-    expect(await messageCountItem.getValue()).toMatchObject({ count: 3, source: 'poll', readAt: START });
-    // A page agreeing with the poll is a reading; later, a page may tell a change.
-    await service.reportPageReading(3);
-    expect(await messageCountItem.getValue()).toMatchObject({ count: 3, source: 'page' });
-    world.clock = START + CDN_STALE_MS;
+    expect(world.reads.at(-1)).toEqual({ username: 'demo', bypassCache: true, at: START + 30_000 });
+    // The origin says 3: the page showed an older copy, ours stands.
+    expect(await messageCountItem.getValue()).toMatchObject({ count: 3, source: 'poll' });
+    // The origin moved on: the page's newer number wins, whatever Companion held.
+    world.serverCount = 6;
+    world.clock = START + 40_000;
+    await service.reportPageReading(6);
+    expect((await messageCountItem.getValue()).count).toBe(6);
+    // A page agreeing is a reading, with no request; later, a page may tell a change on its own.
+    const reads = world.reads.length;
+    await service.reportPageReading(6);
+    expect(await messageCountItem.getValue()).toMatchObject({ count: 6, source: 'page' });
+    world.clock = START + 40_000 + CDN_STALE_MS;
+    await service.reportPageReading(7);
+    expect((await messageCountItem.getValue()).count).toBe(7);
+    expect(world.reads).toHaveLength(reads);
+  });
+
+  it('past the cap, a disagreeing page within the window stands unless a change Companion knows of is newer', async () => {
+    const service = makeService();
+    await service.start();
+    for (let i = 1; i <= MAX_BYPASSES_PER_HOUR; i++) {
+      world.clock = START + i * 1_000;
+      await service.reportPageReading(i % 2 === 0 ? 5 : 4);
+    }
+    const reads = world.reads.length;
+    world.serverCount = 3;
+    world.clock = START + 30_000;
     await service.reportPageReading(5);
+    expect(world.reads).toHaveLength(reads);
     expect((await messageCountItem.getValue()).count).toBe(5);
+    // Within a known change's window the page's copy is older than what Companion knows.
+    await service.alertDismissed('demo');
+    await service.reportPageReading(5);
+    expect(world.reads).toHaveLength(reads);
+    expect((await messageCountItem.getValue()).count).toBe(4);
   });
 
   it("checks a page's drop to 0 with a read of its own: the site writes 0 when its read gets no answer", async () => {
@@ -438,8 +519,9 @@ describe('message-count poller', () => {
     world.clock = START + 30_000;
     world.serverCount = 8;
     const state = await service.refresh('popup');
+    // The bare address: an opening popup knows of no change (the CDN's copy is at most 30 s old).
     expect(state.count).toBe(8);
-    expect(world.reads.at(-1)).toEqual({ username: 'demo', bypassCache: true, at: START + 30_000 });
+    expect(world.reads.at(-1)).toEqual({ username: 'demo', bypassCache: false, at: START + 30_000 });
   });
 
   it('browsing other sites (the badge in view) it reads every 1.5 periods, without a growing backoff', async () => {

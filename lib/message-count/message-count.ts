@@ -17,6 +17,7 @@
 
 import { serialQueue } from '@/lib/concurrency/serial';
 import { singleFlight } from '@/lib/concurrency/single-flight';
+import { mayBypass, withBypass } from './cache-bypass';
 import type { MessageCountState } from './message-count-model';
 import { withNewCount } from './muted-count';
 import { signedOutState } from './signed-out-state';
@@ -41,8 +42,16 @@ export { signedOutState };
 export interface MessageCountPorts {
   /** The clock, ms since the epoch. */
   now(): number;
-  /** Reads the count from the service; `bypassCache` defeats the CDN (cache-busting query). */
+  /**
+   * Reads the count from the service: at its bare address (the CDN's copy), or past the CDN with
+   * `bypassCache` (a neutral query parameter), which the service asks to keep for known changes.
+   */
   readCount(username: string, options: { bypassCache: boolean }): Promise<number>;
+  /**
+   * What the count holds that the messages page never clears: the team's alerts and the invitation
+   * as last read for `username` (0 when not known). Absent: 0.
+   */
+  unlisted?(username: string): Promise<number>;
   /** The signed-in member's name, or null when signed out. */
   signedInUser(): Promise<string | null>;
   /** Whether the member is looking at a site tab right now. */
@@ -124,6 +133,11 @@ export function nextDelay(
 }
 
 export interface MessageCountService {
+  /**
+   * The member dismissed one of the team's alerts (or the invitation) and the site said so: the
+   * count is one lower at once, and the CDN's copy is known to be older until CDN_STALE_MS.
+   */
+  alertDismissed(username: string): Promise<void>;
   /** At worker start: make sure the poller is scheduled (or stopped) for the stored state. */
   start(): Promise<void>;
   /** The alarm fired: read unless a recent reading exists, then schedule the next one. */
@@ -164,7 +178,7 @@ interface CountReads {
   /** Reads the count and stores the outcome in ONE write. */
   read(
     state: MessageCountState,
-    options: { bypassCache: boolean; polledWhile?: Activity; away?: AwayChange; fromMessagesPage?: boolean },
+    options: { bypassCache: boolean; polledWhile?: Activity; away?: AwayChange },
   ): Promise<MessageCountState>;
   /** Reads if a read is due (what the member does decides when), and schedules the next. */
   pollIfDue(): Promise<void>;
@@ -209,7 +223,7 @@ function createCountReads(ports: MessageCountPorts): CountReads {
    */
   function read(
     state: MessageCountState,
-    options: { bypassCache: boolean; polledWhile?: Activity; away?: AwayChange; fromMessagesPage?: boolean },
+    options: { bypassCache: boolean; polledWhile?: Activity; away?: AwayChange },
   ): Promise<MessageCountState> {
     const running = reading.get('count');
     if (running !== undefined) return running.done;
@@ -227,20 +241,27 @@ function createCountReads(ports: MessageCountPorts): CountReads {
       // this read failed; the outcome's own schedule replaces it.
       const asIfFailed = { ...state, failures: state.failures + 1 };
       await ports.alarm.set(ports.now() + nextDelay(asIfFailed, 'watching', await ports.periodMs()));
+      // Past the CDN only for a change Companion knows of (asked for, or within the window after
+      // one), and only within the hour's cap (./cache-bypass.ts).
+      const sentAt = ports.now();
+      const wanted = options.bypassCache || sentAt < state.staleUntil;
+      const bypassCache = wanted && mayBypass(state.bypasses, sentAt);
+      const bypasses = (latest: MessageCountState) =>
+        bypassCache ? { bypasses: withBypass(latest.bypasses, sentAt) } : {};
       try {
-        const bypassCache = options.bypassCache || ports.now() < state.staleUntil;
         const count = await ports.readCount(username, { bypassCache });
         const latest = await ports.state.get();
         // The member signed out or changed while the request was out: drop its answer.
         if (latest.username !== username) return latest;
         const next: MessageCountState = withAway(
           {
-            ...withNewCount(latest, count, { fromMessagesPage: options.fromMessagesPage }),
+            ...withNewCount(latest, count),
             readAt: ports.now(),
             source: 'poll',
             failures: 0,
             attemptAt: ports.now(),
             awayStreak: awayStreak(latest),
+            ...bypasses(latest),
           },
           options.away,
         );
@@ -254,6 +275,7 @@ function createCountReads(ports: MessageCountPorts): CountReads {
             failures: latest.username === username ? latest.failures + 1 : 0,
             attemptAt: ports.now(),
             awayStreak: awayStreak(latest),
+            ...(latest.username === username ? bypasses(latest) : {}),
           },
           options.away,
         );
@@ -311,7 +333,8 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
         const state = await ownState();
         if (state === null) return;
         if (state.count === null) {
-          const after = await read(state, { bypassCache: true });
+          // The bare address, as the site's pages read it: no change is known yet.
+          const after = await read(state, { bypassCache: false });
           await schedule(after);
           return;
         }
@@ -327,11 +350,15 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
         if (reason === 'popup' && state.count !== null && ports.now() - state.readAt < POPUP_FRESH_MS) {
           return state;
         }
-        if (reason === 'messages-page') {
-          // The site marks every message read when the page opens: show 0 at once everywhere, keep
-          // the CDN's stale copy out, then confirm with a read once the site had time to clear them.
+        const messagesPage = reason === 'messages-page';
+        if (messagesPage) {
+          // The site marks every message read when the page opens, all but the team's alerts and
+          // the invitation: show what is left at once everywhere, keep the CDN's stale copy out,
+          // then confirm with a read once the site had time to clear them (a change Companion
+          // knows of: that read may bypass the cache).
+          const left = Math.min(state.count ?? 0, (await ports.unlisted?.(state.username ?? '')) ?? 0);
           state = {
-            ...withNewCount(state, 0, { reading: false }),
+            ...withNewCount(state, left),
             readAt: ports.now(),
             source: 'action',
             staleUntil: ports.now() + CDN_STALE_MS,
@@ -339,9 +366,8 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
           await ports.state.set(state);
           await ports.sleep?.(MESSAGES_PAGE_SETTLE_MS);
         }
-        // Right after the page cleared them, what the count still holds are messages the page
-        // never clears (the site team's alerts): `unlisted`.
-        const after = await read(state, { bypassCache: true, fromMessagesPage: reason === 'messages-page' });
+        // A popup opening or a sign-in knows of no change: the bare address, as the site's pages.
+        const after = await read(state, { bypassCache: messagesPage });
         await schedule(after);
         return after;
       }),
@@ -351,16 +377,27 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
         if (!Number.isSafeInteger(count) || count < 0) return;
         const state = await ownState();
         if (state === null) return;
-        // Inside the CDN window a page may show the count from before the change: not a reading.
-        if (ports.now() < state.staleUntil && count !== state.count) return;
-        // The site's page may carry the CDN's copy from before the poller's own recent read: the
-        // poll is fresher, a page that disagrees with it is not a reading.
-        if (state.source === 'poll' && count !== state.count && ports.now() - state.readAt < CDN_STALE_MS)
-          return;
+        const now = ports.now();
+        const disagrees = state.count !== null && count !== state.count;
+        const knownChange = now < state.staleUntil;
+        // Within the CDN's window of Companion's own number, the page's and Companion's may each be
+        // the newer one: one read past the cache settles it (the newer number wins), rather than
+        // either being written over the other. Past the hour's cap of such reads, a change
+        // Companion knows of keeps its number; otherwise the page's reading stands.
+        if (disagrees && (knownChange || now - state.readAt < CDN_STALE_MS)) {
+          if (state.failures > 0) return;
+          if (mayBypass(state.bypasses, now)) {
+            const after = await read(state, { bypassCache: true });
+            await schedule(after);
+            return;
+          }
+          if (knownChange) return;
+        }
         // scratch-www writes 0 into the bar when ITS read gets no answer (src/redux/message-count.js,
         // `getCount`), which looks exactly like a real 0: a drop to 0 is checked with a read of our
-        // own (from the origin: a real 0 is news the CDN may not have yet), never taken on trust. While
-        // our own reads fail too (the same outage, most likely), the last count stays until they work.
+        // own (past the cache when the cap allows: a real 0 is news the CDN may not have yet), never
+        // taken on trust. While our own reads fail too (the same outage, most likely), the last count
+        // stays until they work.
         if (count === 0 && state.count !== null && state.count > 0) {
           if (state.failures > 0) return;
           const after = await read(state, { bypassCache: true });
@@ -391,8 +428,22 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
         }
         const fresh = { ...signedOutState, username };
         await ports.state.set(fresh);
-        const after = await read(fresh, { bypassCache: true });
+        // A sign-in is no change of the count: the bare address, as the site's pages read it.
+        const after = await read(fresh, { bypassCache: false });
         await schedule(after);
+      }),
+
+    alertDismissed: (username) =>
+      serially(async () => {
+        const state = await ports.state.get();
+        if (state.username !== username || state.count === null || state.count === 0) return;
+        // As the site's messages page does (scratch-www clearAdminMessage: setCount(count - 1)).
+        await ports.state.set({
+          ...withNewCount(state, state.count - 1),
+          readAt: ports.now(),
+          source: 'action',
+          staleUntil: ports.now() + CDN_STALE_MS,
+        });
       }),
 
     activityChanged: () => serially(pollIfDue),

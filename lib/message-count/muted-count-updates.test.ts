@@ -45,6 +45,9 @@ interface World {
   /** When set, the messages read waits for it. */
   gate: Deferred<void> | null;
   failRead: boolean;
+  /** The team's alerts and the invitation, as the site holds them (null: they cannot be read). */
+  unlisted: number | null;
+  alertReads: number[];
 }
 
 let world: World;
@@ -61,6 +64,8 @@ beforeEach(async () => {
     reads: [],
     gate: null,
     failRead: false,
+    unlisted: 0,
+    alertReads: [],
   };
   service = createMessageCountService({
     ...messageCountPorts({
@@ -69,6 +74,7 @@ beforeEach(async () => {
       activity: async () => 'watching',
       signedInUser: async () => 'demo',
       latestMessages: async () => [],
+      knownUnlisted: async () => world.unlisted ?? 0,
       onSessionChanged: () => undefined,
       readCount: async () => world.serverCount,
     }),
@@ -82,6 +88,10 @@ beforeEach(async () => {
       world.reads.push({ n, readAfter });
       if (world.gate) await world.gate.promise;
       return world.failRead ? null : world.messages.slice(0, n);
+    },
+    async unlisted(_username, readAfter) {
+      world.alertReads.push(readAfter);
+      return world.unlisted;
     },
     setShown: service.setShown,
   });
@@ -205,18 +215,28 @@ describe('the count after mutes', () => {
     expect((await state()).shown).toEqual({ count: 1, of: 3, over: false });
   });
 
-  it('reads nothing when every unread message is an alert, or above 200 ("200+")', async () => {
-    world.serverCount = 0;
-    await service.refresh('messages-page');
-    world.serverCount = 2;
-    await service.refresh('popup');
-    // Back from the messages page with 2 left: the site team's alerts.
+  it('the unread messages are the first count - alerts - invitation of the list, as the site counts them', async () => {
+    // 3 in the count: two alerts and the invitation would leave 0 listed unread; one alert, 2.
+    world.unlisted = 1;
+    world.clock += 60_000;
+    world.serverCount = 3;
+    world.mutes = { kinds: ['followuser'], people: [] };
+    await muted.update('mutes');
+    // The first 2 listed are unread: love(10) and follow(9), one of them muted.
+    expect(world.reads.at(-1)?.n).toBe(2);
+    expect((await state()).shown).toEqual({ count: 2, of: 3, over: false });
+  });
+
+  it('reads no message when every unread one is an alert or the invitation, or above 200 ("200+")', async () => {
+    world.reads = [];
+    world.unlisted = 2;
     world.serverCount = 2;
     world.clock += 60_000;
-    await service.refresh('messages-page');
-    expect((await state()).unlisted).toBe(2);
+    await service.refresh('popup');
     await muted.update('count');
     expect(world.reads).toEqual([]);
+    // The alerts were read for this count's reading.
+    expect(world.alertReads.at(-1)).toBe((await state()).readAt);
     expect((await state()).shown).toEqual({ count: 2, of: 2, over: false });
     world.serverCount = 260;
     world.clock += 60_000;
@@ -224,6 +244,18 @@ describe('the count after mutes', () => {
     await muted.update('count');
     expect(world.reads).toEqual([]);
     expect((await state()).shown).toEqual({ count: 260, of: 260, over: true });
+  });
+
+  it('keeps the last figure while the alerts cannot be read: it would not know which messages are unread', async () => {
+    world.unlisted = null;
+    await muted.update('count');
+    expect(world.reads).toEqual([]);
+    expect((await state()).shown).toBeUndefined();
+    world.unlisted = 0;
+    world.clock += 60_000;
+    await service.refresh('popup');
+    await muted.update('count');
+    expect((await state()).shown).toEqual({ count: 1, of: 3, over: false });
   });
 
   it('keeps the last figure when the messages cannot be read, and tries again at the next reading', async () => {

@@ -4,9 +4,12 @@
  * service's cached list: one read in flight shared with the Messages tab and the notifier, written
  * into the tab's cache so nothing is read twice, and none when that cache already holds them
  * (lib/messages/message-list.ts, `newest`). A count that grows by a few costs one first-page read,
- * merged into the cache. Nothing is read while nothing is muted, when every unread message is one
- * the interface never lists, above 200 unread ("200+"), or while the member is away and no
- * notification would tell them (then once when they are back).
+ * merged into the cache. Which of the count the list holds comes from the site team's alerts and the
+ * invitation, read with the messages (lib/messages/team-alerts.ts): the count's first
+ * `count - alerts - invitation` listed messages are the unread ones, as the site counts them. Nothing
+ * is read while nothing is muted, at a count of 0, when every unread message is an alert or the
+ * invitation, above 200 unread ("200+"), or while the member is away and no notification would tell
+ * them (then once when they are back).
  *
  * The figure is stored through the message-count service, which refuses it when the count moved
  * on while the messages were read; that count's own update works out the figure again.
@@ -26,6 +29,11 @@ export interface MutedCountPorts {
    * or after `readAfter` (ms since the epoch); null when they could not be read.
    */
   newestMessages(username: string, n: number, readAfter: number): Promise<Message[] | null>;
+  /**
+   * How many of the count the list never holds (the team's alerts, and 1 for an invitation), as read
+   * at or after `readAfter`; null when they could not be read. Absent: none (0).
+   */
+  unlisted?(username: string, readAfter: number): Promise<number | null>;
   /** The message-count service's `setShown`. */
   setShown(username: string, forCount: number, shown: MessageCountState['shown']): Promise<boolean>;
   /**
@@ -76,15 +84,19 @@ export function createMutedCount(ports: MutedCountPorts): MutedCount {
     // keeps its interim figure meanwhile (never above the last worked out, 0 when the count is).
     if (cause === 'count' && state.awaySince !== undefined && (await ports.unseenWhileAway?.())) return;
     let newest: Message[] = [];
-    const listed = listedUnread(count, state.unlisted);
-    if (listed > 0 && !overCap(count, state.unlisted)) {
-      const read = await ports.newestMessages(username, listed, listReadAfter(state, cause, ports.now()));
-      // Not read (offline, rate limited, signed out): the interim figure stays; the next reading
-      // that finds this count still unworked tries again.
+    const readAfter = listReadAfter(state, cause, ports.now());
+    // Not read (offline, rate limited, signed out): the interim figure stays; the next reading that
+    // finds this count still unworked tries again.
+    const unlisted =
+      count === 0 || ports.unlisted === undefined ? 0 : await ports.unlisted(username, readAfter);
+    if (unlisted === null) return;
+    const listed = listedUnread(count, unlisted);
+    if (listed > 0 && !overCap(count, unlisted)) {
+      const read = await ports.newestMessages(username, listed, readAfter);
       if (read === null) return;
       newest = read;
     }
-    const shown = shownAfterMutes(count, state.unlisted, newest, mutes);
+    const shown = shownAfterMutes(count, unlisted, newest, mutes);
     if (!sameShown(shown, state.shown)) await ports.setShown(username, count, shown);
   }
 

@@ -1,12 +1,13 @@
 /**
  * The count after the member's mutes, worked out (pure, no browser): the unread messages are the
- * first `count - unlisted` items of `/users/<me>/messages` (docs/site-reference.md; the rest of the count
- * are messages the interface never lists, the site team's alerts), and the count shown is the site's
- * count less the muted ones among them. Above 200 unread (MESSAGES_MAX_ITEMS, five pages) the
- * messages are not read at all: "200+" is shown instead.
+ * first `count - unlisted` items of `/users/<me>/messages`, as the site's messages page counts them
+ * (docs/site-reference.md: the rest of the count are the site team's alerts and the Scratcher
+ * invitation, which the list never holds, read with it: lib/messages/team-alerts.ts), and the count
+ * shown is the site's count less the muted ones among them. Above 200 unread (MESSAGES_MAX_ITEMS,
+ * five pages) the messages are not read at all: "200+" is shown instead.
  *
  * ./muted-count-updates.ts decides when to read and writes the result; the message-count service
- * keeps `shown` and `unlisted` right between readings (./message-count.ts).
+ * keeps `shown` right between readings (./message-count.ts).
  */
 import type { Message } from '@/lib/api/schemas';
 import type { MessageCountState } from '@/lib/message-count/message-count-model';
@@ -55,47 +56,22 @@ export function shownAfterMutes(
  * and 0 at once when the count drops to 0. `of` stays the count it was worked out for, so the
  * figure is known to be stale until the read lands.
  */
-export function interimShown(
-  shown: ShownCount | undefined,
-  count: number | null,
-  unlisted: number | undefined,
-): ShownCount | undefined {
+export function interimShown(shown: ShownCount | undefined, count: number | null): ShownCount | undefined {
   if (shown === undefined || count === null || shown.of === count) return shown;
   if (count === 0) return { count: 0, of: 0, over: false };
-  if (overCap(count, unlisted)) return { count, of: count, over: true };
+  if (overCap(count, undefined)) return { count, of: count, over: true };
   return { count: Math.min(shown.count, count), of: shown.of, over: false };
 }
 
 /**
- * The messages the interface never lists after a reading of `count`: right after the messages page
- * cleared the rest, all of the count (`fromMessagesPage`); otherwise at most the count (an alert
- * dismissed lowers it; a reading of 0 makes it 0). Unknown stays unknown.
+ * The state after a new count: `shown` follows it at once (no read here). A state stored by a
+ * version that guessed the unlisted messages from readings leaves that guess behind.
  */
-export function unlistedAfter(
-  unlisted: number | undefined,
-  count: number,
-  fromMessagesPage = false,
-): number | undefined {
-  if (fromMessagesPage) return count;
-  return unlisted === undefined ? undefined : Math.min(unlisted, count);
-}
-
-/** The state after a new count: `unlisted` and `shown` follow it at once (no read here). */
-export function withNewCount(
-  state: MessageCountState,
-  count: number,
-  options: { fromMessagesPage?: boolean; reading?: boolean } = {},
-): MessageCountState {
-  const { reading = true, fromMessagesPage = false } = options;
-  const unlisted = reading ? unlistedAfter(state.unlisted, count, fromMessagesPage) : state.unlisted;
-  const shown = interimShown(state.shown, count, unlisted);
-  const { shown: _s, unlisted: _u, ...rest } = state;
-  return {
-    ...rest,
-    count,
-    ...(shown === undefined ? {} : { shown }),
-    ...(unlisted === undefined ? {} : { unlisted }),
-  };
+export function withNewCount(state: MessageCountState, count: number): MessageCountState {
+  const shown = interimShown(state.shown, count);
+  const { shown: _s, ...rest } = state as MessageCountState & { unlisted?: number };
+  const { unlisted: _guessed, ...kept } = rest as typeof rest & { unlisted?: number };
+  return { ...kept, count, ...(shown === undefined ? {} : { shown }) };
 }
 
 /** Whether two figures say the same. */

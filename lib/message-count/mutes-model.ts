@@ -11,18 +11,23 @@ import type { Message } from '@/lib/api/schemas';
 
 /**
  * A mute kind: the message type exactly as the service sends it, except comments, which the member
- * can mute by place (`addcomment:0` on their projects, `:1` on profiles, `:2` in studios). The
- * options page marks each with `data-kind` = the sent type (and `data-comment-type` for comments).
+ * can mute by place (`addcomment:0` on their projects, `:1` on profiles, `:2` in studios), and
+ * OTHER_KINDS, every type this version does not know (the site may add some). The options page marks
+ * each with `data-kind` = the sent type (and `data-comment-type` for comments; `other` for the rest).
  */
 export type MuteKind = string;
 
-/** The kinds a member can mute, grouped as the site's messages filter groups them (and "People"). */
+/** The kind of every message whose type this version does not know. */
+export const OTHER_KINDS: MuteKind = 'other';
+
+/** The kinds a member can mute, grouped as the site's messages filter groups them (and "People", "Other"). */
 export const MUTE_KIND_GROUPS: readonly { group: string; kinds: readonly MuteKind[] }[] = Object.freeze([
   { group: 'comments', kinds: ['addcomment:0', 'addcomment:1', 'addcomment:2'] },
   { group: 'projects', kinds: ['loveproject', 'favoriteproject', 'remixproject'] },
   { group: 'studios', kinds: ['curatorinvite', 'becomeownerstudio', 'becomehoststudio', 'studioactivity'] },
   { group: 'forums', kinds: ['forumpost'] },
   { group: 'people', kinds: ['followuser'] },
+  { group: 'other', kinds: [OTHER_KINDS] },
 ]);
 
 /** Every mute kind, in the order of the groups. */
@@ -40,10 +45,10 @@ export interface MessageMutes {
 
 export const noMutes: MessageMutes = Object.freeze({ kinds: [], people: [] }) as MessageMutes;
 
-/** The kind a message is muted by: its sent type, a comment's with its place. */
+/** The kind a message is muted by: its sent type, a comment's with its place, OTHER_KINDS for the rest. */
 export function muteKindOf(message: Message): MuteKind {
   if (message.type === 'addcomment') return `addcomment:${message.comment_type}`;
-  return message.type === 'other' ? message.otherType : message.type;
+  return message.type === 'other' ? OTHER_KINDS : message.type;
 }
 
 /** The sent type of a mute kind (what `data-kind` says): `addcomment:1` → `addcomment`. */

@@ -6,7 +6,13 @@ import { vi } from 'vitest';
 import { NotFound } from '@/lib/api/errors';
 import type { Comment, Message } from '@/lib/api/schemas';
 import { createMessagesService, type Member, type MessagesPorts } from './messages';
-import { type Drafts, threadKey } from './messages-model';
+import {
+  type AlertKind,
+  type Drafts,
+  type ScratcherInvite,
+  type TeamAlert,
+  threadKey,
+} from './messages-model';
 import type { PendingPosts } from './pending-posts';
 import { draftKey } from './replies-model';
 
@@ -37,6 +43,10 @@ export function setup(options: { owner?: Member } = {}) {
     [12, commentOf(12, 10, 4)],
   ]);
   const calls: string[] = [];
+  /** Reads of the team's alerts and the invitation, and dismissals: apart from `calls`. */
+  const alertCalls: string[] = [];
+  /** What the site holds of the team's alerts and the invitation (tests change them). */
+  const site: { alerts: TeamAlert[]; invite: ScratcherInvite | null } = { alerts: [], invite: null };
   let nextId = 100;
   const api = {
     messagesPage: vi.fn(async (_u: string, page: { offset: number }) => {
@@ -75,7 +85,27 @@ export function setup(options: { owner?: Member } = {}) {
     delete: vi.fn(async () => {
       calls.push('delete');
     }),
+    teamAlerts: vi.fn(async (_u: string) => {
+      alertCalls.push('alerts');
+      return structuredClone(site.alerts);
+    }),
+    scratcherInvite: vi.fn(async (_u: string) => {
+      alertCalls.push('invite');
+      return structuredClone(site.invite);
+    }),
+    dismissAlert: vi.fn(async (kind: AlertKind, id: number) => {
+      alertCalls.push(`dismiss ${kind} ${id}`);
+      if (kind === 'invite') {
+        if (site.invite?.id !== id) return false;
+        site.invite = null;
+        return true;
+      }
+      const before = site.alerts.length;
+      site.alerts = site.alerts.filter((alert) => alert.id !== id);
+      return site.alerts.length < before;
+    }),
   };
+  const lowered: string[] = [];
   const memory = <T>(value: T) => ({
     value,
     get: async function (this: { value: T }) {
@@ -97,12 +127,19 @@ export function setup(options: { owner?: Member } = {}) {
     sleep: async (ms: number) => {
       clock += ms;
     },
+    alertDismissed: async (username: string) => {
+      lowered.push(username);
+    },
   } satisfies MessagesPorts;
   const service = createMessagesService(ports);
   return {
     service,
     api,
     calls,
+    alertCalls,
+    site,
+    /** Who the message count was lowered for, by a dismissal. */
+    lowered,
     ports,
     comments,
     /** The site takes the next post but its answer never comes back (the worker stopped). */

@@ -42,8 +42,16 @@ export interface MessageList {
   clearLoadingMarks(): Promise<void>;
 }
 
-/** `serially` is the service's one queue: threads and drafts are written through it too. */
-export function createMessageList(ports: MessagesPorts, serially: Serially): MessageList {
+/**
+ * `serially` is the service's one queue: threads and drafts are written through it too.
+ * `alongFirstPage` is read with every first page (the team's alerts: ./team-alerts.ts), so that
+ * what the count holds beyond the list is read whenever the list is, and only then.
+ */
+export function createMessageList(
+  ports: MessagesPorts,
+  serially: Serially,
+  alongFirstPage: (username: string) => Promise<void> = async () => undefined,
+): MessageList {
   const reads = createListReads({ now: ports.now, errorOf: listErrorOf, name: 'messages' });
 
   const update = (username: string, change: (list: CachedList<Message>) => CachedList<Message>) =>
@@ -51,7 +59,11 @@ export function createMessageList(ports: MessagesPorts, serially: Serially): Mes
       const cache = await ports.cache.get();
       const before = Object.hasOwn(cache, username) ? cache[username] : undefined;
       const list = change(before?.list ?? emptyList<Message>());
-      const next: MessagesCache = { ...cache, [username]: { username, usedAt: ports.now(), list } };
+      // What else the entry holds (the team's alerts) stays.
+      const next: MessagesCache = {
+        ...cache,
+        [username]: { ...before, username, usedAt: ports.now(), list },
+      };
       await ports.cache.set(capRecentlyUsed(next, MAX_CACHED_MEMBERS, username));
     });
 
@@ -66,7 +78,12 @@ export function createMessageList(ports: MessagesPorts, serially: Serially): Mes
     pageSize: MESSAGES_PAGE_SIZE,
     get: () => current(username),
     fresh: (readAt) => ports.now() - readAt < MESSAGES_FRESH_MS,
-    read: (page) => ports.api.messagesPage(username, page),
+    read: async (page) => {
+      if (page.offset > 0) return ports.api.messagesPage(username, page);
+      // Never fails: a failed read of the alerts is kept beside them, the list's read goes on.
+      const [first] = await Promise.all([ports.api.messagesPage(username, page), alongFirstPage(username)]);
+      return first;
+    },
     first: (list, page, readAt) => mergeFirstPage(list, page, messageKey, readAt, MESSAGES_LIMITS),
     next: (list, page) => appendPage(list, page, messageKey, MESSAGES_LIMITS),
     mark: (change) => update(username, change),

@@ -27,6 +27,9 @@ function fakeService() {
     openThread: vi.fn(async () => undefined),
     reply: vi.fn(async () => ({ ok: false as const, kind: 'not-in-thread' as const })),
     deleteComment: vi.fn(async () => ({ ok: true as const })),
+    unlisted: vi.fn(async () => 0),
+    knownUnlisted: vi.fn(async () => 0),
+    dismissAlert: vi.fn(async () => ({ ok: true as const })),
   } satisfies MessagesService;
 }
 
@@ -49,6 +52,8 @@ describe('the protocol handlers', () => {
     });
     expect(service.reply).toHaveBeenCalledWith(post);
     expect(service.deleteComment).toHaveBeenCalledWith(remove);
+    await handlers.dismissTeamAlert({ data: { member: 'demo', kind: 'invite', id: 4 }, sender: popup });
+    expect(service.dismissAlert).toHaveBeenCalledWith({ username: 'demo', kind: 'invite', id: 4 });
   });
 
   it('refuse our content script in a site page, web pages and other extensions: nothing is posted or deleted', async () => {
@@ -74,6 +79,9 @@ describe('the protocol handlers', () => {
       );
       await expect(handlers.refreshMessages({ data: {}, sender })).rejects.toThrow('Untrusted sender');
       await expect(
+        handlers.dismissTeamAlert({ data: { member: 'demo', kind: 'notification', id: 4 }, sender }),
+      ).rejects.toThrow('Untrusted sender');
+      await expect(
         handlers.openMessageThread({ data: { kind: 'project', objectId: 5, commentId: 12 }, sender }),
       ).rejects.toThrow('Untrusted sender');
     }
@@ -81,6 +89,7 @@ describe('the protocol handlers', () => {
     expect(service.deleteComment).not.toHaveBeenCalled();
     expect(service.refresh).not.toHaveBeenCalled();
     expect(service.openThread).not.toHaveBeenCalled();
+    expect(service.dismissAlert).not.toHaveBeenCalled();
   });
 
   it('refuse malformed requests from the popup', async () => {
@@ -93,6 +102,10 @@ describe('the protocol handlers', () => {
     await expect(
       handlers.deleteMessageComment({ data: { ...remove, kind: 'profile' } as never, sender: popup }),
     ).rejects.toThrow('Malformed');
+    await expect(
+      handlers.dismissTeamAlert({ data: { member: 'demo', kind: 'all', id: 4 } as never, sender: popup }),
+    ).rejects.toThrow('Malformed');
     expect(service.reply).not.toHaveBeenCalled();
+    expect(service.dismissAlert).not.toHaveBeenCalled();
   });
 });

@@ -35,6 +35,9 @@ export type MessagesClient = Pick<
   | 'postStudioComment'
   | 'deleteProjectComment'
   | 'deleteStudioComment'
+  | 'getTeamAlerts'
+  | 'getScratcherInvite'
+  | 'dismissAlert'
 >;
 
 export interface MessagesDeps {
@@ -46,6 +49,8 @@ export interface MessagesDeps {
    * fit (lib/composition/caches-given-up.ts: every domain's, which this one does not know).
    */
   cachesGivenUp: readonly string[];
+  /** The site said an alert is dismissed: the message count is one lower at once. */
+  alertDismissed?(username: string): Promise<void>;
   now?: () => number;
 }
 
@@ -84,6 +89,9 @@ export function messagesApi(api: MessagesClient): MessagesApi {
       kind === 'project'
         ? api.deleteProjectComment(objectId, commentId)
         : api.deleteStudioComment(objectId, commentId),
+    teamAlerts: (username) => api.getTeamAlerts(username),
+    scratcherInvite: (username) => api.getScratcherInvite(username),
+    dismissAlert: (kind, id) => api.dismissAlert(kind, id),
   };
 }
 
@@ -101,6 +109,8 @@ export function messagesHandlers(service: MessagesService) {
     },
     postReply: ({ data }) => service.reply(data),
     deleteMessageComment: ({ data }) => service.deleteComment(data),
+    dismissTeamAlert: ({ data }) =>
+      service.dismissAlert({ username: data.member, kind: data.kind, id: data.id }),
   } satisfies HandlersOf<typeof messagesMessages>;
 }
 
@@ -129,10 +139,11 @@ export function registerMessages(deps: MessagesDeps): MessagesService {
     },
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     settleMs: () => settleMs,
+    alertDismissed: deps.alertDismissed,
   });
   answerMessages(deps.profile, messagesMessages, messagesHandlers(service));
 
-  installWriteReferer(deps.profile).catch(warn('referer rule'));
+  installWriteReferer(deps.profile).catch(warn('referer rules'));
   service.start().catch(warn('start'));
   return service;
 }

@@ -11,7 +11,10 @@ import type { MemberMessages, MessageThread } from './messages-model';
 
 /**
  * The member's messages, 3 members × 200: 200 worst-case messages are ~660 KB, 200 typical ones
- * (~400 B) 80 KB. The least recently used member's oldest messages go first.
+ * (~400 B) 80 KB. Beside each member's list, the site team's alerts and the invitation read with it
+ * (./team-alerts.ts: at most 20 alerts of 4,000 characters, ~480 KB worst case, a few hundred bytes
+ * as the team writes them): the signed-in member's worst-case list and alerts together still fit.
+ * The least recently used member's oldest messages go first, then that member with their alerts.
  */
 export const messagesCacheBudget: CacheBudget<Record<string, MemberMessages>> = {
   bytes: 1.25 * MiB,

@@ -3,8 +3,9 @@
  * (lib/messages/messages.ts) and the popup: types and small functions only (no zod, no browser), so
  * the popup can import it within its budget.
  *
- * - The list is a cached paged list of messages (lib/cached-list), cached per member.
- * - Unread: the first `count` messages (the member's message count), as the site's messages page.
+ * - The list is a cached paged list of messages (lib/cached-list), cached per member, with the site
+ *   team's alerts and the Scratcher invitation read along with its first page.
+ * - Unread: the first `count - alerts - invitation` messages, as the site's messages page counts them.
  * - Loves, favorites and remixes of the same project group into one row; comments stay one row each.
  * - A thread is a project or studio comment with its top-level comment and the replies.
  * - Drafts are kept per member and per comment replied to.
@@ -27,11 +28,54 @@ export const MAX_CACHED_THREADS = 40;
 /** The site's composer caps comments at this many characters. */
 export const MAX_REPLY_LENGTH = 500;
 
+/**
+ * One of the site team's alerts as it was read: `message` is the HTML the team wrote, kept as that
+ * string and shown only as text and site links (entrypoints/popup/messages/alert-text.ts), never as
+ * HTML.
+ */
+export interface TeamAlert {
+  id: number;
+  datetime_created: string;
+  message: string;
+}
+
+/** The Scratcher invitation. */
+export interface ScratcherInvite {
+  id: number;
+  datetime_created: string;
+}
+
+/**
+ * The team's alerts and the invitation, as the site's messages page reads them beside the list
+ * (`/users/<me>/messages/admin` and `/users/<me>/invites`): both count in the message count, neither
+ * is in the list.
+ */
+export interface TeamAlerts {
+  /** Newest first, as the service sends them. */
+  items: TeamAlert[];
+  invite: ScratcherInvite | null;
+  /** When the read that brought them went out (ms since the epoch); 0 = never read. */
+  readAt: number;
+  /** The last read failed (the items are the last ones read). */
+  error: ListError | null;
+}
+
+/** What a dismissal names: one of the team's alerts or the invitation (the site's own words). */
+export type AlertKind = 'notification' | 'invite';
+
 /** A member's cached messages. */
 export interface MemberMessages {
   username: string;
   usedAt?: number;
   list: CachedList<Message>;
+  /** Absent until first read. */
+  alerts?: TeamAlerts;
+}
+
+/** How many of the count the list never holds: the alerts, and one for an invitation (0 unread yet). */
+export function unlistedOf(alerts: TeamAlerts | undefined): number {
+  if (alerts === undefined || alerts.readAt === 0) return 0;
+  return alerts.items.length + (alerts.invite === null ? 0 : 1);
 }
 
 /** The type of a message as the service sent it (unknown types are parsed as `other`). */
@@ -264,6 +308,14 @@ export type PostOutcome =
   | { ok: false; kind: 'other-member' }
   /** Storage had no room for the record a reply needs before it leaves: nothing was sent. */
   | { ok: false; kind: 'storage-full' };
+
+export type DismissOutcome =
+  | { ok: true }
+  /** The site answered without `success`: the alert stays. */
+  | { ok: false; kind: 'refused' }
+  | { ok: false; kind: 'failed'; error: ListError }
+  /** Asked for another member than the one signed in now: nothing sent. */
+  | { ok: false; kind: 'other-member' };
 
 export type DeleteOutcome =
   | { ok: true }

@@ -5,7 +5,15 @@
  */
 import type { NewComment } from '@/lib/api/client';
 import type { Comment, Message } from '@/lib/api/schemas';
-import type { Drafts, MemberMessages, MessageThread, ThreadKind } from './messages-model';
+import type {
+  AlertKind,
+  Drafts,
+  MemberMessages,
+  MessageThread,
+  ScratcherInvite,
+  TeamAlert,
+  ThreadKind,
+} from './messages-model';
 import type { PendingPosts } from './pending-posts';
 
 export type MessagesCache = Record<string, MemberMessages>;
@@ -43,6 +51,12 @@ export interface MessagesApi {
   ): Promise<{ items: Comment[]; received: number }>;
   post(kind: ThreadKind, objectId: number, comment: NewComment): Promise<Comment>;
   delete(kind: ThreadKind, objectId: number, commentId: number): Promise<void>;
+  /** The site team's alerts (`/users/<me>/messages/admin`), newest first. */
+  teamAlerts(username: string): Promise<TeamAlert[]>;
+  /** The Scratcher invitation (`/users/<me>/invites`), null when there is none. */
+  scratcherInvite(username: string): Promise<ScratcherInvite | null>;
+  /** Dismisses an alert or the invitation as the site does; true when the site says `success`. */
+  dismissAlert(kind: AlertKind, id: number): Promise<boolean>;
 }
 
 export interface MessagesPorts {
@@ -58,6 +72,8 @@ export interface MessagesPorts {
   sleep(ms: number): Promise<void>;
   /** How long a sent POST may still reach the site (pending-posts.ts); PENDING_SETTLE_MS if absent. */
   settleMs?(): number;
+  /** The site said an alert of `username`'s is dismissed: the message count is one lower at once. */
+  alertDismissed?(username: string): Promise<void>;
 }
 
 /** Only the member signed in when a read ends gets its result. */

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { answer, type Declarations, EXTENSION_PAGE } from '@/lib/protocol/declaration';
 import { flag, forceOnly, id, kind, text, username } from '@/lib/protocol/fields';
-import type { DeleteOutcome, PostOutcome } from './messages-model';
+import type { DeleteOutcome, DismissOutcome, PostOutcome } from './messages-model';
 
 export const messagesMessages = {
   /** Re-read the member's messages if older than MESSAGES_FRESH_MS (or always with force); results in messagesCacheItem. */
@@ -29,5 +29,11 @@ export const messagesMessages = {
     from: EXTENSION_PAGE,
     data: z.object({ member: username, kind, objectId: id, commentId: id, targetId: id }),
     answer: answer<DeleteOutcome>(),
+  },
+  /** Dismiss one of the site team's alerts or the invitation, as the site's messages page does. */
+  dismissTeamAlert: {
+    from: EXTENSION_PAGE,
+    data: z.object({ member: username, kind: z.enum(['notification', 'invite']), id }),
+    answer: answer<DismissOutcome>(),
   },
 } as const satisfies Declarations;

@@ -38,3 +38,9 @@ export const messagePendingPostsItem = defineItem<PendingPosts>('local:messagePe
 export const messagesFilterItem = defineItem<MessageFilter>('sync:messagesFilter', {
   fallback: 'all',
 });
+
+/**
+ * Which path answered a project comment's replies last (lib/api/replies-path.ts): the site's
+ * `/users/` or the interface's `/user/`. Background only; anything else stored reads as the site's.
+ */
+export const repliesPathItem = defineItem<unknown>('local:repliesPath', { fallback: null });

@@ -1,5 +1,6 @@
 /**
- * The messages service: the member's messages cached per member (./message-list.ts), the
+ * The messages service: the member's messages cached per member (./message-list.ts) with the site
+ * team's alerts and the invitation read along (./team-alerts.ts), the
  * conversations of comment messages read on demand and cached (./message-threads.ts), replying
  * (./replies.ts, with the records of posts whose outcome is not known yet) and deleting
  * (./comment-deletes.ts) through the API client.
@@ -13,15 +14,21 @@ import { serialQueue } from '@/lib/concurrency/serial';
 import { createCommentDeletes, type DeleteRequest } from './comment-deletes';
 import { createMessageList } from './message-list';
 import { createMessageThreads } from './message-threads';
-import type { DeleteOutcome, PostOutcome, ThreadKind } from './messages-model';
+import type { DeleteOutcome, DismissOutcome, PostOutcome, ThreadKind } from './messages-model';
 import type { MessagesPorts } from './messages-ports';
 import { createReplies, type ReplyRequest } from './replies';
+import {
+  ALERTS_SHARED_MS,
+  type DismissRequest as AlertDismissRequest,
+  createTeamAlerts,
+} from './team-alerts';
 
 export type { DeleteRequest } from './comment-deletes';
 export { MAX_CACHED_MEMBERS } from './message-list';
 export { MAX_REPLY_PAGES, toThreadComment } from './message-threads';
 export type { Member, MessagesApi, MessagesCache, MessagesPorts, ThreadsCache } from './messages-ports';
 export type { ReplyRequest } from './replies';
+export type { DismissRequest as AlertDismissRequest } from './team-alerts';
 
 export interface MessagesService {
   start(): Promise<void>;
@@ -29,6 +36,12 @@ export interface MessagesService {
   loadMore(): Promise<void>;
   /** The member's newest messages through the cached list (./message-list.ts, `newest`). */
   newest(username: string, n: number, readAfter: number): Promise<Message[] | null>;
+  /** How many of the count the list never holds, as read at or after `readAfter` (./team-alerts.ts). */
+  unlisted(username: string, readAfter: number): Promise<number | null>;
+  /** The same from what is kept, with no read (0 when never read). */
+  knownUnlisted(username: string): Promise<number>;
+  /** The member's click on an alert's or the invitation's dismiss button. */
+  dismissAlert(request: AlertDismissRequest): Promise<DismissOutcome>;
   openThread(
     kind: ThreadKind,
     objectId: number,
@@ -41,7 +54,10 @@ export interface MessagesService {
 
 export function createMessagesService(ports: MessagesPorts): MessagesService {
   const serially = serialQueue();
-  const list = createMessageList(ports, serially);
+  const alerts = createTeamAlerts(ports, serially);
+  const list = createMessageList(ports, serially, (username) =>
+    alerts.read(username, ports.now() - ALERTS_SHARED_MS),
+  );
   const threads = createMessageThreads(ports, serially);
   const replies = createReplies(ports, serially, threads);
   const deleteComment = createCommentDeletes(ports, threads);
@@ -58,6 +74,9 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
     refresh: list.refresh,
     loadMore: list.loadMore,
     newest: list.newest,
+    unlisted: alerts.unlisted,
+    knownUnlisted: alerts.known,
+    dismissAlert: alerts.dismiss,
     openThread: threads.open,
     reply: replies.reply,
     deleteComment,

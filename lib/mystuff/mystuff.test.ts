@@ -1,7 +1,7 @@
 /**
  * The My Stuff service with fake ports: a fake service answering pages of 40 from lists the test
- * controls (shared projects newest shared first, favorites most recent first, as the live service
- * lists them),
+ * controls (shared projects newest shared first, favorites by the projects' shared dates, as the
+ * live service lists them),
  * a memory cache, an injected clock and session.
  */
 import { describe, expect, it } from 'vitest';
@@ -188,37 +188,37 @@ describe('stale refresh', () => {
     expect(h.list('shared').items.find((p) => p.id === 3)?.stats.loves).toBe(999);
   });
 
-  it('favorites: a first page that joins the cached list ends the refresh (one read)', async () => {
+  it('favorites come by shared date: a project favorited today on a later page is found, every page read', async () => {
     const h = harness();
+    // By the projects' shared dates: the favorites' order tells nothing of when each was favorited.
     h.serve('favorites', newestFirst(100, 100));
     await h.service.refresh(['favorites']);
     expect(h.state.reads).toHaveLength(3);
     h.state.now += MY_STUFF_FRESH_MS;
-    h.serve('favorites', newestFirst(102, 102));
+    // Favorited today, shared long ago: it sits on the last page; page 1 is the one cached.
+    const today = project(-5);
+    h.serve('favorites', [...newestFirst(100, 100), today]);
     await h.service.refresh(['favorites']);
-    expect(h.state.reads).toHaveLength(4);
-    expect(h.ids('favorites')).toEqual(newestFirst(102, 102).map((p) => p.id));
+    expect(h.offsets().slice(3)).toEqual(['favorites@0/40', 'favorites@40/40', 'favorites@80/40']);
+    expect(h.ids('favorites')).toContain(today.id);
+    expect(h.ids('favorites')).toHaveLength(101);
     expect(h.list('favorites').complete).toBe(true);
   });
 
-  it('favorites: a first page that does not join reads on; a forced refresh reads through', async () => {
+  it('favorites: one removed on page 1 and one added on page 3 both show after one refresh', async () => {
     const h = harness();
     h.serve('favorites', newestFirst(100, 100));
     await h.service.refresh(['favorites']);
     h.state.now += MY_STUFF_FRESH_MS;
-    // More than a page of new favorites: page 1 shares nothing with the cache.
-    h.serve('favorites', newestFirst(150, 150));
+    const later = newestFirst(100, 100).filter((p) => p.id !== 99);
+    later.splice(85, 0, project(-1));
+    h.serve('favorites', later);
     await h.service.refresh(['favorites']);
-    expect(h.offsets().slice(3)).toEqual([
-      'favorites@0/40',
-      'favorites@40/40',
-      'favorites@80/40',
-      'favorites@120/40',
-    ]);
-    expect(h.ids('favorites')).toHaveLength(150);
+    expect(h.ids('favorites')).toEqual(later.map((p) => p.id));
+    // What a forced refresh costs is the same: the pages through.
     const before = h.state.reads.length;
     await h.service.refresh(['favorites'], { force: true });
-    expect(h.state.reads.length - before).toBe(4);
+    expect(h.state.reads.length - before).toBe(3);
   });
 
   it('shares one read between callers, and waits out a 429', async () => {

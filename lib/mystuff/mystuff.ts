@@ -14,9 +14,11 @@
  *     project is on page 1, and the cap keeps the newest. A refresh still reads the pages through:
  *     every card shows counts that change on any page, and the sorts by loves and views compare
  *     them all; a page 1 joined onto the cache would leave the older cards' counts behind.
- *   - Favorites come most recently favorited first: a page 1 that joins the cached list seamlessly
- *     (lib/cached-list's mergeFirstPage) ends the refresh; one that does not (more than a page of
- *     new favorites, some removed) reads on. A forced refresh (the member's button) reads through.
+ *   - Favorites come in the order of the projects' shared dates, not of when they were favorited
+ *     (docs/site-reference.md: the live service's order, an open report in the interface's own
+ *     tracker): a project favorited today can be on any page, so a refresh reads the pages through
+ *     too, as the site's order gives them, never stopping at a first page that looks like the
+ *     cached one.
  * - The pages of one refresh land together: the popup shows the previous full list until the new one
  *   is whole, never a list cut at page 1.
  * - A failed read is recorded in the list's `error`; its items stay. After a 429 nothing is asked
@@ -28,13 +30,7 @@
  * Everything it needs comes through `MyStuffPorts`, so unit tests drive it with fakes;
  * ./mystuff-background.ts wires it to the browser.
  */
-import {
-  type CachedList,
-  emptyList,
-  type ListPage,
-  mergeFirstPage,
-  rateLimitedUntil,
-} from '@/lib/cached-list/cached-list';
+import { type CachedList, emptyList, type ListPage, rateLimitedUntil } from '@/lib/cached-list/cached-list';
 import { listErrorOf } from '@/lib/cached-list/list-error';
 import { serialQueue } from '@/lib/concurrency/serial';
 import { singleFlight } from '@/lib/concurrency/single-flight';
@@ -55,7 +51,6 @@ export const MAX_CACHED_MEMBERS = 3;
 
 export type MyStuffCache = Record<string, MemberStuff>;
 
-const LIMITS = { pageSize: MY_STUFF_PAGE_SIZE, maxItems: MY_STUFF_MAX_ITEMS };
 const keyOf = (project: MyProject) => String(project.id);
 
 export interface MyStuffPorts {
@@ -144,20 +139,11 @@ export function createMyStuffService(ports: MyStuffPorts): MyStuffService {
   };
 
   /** One refresh of one list, as the one read in flight for it. */
-  const read = async (username: string, list: MyStuffListName, force: boolean) => {
-    const cached = await stored(username, list);
+  const read = async (username: string, list: MyStuffListName) => {
     await changeList(username, list, (current) => ({ ...current, loading: 'refresh' }));
     try {
       const first = await ports.readPage(list, username, { offset: 0, limit: MY_STUFF_PAGE_SIZE });
       const readAt = ports.now();
-      if (list === 'favorites' && !force && cached?.complete && cached.readAt > 0) {
-        const joined = mergeFirstPage(cached, first, keyOf, readAt, LIMITS);
-        // Joined (or the whole list on one page): nothing further is needed.
-        if (joined.complete) {
-          await land(username, list, () => joined);
-          return;
-        }
-      }
       const whole =
         first.received < MY_STUFF_PAGE_SIZE
           ? { items: first.items, offset: first.received }
@@ -188,7 +174,7 @@ export function createMyStuffService(ports: MyStuffPorts): MyStuffService {
     if (!force && cached !== null && cached.readAt > 0 && ports.now() - cached.readAt < MY_STUFF_FRESH_MS)
       return;
     return flights.run(key, () =>
-      read(username, list, force).catch((error: unknown) =>
+      read(username, list).catch((error: unknown) =>
         console.warn(`[companion] my stuff: ${list} refresh failed:`, error),
       ),
     );

@@ -18,7 +18,7 @@ export interface LoveEntry {
 
 /** The member's favorites, read in bulk from `/users/<me>/favorites`. */
 export interface FavoritesList {
-  /** Project ids, newest favorite first. */
+  /** Project ids, in the site's order (by the projects' shared dates, not when each was favorited). */
   ids: number[];
   /** Every favorite was read (the walk ended on a short page, not on the cap). */
   complete: boolean;

@@ -314,6 +314,26 @@ describe('project statuses', () => {
     expect(status(5).favorited).toBe(true);
   });
 
+  it('walks every page in the site’s order (by shared date): a favorite of today on the last page is found', async () => {
+    const { world, service, status } = setup();
+    world.favorited.set(
+      'demo',
+      Array.from({ length: 85 }, (_, i) => 2000 - i),
+    );
+    await signedIn(service);
+    await service.want('tab:1', [7]);
+    await service.idle();
+    expect(status(7).favorited).toBe(false);
+    // Favorited elsewhere today, but shared long ago: the site lists it last, on page 3.
+    world.favorited.set('demo', [...(world.favorited.get('demo') ?? []), 7]);
+    world.clock += FAVORITES_FRESH_MS;
+    await service.want('tab:1', [7]);
+    await service.idle();
+    const walks = world.reads.filter((r) => r.kind === 'favorites').map((r) => r.id);
+    expect(walks).toEqual([0, 40, 80, 0, 40, 80]);
+    expect(status(7).favorited).toBe(true);
+  });
+
   it('reads a favorite per project only when the favorites list is incomplete', async () => {
     const { world, service, status } = setup({ favoritesCap: 40 });
     world.favorited.set(

@@ -47,12 +47,20 @@ export const anyNavMessageCount = `${navMessageCount}, ${legacyNavMessageCount}`
  */
 export const editorMenuBar = '[class*="menu-bar_menu-bar_"]';
 
-/** The menu bar's account group (menu-bar.jsx, `styles.accountInfoGroup`): save status, My Stuff, account. */
-export const editorAccountGroup =
-  'div[class^="menu-bar_account-info-group"], div[class*=" menu-bar_account-info-group"]';
+/**
+ * The menu bar's account group (menu-bar.jsx, `styles.accountInfoGroup`): save status, My Stuff,
+ * account. By its class fragment alone, with no element type and wherever the class stands: the
+ * editor's 2026 updates turned such wrappers from `div` into `aside` and put another class before
+ * their own, and the live-site extensions match the class alone since March 2026.
+ */
+export const editorAccountGroup = '[class*="menu-bar_account-info-group_"]';
 
-/** The signed-in member's My Stuff link inside the account group (menu-bar.jsx: `<a href="/mystuff/">`). */
-export const editorMyStuffLink = 'a[href="/mystuff/"]';
+/**
+ * The signed-in member's My Stuff link inside the account group: by its address's start (menu-bar.jsx
+ * renders `<a href={myStuffUrl}>`, `/mystuff/` on the site, which the page that embeds the editor
+ * may set), with no element type.
+ */
+export const editorMyStuffLink = '[href^="/mystuff"]';
 
 // ---------------------------------------------------------------------------------------------------
 // Pages and lists

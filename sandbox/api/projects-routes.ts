@@ -13,7 +13,7 @@ import {
   tokenUser,
   userParam,
 } from './request';
-import { commentJson, projectJson, studioJson } from './serialize';
+import { commentJson, projectJson, studioActivityJson, studioJson } from './serialize';
 
 export function mountProjectRoutes(app: Hono<SandboxEnv>, { store }: ApiContext): void {
   /** A shared project, or 404 (remixes, studios, love and favorite states of unshared ones are hidden). */
@@ -93,6 +93,22 @@ export function mountProjectRoutes(app: Hono<SandboxEnv>, { store }: ApiContext)
       })),
     );
   });
+
+  // A studio's own activity, as its page reads it (scratch-www src/views/studio/lib/
+  // studio-activity-actions.js: `limit=20`, then `dateLimit` = the oldest item's date; no offset).
+  // Public; the site asks with a trailing slash.
+  const studioActivity = (c: Context) => {
+    const id = studio(c).id;
+    const { limit } = paging(c);
+    const dateLimit = c.req.query('dateLimit');
+    if (dateLimit !== undefined && Number.isNaN(Date.parse(dateLimit)))
+      throw new ApiError(400, 'BadRequest', 'dateLimit must be a date');
+    return c.json(
+      store.studioActivity(id, { limit, dateLimit }).map((event) => studioActivityJson(store, event)),
+    );
+  };
+  app.get('/studios/:id/activity', studioActivity);
+  app.get('/studios/:id/activity/', studioActivity);
 
   app.get('/studios/:id/comments', (c) => {
     const list = page(store.topLevelComments('studio', studio(c).id), paging(c));

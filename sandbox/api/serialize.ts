@@ -142,6 +142,27 @@ export function activityJson(store: Store, event: ActivityEvent) {
 }
 
 /**
+ * An item of a studio's activity (`/studios/<id>/activity`): its id is a string, the type and a
+ * number (`"addprojecttostudio-123"`), as the site's studio page keys its rows
+ * (scratch-www src/views/studio/studio-activity.jsx); by type, `project_id` and `project_title`
+ * (a project added), `username` (a new curator), `recipient_username` (a new manager). No
+ * `gallery_*` fields: the studio is the one in the path.
+ */
+export function studioActivityJson(store: Store, event: ActivityEvent) {
+  const actor = store.getUserById(event.actorId);
+  const { gallery_id: _id, gallery_title: _title, title: _studioTitle, ...fields } = event.fields;
+  return {
+    ...fields,
+    ...(event.type === 'becomecurator' ? { username: actor?.username ?? '' } : {}),
+    id: `${event.type}-${event.id}`,
+    type: event.type,
+    datetime_created: event.created,
+    actor_id: event.actorId,
+    actor_username: actor?.username ?? '',
+  };
+}
+
+/**
  * A row item of /proxy/featured (not a project object). Live rows carry no `remixers_count` (only the
  * design-studio row adds it; tests/real-payloads/featured.json).
  */

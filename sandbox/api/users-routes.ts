@@ -51,8 +51,10 @@ export function mountUserRoutes(app: Hono<SandboxEnv>, { store, control, message
     ),
   );
 
+  // By the projects' shared date, not by when they were favorited (docs/site-reference.md: the live
+  // order; docs/interface.md says "recently favorited").
   app.get('/users/:username/favorites', (c) =>
-    c.json(projects(c, store.favoritesOf(userParam(c, store).id))),
+    c.json(projects(c, store.favoritesBySharedDate(userParam(c, store).id))),
   );
 
   app.get('/users/:username/followers', (c) => c.json(users(c, store.followersOf(userParam(c, store).id))));
@@ -111,6 +113,25 @@ export function mountUserRoutes(app: Hono<SandboxEnv>, { store, control, message
     );
   });
 
+  // The Scratcher invitation (scratch-www src/redux/messages.js, getScratcherInvite): `{}` when
+  // there is none. Outside docs/interface.md, like the alerts.
+  app.get('/users/:username/invites', (c) => {
+    const user = userParam(c, store);
+    requireToken(c, store, user);
+    const invite = store.inviteFor(user.username);
+    return c.json(
+      invite === null
+        ? {}
+        : {
+            id: invite.id,
+            datetime_created: invite.created,
+            unread: true,
+            actor_id: invite.actorId,
+            invitee_id: invite.recipientId,
+          },
+    );
+  });
+
   app.get('/users/:username/messages/count', (c) => {
     const user = userParam(c, store);
     const cacheBusted = Object.keys(c.req.queries()).some((name) => !COUNT_KNOWN_PARAMS.has(name));
@@ -132,12 +153,17 @@ export function mountUserRoutes(app: Hono<SandboxEnv>, { store, control, message
     return c.json(commentJson(store, originsFor(c), comment));
   });
 
-  // The live path begins with the singular "user".
-  app.get('/user/:username/projects/:id/comments/:commentId/replies', (c) => {
+  // Replies at both paths: the site's own front end reads the plural `/users/`
+  // (scratch-www src/redux/project-comment-actions.js), docs/interface.md names the singular `/user/`.
+  // The control interface can turn either off (`repliesPaths`): then it is an unknown route (404).
+  const replies = (path: 'users' | 'user') => (c: Context) => {
+    if (!control.repliesPaths[path]) throw notFoundError();
     const project = projectOf(c, userParam(c, store));
     const parent = store.getComment(idParam(c, 'commentId'));
     if (parent?.place !== 'project' || parent.placeId !== project.id) throw notFoundError();
     const list = page(store.replies(parent.id), paging(c));
     return c.json(list.map((comment) => commentJson(store, originsFor(c), comment)));
-  });
+  };
+  app.get('/users/:username/projects/:id/comments/:commentId/replies', replies('users'));
+  app.get('/user/:username/projects/:id/comments/:commentId/replies', replies('user'));
 }

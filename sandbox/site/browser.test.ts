@@ -308,6 +308,8 @@ describe('client-rendered site pages in Chromium', () => {
   });
 
   it('messages page: unread rows, then the count drops to 0', async () => {
+    // Without the team's alerts and the invitation (the next test has them).
+    store().clearAlerts(DEMO_USERNAME);
     const unread = store().unreadCount(DEMO_USERNAME);
     expect(unread).toBeGreaterThan(0);
     await page.goto(`${sandbox.urls.site}/messages/`);
@@ -320,25 +322,34 @@ describe('client-rendered site pages in Chromium', () => {
     await page.locator('span.message-count:not(.show)').waitFor({ state: 'attached' });
   });
 
-  it('messages page: the site team’s alerts above the list, kept by the page, dismissed one by one', async () => {
+  it('messages page: the invitation and the site team’s alerts above the list, kept by the page, dismissed one by one', async () => {
+    store().clearAlerts(DEMO_USERNAME);
     store().addMessage(DEMO_USERNAME, { type: 'followuser', actor: 'alice' });
     const hostile = '<img src=x onerror="alert(1)"> please read';
     store().addAdminMessage(DEMO_USERNAME, 'Welcome from the team');
     store().addAdminMessage(DEMO_USERNAME, hostile);
+    store().addInvite(DEMO_USERNAME);
     const unread = store().unreadCount(DEMO_USERNAME);
     await page.goto(`${sandbox.urls.site}/messages/`);
     const alerts = page.locator('section.messages-admin ul.messages-admin-list > li.admin-message');
     await page.locator('ul.messages-social-list > li.social-message').first().waitFor();
-    expect(await alerts.count()).toBe(2);
+    expect(await alerts.count()).toBe(3);
     expect(
       await page.locator('section.messages-admin h4.messages-header > .messages-header-unread').textContent(),
-    ).toBe('2');
-    // Newest first; remote text stays text.
-    expect(await alerts.first().locator('p.admin-message-content').textContent()).toBe(hostile);
-    // The social list marks only what the count has beyond the alerts.
-    expect(await page.locator('li.social-message.mod-unread').count()).toBe(Math.min(unread - 2, 40));
+    ).toBe('3');
+    // The invitation first (scratcher-invite.jsx), then the alerts, newest first; remote text stays text.
+    expect(await alerts.first().locator('p.admin-message-content').textContent()).toBe(
+      'You are invited to become a Scratcher! Click here to learn more!',
+    );
+    expect(await alerts.nth(1).locator('p.admin-message-content').textContent()).toBe(hostile);
+    // The social list marks only what the count has beyond the alerts and the invitation.
+    expect(await page.locator('li.social-message.mod-unread').count()).toBe(Math.min(unread - 3, 40));
     // Opening the page clears the social messages, not the alerts: the bar shows them.
-    await expect.poll(() => store().unreadCount(DEMO_USERNAME)).toBe(2);
+    await expect.poll(() => store().unreadCount(DEMO_USERNAME)).toBe(3);
+    await page.locator('span.message-count.show', { hasText: '3' }).waitFor();
+    await alerts.first().locator('button.mod-scratcher-invite-dismiss > img[alt="close-icon"]').click();
+    await expect.poll(() => store().inviteFor(DEMO_USERNAME)).toBeNull();
+    await expect.poll(() => alerts.count()).toBe(2);
     await page.locator('span.message-count.show', { hasText: '2' }).waitFor();
     await alerts.first().locator('button.mod-admin-message-dismiss > img[alt="close-icon"]').click();
     await expect.poll(() => store().unreadCount(DEMO_USERNAME)).toBe(1);
@@ -453,6 +464,7 @@ describe('client-rendered site pages in Chromium', () => {
           ).sandboxSite.readMessageCount(),
         );
       store().markMessagesRead(DEMO_USERNAME);
+      store().clearAlerts(DEMO_USERNAME);
       await clearHttpCache();
       await trigger();
       expect(await count.textContent()).toBe('0');

@@ -304,12 +304,16 @@ describe('site endpoints', () => {
     expect(await messageCount(DEMO_USERNAME)).toBe(before);
 
     expect((await clear({ cookie: demo.cookie, 'X-CSRFToken': demo.csrf })).status).toBe(200);
-    expect(await messageCount(DEMO_USERNAME)).toBe(0);
+    // What stays: the team's alerts and the invitation, which only dismissing clears.
+    expect(await messageCount(DEMO_USERNAME)).toBe(
+      store().adminMessagesFor(DEMO_USERNAME).length + (store().inviteFor(DEMO_USERNAME) ? 1 : 0),
+    );
     store().reset();
     demo = await signIn(sandbox, DEMO_USERNAME);
   });
 
   it('messages-clear keeps the alerts of the site team; messages-delete dismisses one (CSRF checked)', async () => {
+    store().clearAlerts(DEMO_USERNAME);
     const alert = store().addAdminMessage(DEMO_USERNAME, 'From the team');
     const post = (path: string, headers: Record<string, string>, body?: unknown) =>
       fetch(`${sandbox.urls.site}/site-api/messages/${path}/`, {
@@ -328,6 +332,14 @@ describe('site endpoints', () => {
     expect(await (await post('messages-delete', member, other)).json()).toEqual({ success: false });
     expect(await messageCount(DEMO_USERNAME)).toBe(1);
     expect(await (await post('messages-delete', member, dismiss)).json()).toEqual({ success: true });
+    expect(await messageCount(DEMO_USERNAME)).toBe(0);
+    // The invitation the same way, as `alertType: "invite"`.
+    const invite = store().addInvite(DEMO_USERNAME);
+    expect(await messageCount(DEMO_USERNAME)).toBe(1);
+    const asAlert = { alertType: 'notification', alertId: invite.id };
+    expect(await (await post('messages-delete', member, asAlert)).json()).toEqual({ success: false });
+    const asInvite = { alertType: 'invite', alertId: invite.id };
+    expect(await (await post('messages-delete', member, asInvite)).json()).toEqual({ success: true });
     expect(await messageCount(DEMO_USERNAME)).toBe(0);
     store().reset();
     demo = await signIn(sandbox, DEMO_USERNAME);

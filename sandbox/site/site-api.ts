@@ -46,8 +46,9 @@ export function mountSiteApi<E extends Env>(app: Hono<E>, store: Store): void {
     return c.json({ success: true });
   });
 
-  // Dismissing one of the site team's alerts (scratch-www src/redux/messages.js, clearAdminMessage):
-  // the count drops by one. Scratcher invitations (`alertType: "invite"`) are not modelled.
+  // Dismissing one of the site team's alerts or the Scratcher invitation (scratch-www
+  // src/redux/messages.js, clearAdminMessage: JSON `{alertType: "notification" | "invite", alertId}`
+  // with the CSRF header): the count drops by one. Anything else answers `success: false`.
   app.post('/site-api/messages/messages-delete/', async (c) => {
     const user = sessionUserOf(c, store);
     if (!user) return c.json({ code: 'Unauthorized', message: 'Sign in first.' }, 401);
@@ -56,9 +57,9 @@ export function mountSiteApi<E extends Env>(app: Hono<E>, store: Store): void {
     const body = (await c.req.json().catch(() => null)) as { alertType?: unknown; alertId?: unknown } | null;
     const id = body?.alertId;
     const dismissed =
-      body?.alertType === 'notification' &&
       typeof id === 'number' &&
-      store.dismissAdminMessage(user.username, id);
+      ((body?.alertType === 'notification' && store.dismissAdminMessage(user.username, id)) ||
+        (body?.alertType === 'invite' && store.dismissInvite(user.username, id)));
     return c.json({ success: dismissed });
   });
 

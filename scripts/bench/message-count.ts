@@ -11,13 +11,15 @@
  *     alarm and storage, fed the site's own readings as the content script hands them over.
  *
  * All reads of the count go through a simulated CDN that keeps a value for 30 s (plain reads;
- * Companion's sign-in read bypasses it). A second part models a 12-hour day (site, other sites,
+ * Companion bypasses it only for a change it knows of, within lib/message-count/cache-bypass.ts's
+ * cap: the day part prints those cache-bypassing reads beside all reads). A second part models a 12-hour day (site, other sites,
  * other applications, idle, locked) and the delay a member experiences: from a message's arrival
  * to the first moment they look and the count shown includes it. Companion runs there twice: fed
  * every read of the site's pages, and fed only the reads that change a page's count (what the
  * content script can see on the live site). Both parts also run Companion with a kind muted: the
  * count after mutes (lib/message-count/muted-count-updates.ts) reads the newest messages through the
- * real messages service's cached list on each change of count, and those reads count too.
+ * real messages service's cached list on each change of count, with the site team's alerts and the
+ * invitation read along (two requests), and those reads count too.
  * Run: `npx tsx scripts/bench/message-count.ts`.
  */
 import { type Activity, createMessageCountService, signedOutState } from '@/lib/message-count/message-count';
@@ -101,6 +103,10 @@ interface Outcome {
   requests: number;
   /** Reads of `/users/<me>/messages` the count after mutes made (0 with nothing muted). */
   messageReads?: number;
+  /** Reads of the team's alerts and the invitation made along with them (two a change of count). */
+  alertReads?: number;
+  /** Of the count's reads, those that bypassed the CDN. */
+  bypassReads?: number;
   /** Reads of the other accounts' counts (0 with none added). */
   accountReads?: number;
   /** Displayed count over time: [time, value], in time order. */
@@ -196,7 +202,7 @@ interface CompanionScript {
  * so far (newest first; every other one a love), counting its reads of the list.
  */
 function simulatedMessages(arrivals: number[], clock: () => number) {
-  const reads = { count: 0 };
+  const reads = { count: 0, alerts: 0 };
   const messageOf = (index: number): Message => ({
     id: index + 1,
     datetime_created: new Date(clock()).toISOString(),
@@ -226,6 +232,16 @@ function simulatedMessages(arrivals: number[], clock: () => number) {
     studioReplies: unused,
     post: unused,
     delete: unused,
+    // No alert and no invitation: what they cost is their reads.
+    async teamAlerts() {
+      reads.alerts += 1;
+      return [];
+    },
+    async scratcherInvite() {
+      reads.alerts += 1;
+      return null;
+    },
+    dismissAlert: unused,
   };
   const memory = <T>(value: T) => ({
     get: async () => value,
@@ -253,6 +269,7 @@ async function runCompanionOn(trace: CompanionScript): Promise<Outcome> {
   let alarm: number | null = null;
   let state: MessageCountState = { ...signedOutState };
   let requests = 0;
+  let bypassReads = 0;
   const shown: [number, number][] = [];
   const activity = (): Activity => trace.activity(clock);
   // What each page (a tab's load) last showed of the site's own reads.
@@ -261,6 +278,7 @@ async function runCompanionOn(trace: CompanionScript): Promise<Outcome> {
     now: () => clock,
     readCount: async (_username, { bypassCache }) => {
       requests += 1;
+      if (bypassCache) bypassReads += 1;
       return cdn.read(clock, bypassCache);
     },
     signedInUser: async () => 'member',
@@ -295,6 +313,7 @@ async function runCompanionOn(trace: CompanionScript): Promise<Outcome> {
           mutes: async () => ({ kinds: ['loveproject'], people: [] }),
           state: async () => state,
           newestMessages: (username, n, readAfter) => messages.service.newest(username, n, readAfter),
+          unlisted: (username, readAfter) => messages.service.unlisted(username, readAfter),
           setShown: service.setShown,
           // Notifications off, as the service's `notifying` above.
           unseenWhileAway: async () => true,
@@ -349,6 +368,8 @@ async function runCompanionOn(trace: CompanionScript): Promise<Outcome> {
     requests,
     shown,
     messageReads: messages?.reads.count ?? 0,
+    alertReads: messages?.reads.alerts ?? 0,
+    bypassReads,
     accountReads: others?.reads.count ?? 0,
   };
 }
@@ -378,7 +399,7 @@ async function summarise(tabs: number, run: (trace: Trace) => Outcome | Promise<
   for (let seed = 1; seed <= TRACES; seed++) {
     const trace = makeTrace(tabs, seed * 7919 + tabs);
     const outcome = await run(trace);
-    requests += outcome.requests + (outcome.messageReads ?? 0);
+    requests += outcome.requests + (outcome.messageReads ?? 0) + (outcome.alertReads ?? 0);
     messageReads += outcome.messageReads ?? 0;
     all.push(...delays(trace, outcome));
   }
@@ -547,10 +568,14 @@ function runDayCompanion(day: Day, changesOnly = false, mutes = false): Promise<
 }
 
 interface DaySummary {
-  /** Reads of the count and, with mutes, of the messages. */
+  /** Reads of the count and, with mutes, of the messages and the team's alerts. */
   requests: number;
   /** Of those, reads of the messages list (the count after mutes). */
   messageReads: number;
+  /** Of those, reads of the team's alerts and the invitation (along with the messages). */
+  alertReads: number;
+  /** Of the count's reads, those that bypassed the CDN. */
+  bypassReads: number;
   /** Arrival to display, whether or not anyone looks (the mean over all messages). */
   meanDelay: number;
   /** Arrival to the first moment the member looks and the count shown includes it. */
@@ -571,6 +596,8 @@ async function summariseDays(
 ): Promise<DaySummary> {
   let requests = 0;
   let messageReads = 0;
+  let alertReads = 0;
+  let bypassReads = 0;
   const all: number[] = [];
   const experienced: number[] = [];
   const whileLooking: number[] = [];
@@ -578,8 +605,10 @@ async function summariseDays(
   for (let seed = 1; seed <= DAYS; seed++) {
     const day = makeDay(seed * 104_729);
     const outcome = await run(day);
-    requests += outcome.requests + (outcome.messageReads ?? 0);
+    requests += outcome.requests + (outcome.messageReads ?? 0) + (outcome.alertReads ?? 0);
     messageReads += outcome.messageReads ?? 0;
+    alertReads += outcome.alertReads ?? 0;
+    bypassReads += outcome.bypassReads ?? 0;
     day.arrivals.forEach((arrival, index) => {
       const shownAt =
         outcome.shown.find(([at, value]) => at >= arrival && value >= index + 1)?.[0] ?? DAY_LENGTH;
@@ -597,6 +626,8 @@ async function summariseDays(
   return {
     requests: requests / DAYS,
     messageReads: messageReads / DAYS,
+    alertReads: alertReads / DAYS,
+    bypassReads: bypassReads / DAYS,
     meanDelay: mean(all),
     experienced: mean(experienced),
     whileLooking: mean(whileLooking),
@@ -678,7 +709,14 @@ async function dayPart(): Promise<void> {
   );
   console.log(
     `  ‡ with loves muted: ${muted.messageReads.toFixed(0)} of its ${muted.requests.toFixed(0)} requests read the newest messages (one first page per change of count,\n` +
-      `    one on return for what came while away with notifications off, never while nothing is muted); ${(muted.requests / companion.requests).toFixed(2)}× Companion's requests with nothing muted.`,
+      `    one on return for what came while away with notifications off, never while nothing is muted) and ${muted.alertReads.toFixed(0)} the team's alerts\n` +
+      `    and the invitation along with them; ${(muted.requests / companion.requests).toFixed(2)}× Companion's requests with nothing muted.`,
+  );
+  console.log(
+    `  Cache-bypassing reads of the count per member-day (a change Companion knows of; the rest read the bare address as the\n` +
+      `    site's pages do): Companion ${companion.bypassReads.toFixed(1)} of ${(companion.requests - companion.messageReads - companion.alertReads).toFixed(0)}, ` +
+      `changes † ${changesOnly.bypassReads.toFixed(1)} of ${(changesOnly.requests - changesOnly.messageReads - changesOnly.alertReads).toFixed(0)}, ` +
+      `loves muted ${muted.bypassReads.toFixed(1)} of ${(muted.requests - muted.messageReads - muted.alertReads).toFixed(0)}.`,
   );
   console.log(
     "  † the site's re-reads reach Companion only when they change the page's count, as on the live site\n" +
@@ -698,6 +736,16 @@ async function dayPart(): Promise<void> {
     value: Number(value.toFixed(1)),
   });
   const requestsOk = companion.requests <= poller.requests / 4;
+  reportFigure({
+    bench: 'message-count',
+    name: 'a day: cache-bypassing reads of the count',
+    value: Number(companion.bypassReads.toFixed(1)),
+    unit: 'requests',
+    baseline: {
+      name: 'all its reads of the count',
+      value: Number((companion.requests - companion.messageReads - companion.alertReads).toFixed(1)),
+    },
+  });
   reportFigure({
     bench: 'message-count',
     name: 'a day: requests',

@@ -44,6 +44,7 @@ const BENCHES: Bench[] = [
 
     what: 'the count poller on a simulated clock: an hour, a modelled day',
   },
+  { name: 'studio-news', what: "studio bells' reads on a simulated clock: 1, 10 and the cap of studios" },
   { name: 'api-client', what: 'the API client against the sandbox vs a naive client' },
   {
     name: 'popup',

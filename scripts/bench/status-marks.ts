@@ -23,6 +23,8 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { createProjectStatusService } from '@/lib/project-status/project-status';
 import { SlidingWindowLimiter } from '../../lib/api/rate-limiter';
+import { createMyStuffService, type MyStuffCache } from '../../lib/mystuff/mystuff';
+import { MY_STUFF_FRESH_MS, MY_STUFF_MAX_ITEMS } from '../../lib/mystuff/mystuff-model';
 import {
   currentMember,
   emptyProjectStatusCache,
@@ -350,6 +352,58 @@ async function requestsPart(): Promise<void> {
     value: quantile(companion.waits, 0.5),
     unit: 'ms',
     baseline: { name: 'two reads per thumbnail', value: quantile(naive.waits, 0.5) },
+  });
+  await myStuffFavoritesPart(favorites);
+}
+
+/**
+ * My Stuff's favorites, refreshed as the popup asks (THE REAL service, lib/mystuff/mystuff.ts): the
+ * site lists them by the projects' shared dates, not when each was favorited, so a refresh reads the
+ * pages through (to MY_STUFF_MAX_ITEMS) rather than stopping at a first page that looks unchanged.
+ */
+async function myStuffFavoritesPart(favorites: readonly number[]): Promise<void> {
+  let now = 0;
+  let reads = 0;
+  let cache: MyStuffCache = {};
+  const service = createMyStuffService({
+    now: () => now,
+    signedInUser: async () => 'demo',
+    readPage: async (_list, _username, page) => {
+      reads += 1;
+      const items = favorites.slice(page.offset, page.offset + page.limit).map((id) => ({
+        id,
+        title: `Project ${id}`,
+        author: 'someone',
+        thumbnailUrl: '',
+        sharedAt: null,
+        stats: { loves: 0, views: 0 },
+      }));
+      return { items, received: items.length };
+    },
+    cache: {
+      get: async () => cache,
+      set: async (next) => {
+        cache = next;
+      },
+    },
+  });
+  await service.refresh(['favorites']);
+  const first = reads;
+  now += MY_STUFF_FRESH_MS;
+  await service.refresh(['favorites']);
+  const again = reads - first;
+  console.log(
+    `  My Stuff's favorites (${favorites.length}, read to ${MY_STUFF_MAX_ITEMS} at most): ${first} requests the first time, ${again} for each refresh after (every page: the site's order is by shared date)`,
+  );
+  reportFigure({
+    bench: 'status-marks',
+    name: "My Stuff's favorites: requests per refresh",
+    value: again,
+    unit: 'requests',
+    baseline: {
+      name: 'pages of 40 of the favorites kept',
+      value: Math.ceil(Math.min(favorites.length, MY_STUFF_MAX_ITEMS) / 40),
+    },
   });
 }
 

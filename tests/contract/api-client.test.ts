@@ -102,8 +102,12 @@ describe('signed out', () => {
     });
     expect(replies.length).toBeGreaterThan(0);
     expect(replies.every((r) => r.parent_id === comment.id)).toBe(true);
-    // The replies path begins with the singular "user".
-    expect(apiRequests().some((e) => e.path.startsWith('/user/') && e.path.endsWith('/replies'))).toBe(true);
+    // Where the site reads them: the plural `/users/` path (tests/contract/live-answers.test.ts
+    // turns it off to see the fallback).
+    const repliesReads = apiRequests().filter(
+      (e) => e.path.endsWith('/replies') && !e.path.startsWith('/studios/'),
+    );
+    expect(repliesReads.map((e) => e.path.split('/')[1])).toEqual(['users']);
 
     const studios = await w.api.projectStudios.list({ projectId: project.id });
     const studio = studios[0] ?? (await w.api.curatedStudios.list({ username: DEMO_USERNAME }))[0];

@@ -173,9 +173,10 @@ const payload = fc.oneof(anything, shaped, leaf);
 const isId = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 /** A write the popup could legitimately ask for (the fuzz leaves those to the popup's own tests). */
 function wellFormedWrite(type: string, data: unknown): boolean {
-  if (type !== 'postReply' && type !== 'deleteMessageComment') return false;
+  if (type !== 'postReply' && type !== 'deleteMessageComment' && type !== 'dismissTeamAlert') return false;
   if (typeof data !== 'object' || data === null) return false;
   const d = data as Record<string, unknown>;
+  if (type === 'dismissTeamAlert') return (d.kind === 'notification' || d.kind === 'invite') && isId(d.id);
   const ids =
     type === 'postReply' ? [d.objectId, d.commentId, d.repliedId] : [d.objectId, d.commentId, d.targetId];
   return (d.kind === 'project' || d.kind === 'studio') && ids.every(isId);

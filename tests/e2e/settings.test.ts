@@ -191,7 +191,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       );
     const options = await browser().openExtensionPage('/options.html');
     // Every kind, each in its group as the site's messages filter groups them, all on at first.
-    await options.waitFor((s) => document.querySelectorAll(s).length === 12, KIND);
+    await options.waitFor((s) => document.querySelectorAll(s).length === 13, KIND);
     expect(
       await options.evaluate(() =>
         [...document.querySelectorAll('[data-testid="notify-kinds"] [data-group]')].map((group) => [
@@ -205,6 +205,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       ['studios', 4],
       ['forums', 1],
       ['people', 1],
+      ['other', 1],
     ]);
     expect(await kindsOn(options)).toEqual([]);
 
@@ -220,7 +221,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await expect.poll(quietKinds).toEqual(['loveproject', 'addcomment:2']);
     await options.close();
     const again = await browser().openExtensionPage('/options.html');
-    await again.waitFor((s) => document.querySelectorAll(s).length === 12, KIND);
+    await again.waitFor((s) => document.querySelectorAll(s).length === 13, KIND);
     expect(await kindsOn(again)).toEqual([
       ['addcomment', '2'],
       ['loveproject', null],

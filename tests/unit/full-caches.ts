@@ -16,6 +16,7 @@ import {
   type MessageThread,
   type ThreadComment,
 } from '@/lib/messages/messages-model';
+import { MAX_ALERT_LENGTH, MAX_KEPT_ALERTS } from '@/lib/messages/team-alerts';
 import { type MemberStuff, MY_STUFF_MAX_ITEMS, type MyProject } from '@/lib/mystuff/mystuff-model';
 import type { MemberStatuses, ProjectStatusCache } from '@/lib/project-status/project-status-model';
 import type { TranslationCache } from '@/lib/translation/translation';
@@ -62,7 +63,22 @@ export function fullMessagesCache(): Record<string, MemberMessages> {
             commentee_username: username,
           }) as Message,
       );
-      return [username, { username, usedAt: T0 - m, list: fullList(messages) }];
+      // The most recent member also has the most the site team's alerts can take: they must fit beside
+      // a full list of worst-case messages.
+      const alerts =
+        m === 0
+          ? {
+              items: Array.from({ length: MAX_KEPT_ALERTS }, (_, i) => ({
+                id: 700 + i,
+                datetime_created: at(i),
+                message: hostileText(MAX_ALERT_LENGTH, i),
+              })),
+              invite: { id: 9, datetime_created: at(0) },
+              readAt: T0,
+              error: null,
+            }
+          : undefined;
+      return [username, { username, usedAt: T0 - m, list: fullList(messages), ...(alerts && { alerts }) }];
     }),
   );
 }

@@ -13,6 +13,7 @@ export const EVERY_TEST_SWITCH = {
     marksReaskAfterMs: 500,
     translateAllPaceMs: 250,
     otherAccountsIntervalSeconds: 5,
+    notifierPeriodSeconds: 10,
   },
   testPollPeriodSeconds: 5,
   testIgnoreIdle: true,

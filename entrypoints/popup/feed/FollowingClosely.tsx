@@ -6,27 +6,31 @@ import { SiteLink } from '@/components/SiteLink';
 import { sentenceMarkers } from '@/components/sentence-markers';
 import { closeProjects } from '@/lib/feed/close-projects-model';
 import type { MemberFeed } from '@/lib/feed/feed-model';
-import { followingCloselyItem } from '@/lib/feed/feed-storage';
+import { followingCloselyItem, studioNewsItem } from '@/lib/feed/feed-storage';
 import { bellsOf } from '@/lib/feed/following-closely-model';
+import { belledStudioNews } from '@/lib/feed/studio-news-model';
 import { t } from '@/lib/i18n';
 import { siteLinks } from '../site-links';
 import { useStorageItem } from '../storage-hooks';
 
 /**
  * "Following closely", at the top of the Feed tab: the recent projects of the people and studios
- * with a bell, first, from the lists the feed already holds (no read of its own). FeedTab loads it
- * on demand, only while a bell is rung: members without bells never load it.
+ * with a bell, first, from the lists the feed already holds and the belled studios' own activity as
+ * the background keeps it (no read of its own). FeedTab loads it on demand, only while a bell is
+ * rung: members without bells never load it.
  */
 export function FollowingClosely({ feed }: { feed: MemberFeed }) {
   const bells = bellsOf(useStorageItem(followingCloselyItem));
+  const news = useStorageItem(studioNewsItem);
   const projects = useMemo(
     () =>
       closeProjects(bells, {
         shared: feed.shared.items,
         studios: feed.studios.items,
         activity: feed.activity.items,
+        studioNews: belledStudioNews(news, bells),
       }),
-    [bells, feed],
+    [bells, feed, news],
   );
   return (
     <section

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { Empty } from '@/components/Empty';
 import { ListEnd } from '@/components/ListEnd';
 import { ListStatus } from '@/components/ListStatus';
-import { plural, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { unreadOfList } from '@/lib/message-count/honest-count-model';
 import { messageCountItem } from '@/lib/message-count/message-count-storage';
 import { isMuted } from '@/lib/message-count/mutes-model';
@@ -15,13 +15,15 @@ import {
   type MessageRow,
   matchesFilter,
   sentTypeOf,
+  unlistedOf,
   unreadIds,
 } from '@/lib/messages/messages-model';
-import { messageDraftsItem, messagesFilterItem } from '@/lib/messages/messages-storage';
+import { messageDraftsItem, messagesCacheItem, messagesFilterItem } from '@/lib/messages/messages-storage';
 import type { SessionUser } from '@/lib/session/session-model';
 import { sendMessage } from '../background-messages';
 import { markFirstItemPainted } from '../first-item-mark';
 import { usePainted } from '../first-paint';
+import { lazyView } from '../lazy-view';
 import { useStorageItem } from '../storage-hooks';
 import { messageLinks } from './links';
 import { MessageItem } from './MessageItem';
@@ -38,6 +40,11 @@ export const FIRST_MESSAGE_MARK = 'companion:first-messages-item';
 /** Rows in the first frame: a screenful. The rest follow right after it is painted (first-paint.ts). */
 const FIRST_FRAME_ROWS = 10;
 
+/** The team's alerts, the invitation, what cannot be shown: their own chunk, loaded only when any is there. */
+const BeyondTheListView = lazyView(() =>
+  import('./BeyondTheList').then((module) => module.BeyondTheList),
+).View;
+
 /** Failures are recorded in the list's `error`; a background that is not there shows in the frame. */
 const ask = (promise: Promise<void>) => promise.catch(() => undefined);
 
@@ -50,6 +57,8 @@ const ask = (promise: Promise<void>) => promise.catch(() => undefined);
 export function MessagesTab({ member }: { member: SessionUser }) {
   const { username } = member;
   const list = useMemberMessages(username);
+  const cache = useStorageItem(messagesCacheItem);
+  const alerts = Object.hasOwn(cache, username) ? cache[username]?.alerts : undefined;
   const countState = useStorageItem(messageCountItem);
   const mine = countState.username === username;
   const mutes = useMutes();
@@ -71,10 +80,11 @@ export function MessagesTab({ member }: { member: SessionUser }) {
   const refresh = useCallback(() => ask(sendMessage('refreshMessages', { force: true })), []);
   const more = useCallback(() => ask(sendMessage('loadMoreMessages', undefined)), []);
 
-  // The unread messages are the list's first `count - unlisted` (lib/message-count/honest-count-model.ts).
+  // The unread messages are the list's first `count - alerts - invitation`
+  // (lib/message-count/honest-count-model.ts).
   const unreadOf = useMemo(
-    () => unreadOfList(mine ? countState : { count: null }, list),
-    [mine, countState, list],
+    () => unreadOfList(mine ? countState.count : null, alerts, list),
+    [mine, countState, alerts, list],
   );
   // The search (popup state only): over every cached message, whatever the filter.
   const [query, setQuery] = useState('');
@@ -84,6 +94,8 @@ export function MessagesTab({ member }: { member: SessionUser }) {
     [rules, query],
   );
   const terms = search?.terms ?? [];
+  // A search is on: its rules' chunk is here, with what the tab says meanwhile (search-notes.tsx).
+  const searching = terms.length > 0 ? search?.rules : undefined;
   const { rows, folded, foldedCount, foldedUnread } = useMemo(() => {
     const unread = unreadIds(list.items, unreadOf.marked);
     const shown = terms.length > 0 ? 'all' : filter;
@@ -120,18 +132,9 @@ export function MessagesTab({ member }: { member: SessionUser }) {
       <ListStatus list={list} onRefresh={refresh} />
       <MessagesToolbar filter={filter} />
       <MessagesSearch query={query} onQuery={setQuery} onRules={setRules} />
-      {terms.length > 0 && (
-        <p class="messages-filter messages-search-note" data-testid="messages-search-note">
-          {plural('messagesSearch.cached', list.items.length)}
-        </p>
-      )}
-      {unreadOf.cannotShow > 0 && (
-        <p class="honest-count" data-testid="honest-count" data-count={String(unreadOf.cannotShow)}>
-          {plural('mutes.hidden', unreadOf.cannotShow)}{' '}
-          <a href={messageLinks.messages()} target="_blank" rel="noreferrer">
-            {t('mutes.hiddenLink')}
-          </a>
-        </p>
+      {searching && <searching.SearchNote cached={list.items.length} />}
+      {(unreadOf.cannotShow > 0 || unlistedOf(alerts) > 0) && (
+        <BeyondTheListView member={member} alerts={alerts} cannotShow={unreadOf.cannotShow} />
       )}
       <SearchTerms.Provider value={search}>
         {anyRow || foldedCount > 0 ? (
@@ -172,13 +175,8 @@ export function MessagesTab({ member }: { member: SessionUser }) {
               </ul>
             )}
           </>
-        ) : terms.length > 0 ? (
-          <Empty block>
-            <p data-testid="messages-search-empty">{t('messagesSearch.none', [query.trim()])}</p>
-            <a href={messageLinks.messages()} target="_blank" rel="noreferrer">
-              {t('messagesTab.openMessagesPage')}
-            </a>
-          </Empty>
+        ) : searching ? (
+          <searching.NoMatch query={query.trim()} />
         ) : list.items.length > 0 ? (
           <Empty block>
             <p>{t('messagesTab.filteredEmpty')}</p>

@@ -68,12 +68,15 @@ describe('muteChoicesOf', () => {
     expect(muteChoicesOf(group, 'demo')).toEqual({ kind: 'loveproject', person: null });
   });
 
-  it('never offers to mute oneself or the site’s welcome, nor a kind the settings do not list', () => {
+  it('never offers to mute oneself or the site’s welcome (a kind the settings do not list)', () => {
     expect(muteChoicesOf(single({ ...studioComment, actor_username: 'Demo' }), 'demo').person).toBeNull();
     const welcome: Message = { ...base, id: 6, actor_username: 'demo', type: 'userjoin' };
     expect(muteChoicesOf(single(welcome), 'demo')).toEqual({ kind: null, person: null });
+  });
+
+  it('offers to mute a message of a kind Companion does not know as one of the other kinds', () => {
     const unknown = { ...base, id: 8, actor_username: 'x', type: 'other', otherType: 'newthing' } as Message;
-    expect(muteChoicesOf(single(unknown), 'demo')).toEqual({ kind: null, person: 'x' });
+    expect(muteChoicesOf(single(unknown), 'demo')).toEqual({ kind: 'other', person: 'x' });
   });
 });
 

@@ -109,8 +109,16 @@ function single(message: Message, me: string): ComponentChild {
       ]);
     case 'userjoin':
       return t('messagesTab.sentences.userjoin');
-    default:
-      return sentence(t('messagesTab.sentences.other', m(1)), [actor]);
+    default: {
+      // A kind Companion does not know: what it names (a project, a studio, a forum topic), linked.
+      const about = message.about;
+      return about
+        ? sentence(t('messagesTab.sentences.otherAbout', m(2)), [
+            actor,
+            <SiteLink href={messageLinks[about.kind](about.id)} text={<Marked text={about.title} />} />,
+          ])
+        : sentence(t('messagesTab.sentences.other', m(1)), [actor]);
+    }
   }
 }
 

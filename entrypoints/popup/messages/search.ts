@@ -7,6 +7,8 @@
 import { folded, searchTerms } from '@/entrypoints/popup/folded-text';
 import type { MessageRow } from '@/lib/messages/messages-model';
 
+// What the tab says while searching comes with the rules: a search is on only once they are here.
+export { NoMatch, SearchNote } from './search-notes';
 export { searchTerms };
 
 /** The parts of a message the popup shows as text: the person, the titles, the comment. */

@@ -48,6 +48,7 @@ const HASHES: Record<string, string> = {
   'menu-bar_help-icon': '2jDzG',
   'menu-bar_tutorials-label': '3KEP1',
   'menu-bar_account-info-group': '2_tsh',
+  'menu-bar_menu-bar-section': '1xG9k',
   'menu-bar_mystuff-button': '3j1lX',
   'menu-bar_mystuff-icon': '3Bnk6',
   divider_divider: '1_Adi',
@@ -116,9 +117,20 @@ export interface EditorProject {
   shared: boolean;
 }
 
+/**
+ * The menu bar's two shapes: 2024's (`div.menu-bar_account-info-group_…`, scratch-gui
+ * src/components/menu-bar/menu-bar.jsx) and the one the editor's 2026 updates gave other wrappers
+ * (a `div` turned `aside`, another class put before the wrapper's own), which the live-site
+ * extensions rewrote their selectors for in March 2026. `?menubar=2026` on the editor's address picks
+ * the second.
+ */
+export type MenuBarVariant = '2024' | '2026';
+
 export interface EditorOptions {
   /** The project, or null for a new one (`/projects/editor/`). */
   project: EditorProject | null;
+  /** The menu bar's shape (default 2024's). */
+  menuBar?: MenuBarVariant;
   me: SessionUser | null;
   /** "See Project Page": back to the project page (only for a project that has one). */
   onSeeProjectPage?: () => void;
@@ -304,7 +316,14 @@ function menuBar(options: EditorOptions): HTMLElement {
     ),
     // The account info group: the save status item (empty until the project changes), then the
     // member's My Stuff link and account nav, or Join / Sign in.
-    h('div', { class: m('menu-bar_account-info-group') }, menuItem([]), ...account),
+    options.menuBar === '2026'
+      ? h(
+          'aside',
+          { class: m('menu-bar_menu-bar-section', 'menu-bar_account-info-group') },
+          menuItem([]),
+          ...account,
+        )
+      : h('div', { class: m('menu-bar_account-info-group') }, menuItem([]), ...account),
   );
 }
 

@@ -1,10 +1,11 @@
 /**
- * Messages page `/messages/`: the site team's alerts first (`section.messages-admin`, each
- * `li.admin-message` with its dismiss button, scratch-www src/views/messages/presentation.jsx and
- * message-rows/admin-message.jsx), then `ul.messages-social-list > li.social-message.mod-<type>`,
- * the newest `count - alerts` of them marked `.mod-unread` (presentation.jsx: numNewSocialMessages).
- * Opening the page marks every message read, as the live site does: the count drops to the alerts
- * (0 without any) in the navigation bar and on the REST interface; dismissing an alert lowers it by one.
+ * Messages page `/messages/`: the Scratcher invitation and the site team's alerts first
+ * (`section.messages-admin`, each `li.admin-message` with its dismiss button, scratch-www
+ * src/views/messages/presentation.jsx, message-rows/scratcher-invite.jsx and admin-message.jsx), then `ul.messages-social-list > li.social-message.mod-<type>`,
+ * the newest `count - alerts - invitation` of them marked `.mod-unread` (presentation.jsx:
+ * numNewSocialMessages). Opening the page marks every message read, as the live site does: the count
+ * drops to the alerts and the invitation (0 without any) in the navigation bar and on the REST
+ * interface; dismissing one lowers it by one.
  */
 import { byId, h, notice, replaceChildren } from './dom.js';
 import { showMessageCount, startMessageCount } from './nav.js';
@@ -117,19 +118,36 @@ interface AdminMessage {
   datetime_created: string;
 }
 
+interface Invite {
+  id: number;
+  datetime_created: string;
+}
+
+/** One row of the team's section: the alert's text, or the invitation's sentence and link. */
+interface AdminRow {
+  alertType: 'notification' | 'invite';
+  id: number;
+  datetime_created: string;
+  content: (string | Node)[];
+}
+
 /**
- * The site team's alerts (`/users/<u>/messages/admin`, as scratch-www's getAdminMessages reads
- * them) and the section that shows them; on a failed read, the live page's error section.
+ * The site team's alerts and the Scratcher invitation (`/users/<u>/messages/admin` and
+ * `/users/<u>/invites`, as scratch-www's getAdminMessages and getScratcherInvite read them) and the
+ * section that shows them, the invitation first (presentation.jsx); on a failed read of the alerts,
+ * the live page's error section.
  */
 async function adminMessages(me: SessionUser): Promise<{
-  items: AdminMessage[];
+  items: AdminRow[];
   section(onDismissed: (left: number) => void): HTMLElement | null;
 }> {
-  let items: AdminMessage[] = [];
+  const user = encodeURIComponent(me.username);
+  let alerts: AdminMessage[] = [];
+  let invite: Invite | null = null;
   let failed = false;
   try {
-    const body = await apiGet<unknown>(`/users/${encodeURIComponent(me.username)}/messages/admin`);
-    items = Array.isArray(body)
+    const body = await apiGet<unknown>(`/users/${user}/messages/admin`);
+    alerts = Array.isArray(body)
       ? body.filter(
           (m): m is AdminMessage =>
             typeof m === 'object' && m !== null && typeof (m as AdminMessage).id === 'number',
@@ -138,6 +156,38 @@ async function adminMessages(me: SessionUser): Promise<{
   } catch {
     failed = true;
   }
+  try {
+    const body = await apiGet<Partial<Invite>>(`/users/${user}/invites`);
+    if (typeof body.id === 'number')
+      invite = { id: body.id, datetime_created: String(body.datetime_created) };
+  } catch {
+    // As the live page: no invitation shown.
+  }
+  const items: AdminRow[] = [
+    ...(invite === null
+      ? []
+      : [
+          {
+            alertType: 'invite' as const,
+            id: invite.id,
+            datetime_created: invite.datetime_created,
+            // scratcher-invite.jsx, `messages.scratcherInvite`.
+            content: [
+              'You are invited to become a Scratcher! ',
+              h('a', { href: '/become-a-scratcher' }, 'Click here to learn more'),
+              '!',
+            ],
+          },
+        ]),
+    ...alerts.map((alert) => ({
+      alertType: 'notification' as const,
+      id: alert.id,
+      datetime_created: alert.datetime_created,
+      // The live page inserts this as HTML (admin-message.jsx); the sandbox's page keeps it text:
+      // its seeded alerts carry a script and a picture that must not run in the tests' browsers.
+      content: [String(alert.message ?? '')],
+    })),
+  ];
   const title = 'Messages from the Scratch Team';
   return {
     items,
@@ -166,7 +216,10 @@ async function adminMessages(me: SessionUser): Promise<{
       for (const item of items) {
         const dismiss = h(
           'button',
-          { class: 'button mod-admin-message-dismiss', type: 'button' },
+          {
+            class: `button ${item.alertType === 'invite' ? 'mod-scratcher-invite-dismiss' : 'mod-admin-message-dismiss'}`,
+            type: 'button',
+          },
           h('img', { alt: 'close-icon', class: 'admin-message-icon', src: '/svgs/modal/close-x.svg' }),
         );
         const row = h(
@@ -178,8 +231,7 @@ async function adminMessages(me: SessionUser): Promise<{
             h('span', { class: 'admin-message-date' }, new Date(item.datetime_created).toLocaleDateString()),
             dismiss,
           ),
-          // The live page inserts this as HTML; the sandbox's alerts are plain text and stay text.
-          h('p', { class: 'admin-message-content' }, String(item.message ?? '')),
+          h('p', { class: 'admin-message-content' }, ...item.content),
         );
         dismiss.addEventListener('click', () => {
           dismiss.disabled = true;
@@ -187,10 +239,7 @@ async function adminMessages(me: SessionUser): Promise<{
             'POST',
             '/site-api/messages/messages-delete/',
             {},
-            {
-              alertType: 'notification',
-              alertId: item.id,
-            },
+            { alertType: item.alertType, alertId: item.id },
           )
             .then((answer) => {
               if (answer?.success !== true) return;

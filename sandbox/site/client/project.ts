@@ -283,6 +283,8 @@ async function main(): Promise<void> {
   const id = pageConfig().page.id ?? '';
   const me = await session();
   let mode: Mode = id === '' ? 'editor' : modeOf(location.pathname);
+  // The sandbox's second menu bar (editor.ts, `MenuBarVariant`), asked for in the first address.
+  const menuBar = new URLSearchParams(location.search).get('menubar') === '2026' ? '2026' : '2024';
   let editor: EditorHandle | null = null;
   /** Bumped on every switch: a render still waiting for data from an earlier mode is dropped. */
   let generation = 0;
@@ -310,6 +312,7 @@ async function main(): Promise<void> {
       editor?.destroy();
       editor = mountEditor(app, {
         me,
+        menuBar,
         project: project && {
           id: project.id,
           title: project.title,
