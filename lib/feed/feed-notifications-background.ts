@@ -13,8 +13,8 @@ import {
   feedNotifierStateItem,
   feedSettingsItem,
   followingCloselyItem,
-  studioNewsItem,
 } from '@/lib/feed/feed-storage';
+import { studioNewsItem } from '@/lib/feed/studio-news-storage';
 import { idleUnlessTestSaysNo } from '@/lib/idle';
 import { showNotification } from '@/lib/notifications/show-notification';
 import { openSitePageOnNotificationClick } from '../notifications/notification-clicks';

@@ -6,7 +6,6 @@ import { defineItem } from '@/lib/storage/storage-item';
 import { defaultFeedSettings, type FeedSettings, feedSettingsV1ToV2, type MemberFeed } from './feed-model';
 import type { FeedNotifierState } from './feed-notifications';
 import type { FollowingClosely } from './following-closely-model';
-import type { StudioNews } from './studio-news-model';
 
 /**
  * Each member's feed and the three project sections, per username: at most 3 members (least
@@ -51,15 +50,4 @@ export const feedNotifierStateItem = defineItem<FeedNotifierState>('local:feedNo
 export const followingCloselyItem = defineItem<FollowingClosely>('sync:followingClosely', {
   // Written out (not following-closely-model.ts's `noBells`): the popup's shared chunk stays without that module.
   fallback: { people: [], studios: [] },
-});
-
-/**
- * The belled studios' newest projects, from each studio's own activity (lib/feed/studio-news.ts):
- * a few per studio, at most 20 studios; public, so kept by studio, not by member. The popup's
- * Following closely and the notifier read it; only the background writes it.
- */
-export const studioNewsItem = defineItem<StudioNews>('local:studioNews', {
-  // Written out (not studio-news-model.ts's `emptyStudioNews`): the popup's shared chunk stays without it.
-  fallback: { checkedAt: 0, studios: {} },
-  version: 1,
 });

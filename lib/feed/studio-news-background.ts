@@ -7,7 +7,8 @@
 import type { ApiClient } from '@/lib/api/client';
 import { serialQueue } from '@/lib/concurrency/serial';
 import { onDevTuningChange } from '@/lib/dev-tuning';
-import { followingCloselyItem, studioNewsItem } from '@/lib/feed/feed-storage';
+import { followingCloselyItem } from '@/lib/feed/feed-storage';
+import { studioNewsItem } from '@/lib/feed/studio-news-storage';
 import { idleUnlessTestSaysNo } from '@/lib/idle';
 import { notifierPeriodMs } from './feed-notifications-background';
 import { bellsOf } from './following-closely-model';

@@ -5,6 +5,7 @@
 export * from '@/lib/dev-tuning';
 export * from '@/lib/explore/explore-storage';
 export * from '@/lib/feed/feed-storage';
+export * from '@/lib/feed/studio-news-storage';
 export * from '@/lib/message-count/message-count-storage';
 export * from '@/lib/messages/messages-storage';
 export * from '@/lib/mystuff/mystuff-storage';

@@ -28,7 +28,7 @@ const SECTIONS: readonly TabBarItem<FeedListName>[] = [
 
 /** "Following closely": its own chunk, loaded only while a bell is rung (most members ring none). */
 const followingClosely = lazyView<{ feed: MemberFeed }>(() =>
-  import('./FollowingClosely').then((module) => module.FollowingClosely),
+  import('./FollowingClosely').then((module) => module.withStudioNews()),
 );
 
 /**

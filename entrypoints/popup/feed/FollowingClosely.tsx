@@ -6,12 +6,13 @@ import { SiteLink } from '@/components/SiteLink';
 import { sentenceMarkers } from '@/components/sentence-markers';
 import { closeProjects } from '@/lib/feed/close-projects-model';
 import type { MemberFeed } from '@/lib/feed/feed-model';
-import { followingCloselyItem, studioNewsItem } from '@/lib/feed/feed-storage';
+import { followingCloselyItem } from '@/lib/feed/feed-storage';
 import { bellsOf } from '@/lib/feed/following-closely-model';
 import { belledStudioNews } from '@/lib/feed/studio-news-model';
+import { studioNewsItem } from '@/lib/feed/studio-news-storage';
 import { t } from '@/lib/i18n';
 import { siteLinks } from '../site-links';
-import { useStorageItem } from '../storage-hooks';
+import { primeStorageItems, useStorageItem } from '../storage-hooks';
 
 /**
  * "Following closely", at the top of the Feed tab: the recent projects of the people and studios
@@ -84,4 +85,14 @@ export function FollowingClosely({ feed }: { feed: MemberFeed }) {
       )}
     </section>
   );
+}
+
+/**
+ * The view, with the belled studios' news read for its first frame: primed here, with this chunk,
+ * rather than with every popup's first frame (most members ring no bell). Unread, the view reads it
+ * itself.
+ */
+export async function withStudioNews(): Promise<typeof FollowingClosely> {
+  await primeStorageItems([studioNewsItem]).catch(() => undefined);
+  return FollowingClosely;
 }

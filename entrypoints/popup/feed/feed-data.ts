@@ -13,13 +13,7 @@ import {
   type MemberFeed,
   sentTypeOf,
 } from '@/lib/feed/feed-model';
-import {
-  feedCacheItem,
-  feedSeenItem,
-  feedSettingsItem,
-  followingCloselyItem,
-  studioNewsItem,
-} from '@/lib/feed/feed-storage';
+import { feedCacheItem, feedSeenItem, feedSettingsItem, followingCloselyItem } from '@/lib/feed/feed-storage';
 import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/project-status/project-status-storage';
 import { primedValue, useStorageItem } from '../storage-hooks';
 import { advanceSeen, isNewSince, newestTime } from './new-items';
@@ -33,7 +27,6 @@ export const feedStorage = [
   feedSettingsItem,
   feedSeenItem,
   followingCloselyItem,
-  studioNewsItem,
   projectStatusesItem,
   projectStatusSettingsItem,
 ] as const;

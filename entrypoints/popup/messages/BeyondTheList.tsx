@@ -7,24 +7,29 @@
 import { plural, t } from '@/lib/i18n';
 import type { TeamAlerts as Alerts } from '@/lib/messages/messages-model';
 import type { SessionUser } from '@/lib/session/session-model';
-import { messageLinks } from './links';
+import { siteLinks } from '../site-links';
 import { TeamAlerts } from './TeamAlerts';
 
 export function BeyondTheList(props: {
   member: SessionUser;
   alerts: Alerts | undefined;
   cannotShow: number;
+  /**
+   * The site's origins, whose links an alert keeps: the tab's own (./links.ts), handed in, since a
+   * lazy chunk importing that module moves it out of the tab's chunk (the popup's size budget).
+   */
+  origins: readonly string[];
 }) {
   const { alerts, cannotShow } = props;
   return (
     <>
       {alerts !== undefined && (alerts.invite !== null || alerts.items.length > 0) && (
-        <TeamAlerts member={props.member} alerts={alerts} />
+        <TeamAlerts member={props.member} alerts={alerts} origins={props.origins} />
       )}
       {cannotShow > 0 && (
         <p class="honest-count" data-testid="honest-count" data-count={String(cannotShow)}>
           {plural('mutes.hidden', cannotShow)}{' '}
-          <a href={messageLinks.messages()} target="_blank" rel="noreferrer">
+          <a href={siteLinks.messages()} target="_blank" rel="noreferrer">
             {t('mutes.hiddenLink')}
           </a>
         </p>

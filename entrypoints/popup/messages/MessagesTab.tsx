@@ -25,7 +25,7 @@ import { markFirstItemPainted } from '../first-item-mark';
 import { usePainted } from '../first-paint';
 import { lazyView } from '../lazy-view';
 import { useStorageItem } from '../storage-hooks';
-import { messageLinks } from './links';
+import { messageLinks, siteOrigins } from './links';
 import { MessageItem } from './MessageItem';
 import { MessagesSearch } from './MessagesSearch';
 import { MessagesToolbar } from './MessagesToolbar';
@@ -134,7 +134,12 @@ export function MessagesTab({ member }: { member: SessionUser }) {
       <MessagesSearch query={query} onQuery={setQuery} onRules={setRules} />
       {searching && <searching.SearchNote cached={list.items.length} />}
       {(unreadOf.cannotShow > 0 || unlistedOf(alerts) > 0) && (
-        <BeyondTheListView member={member} alerts={alerts} cannotShow={unreadOf.cannotShow} />
+        <BeyondTheListView
+          member={member}
+          alerts={alerts}
+          cannotShow={unreadOf.cannotShow}
+          origins={siteOrigins()}
+        />
       )}
       <SearchTerms.Provider value={search}>
         {anyRow || foldedCount > 0 ? (

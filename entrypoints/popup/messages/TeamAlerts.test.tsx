@@ -9,6 +9,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TeamAlerts as Alerts } from '@/lib/messages/messages-model';
 import { WAIT } from '@/tests/unit/wait';
+import { siteOrigins } from './links';
 import { TeamAlerts } from './TeamAlerts';
 
 const sent: unknown[] = [];
@@ -49,7 +50,7 @@ const alerts: Alerts = {
 function show() {
   const root = document.createElement('div');
   document.body.append(root);
-  render(<TeamAlerts member={member} alerts={alerts} />, root);
+  render(<TeamAlerts member={member} alerts={alerts} origins={siteOrigins()} />, root);
   return root;
 }
 

@@ -16,7 +16,6 @@ import type { AlertKind, TeamAlerts as Alerts, DismissOutcome } from '@/lib/mess
 import type { SessionUser } from '@/lib/session/session-model';
 import { sendMessage } from '../background-messages';
 import { alertPieces } from './alert-text';
-import { siteOrigins } from './links';
 
 /** The button that dismisses one alert (or the invitation), and what went wrong if it did not. */
 function Dismiss({ member, kind, id }: { member: string; kind: AlertKind; id: number }) {
@@ -55,8 +54,9 @@ function Dismiss({ member, kind, id }: { member: string; kind: AlertKind; id: nu
 }
 
 /** One alert's words and site links, from its HTML (parsed once per alert). */
-function AlertText({ html }: { html: string }) {
-  const pieces = useMemo(() => alertPieces(html, currentProfile().site, siteOrigins()), [html]);
+function AlertText({ html, origins }: { html: string; origins: readonly string[] }) {
+  // Parsed once per alert: the site's origins are the build's, the same at every render.
+  const pieces = useMemo(() => alertPieces(html, currentProfile().site, origins), [html]);
   return (
     <p class="alert-text">
       {pieces.map((piece, index) =>
@@ -66,7 +66,9 @@ function AlertText({ html }: { html: string }) {
   );
 }
 
-export function TeamAlerts({ member, alerts }: { member: SessionUser; alerts: Alerts }) {
+/** `origins`: the site's origins, whose links an alert keeps (./BeyondTheList.tsx hands them in). */
+export function TeamAlerts(props: { member: SessionUser; alerts: Alerts; origins: readonly string[] }) {
+  const { member, alerts } = props;
   const me = member.username;
   return (
     <section class="team-alerts" aria-labelledby="team-alerts-heading">
@@ -96,7 +98,7 @@ export function TeamAlerts({ member, alerts }: { member: SessionUser; alerts: Al
         )}
         {alerts.items.map((alert) => (
           <li key={alert.id} class="team-alert" data-testid="team-alert" data-alert-id={String(alert.id)}>
-            <AlertText html={alert.message} />
+            <AlertText html={alert.message} origins={props.origins} />
             <p class="message-meta">
               <RelativeTime time={alert.datetime_created} />
               <Dismiss member={me} kind="notification" id={alert.id} />

@@ -5,7 +5,7 @@
  */
 import { Empty } from '@/components/Empty';
 import { plural, t } from '@/lib/i18n';
-import { messageLinks } from './links';
+import { siteLinks } from '../site-links';
 
 /** "Searches the 160 messages Companion keeps (up to 200)". */
 export function SearchNote({ cached }: { cached: number }) {
@@ -21,7 +21,7 @@ export function NoMatch({ query }: { query: string }) {
   return (
     <Empty block>
       <p data-testid="messages-search-empty">{t('messagesSearch.none', [query])}</p>
-      <a href={messageLinks.messages()} target="_blank" rel="noreferrer">
+      <a href={siteLinks.messages()} target="_blank" rel="noreferrer">
         {t('messagesTab.openMessagesPage')}
       </a>
     </Empty>
