@@ -32,6 +32,9 @@ function world(initial: { accounts?: OtherAccount[]; counts?: OtherAccountCount[
     failing: false,
     /** Reads wait for this (a request out while the test acts). */
     gate: null as Promise<void> | null,
+    /** Stores of the counts wait for this (a slow storage), counted while they wait. */
+    storeGate: null as Promise<void> | null,
+    storesWaiting: 0,
   };
   const service = createOtherAccountsService({
     now: () => state.clock,
@@ -56,6 +59,9 @@ function world(initial: { accounts?: OtherAccount[]; counts?: OtherAccountCount[
     counts: {
       get: async () => state.counts,
       set: async (value) => {
+        state.storesWaiting++;
+        await state.storeGate;
+        state.storesWaiting--;
         state.counts = value;
       },
     },
@@ -151,6 +157,23 @@ describe('reading the counts that are due', () => {
         ['carol', 7],
       ]),
     );
+  });
+
+  it('reads each account once when a second reading comes after the answers but before they are stored', async () => {
+    const { state, service } = world({ accounts: listed });
+    // Storing the counts is slow (a busy browser): another reading comes meanwhile.
+    let store: () => void = () => undefined;
+    state.storeGate = new Promise((resolve) => {
+      store = resolve;
+    });
+    const first = service.readDue();
+    await expect.poll(() => state.storesWaiting).toBe(1);
+    const second = service.readDue();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    store();
+    await Promise.all([first, second]);
+    expect(state.requests.sort()).toEqual(['alice', 'carol']);
+    expect(state.counts.map((c) => c.username).sort()).toEqual(['alice', 'carol']);
   });
 
   it('reads nothing while away or signed out', async () => {

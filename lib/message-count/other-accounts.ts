@@ -53,6 +53,8 @@ export function createOtherAccountsService(ports: OtherAccountsPorts): OtherAcco
   const reads = singleFlight<ReadOutcome>();
   // The list and the counts are read, changed and written one change at a time.
   const serially = serialQueue();
+  // Each account's read and store under way, by lower-cased name (readAndStore).
+  const settling = new Map<string, Promise<void>>();
 
   /** One request for `username`, shared by every caller while it is out. */
   function read(username: string): Promise<ReadOutcome> {
@@ -62,6 +64,20 @@ export function createOtherAccountsService(ports: OtherAccountsPorts): OtherAcco
         (error: unknown) => ({ error: ports.isNotFound(error) ? 'not-found' : 'failed' }),
       ),
     );
+  }
+
+  /** An account's read and the store of its answer, shared by every reading while either is under way. */
+  function readAndStore(username: string, at: number): Promise<void> {
+    const key = username.toLowerCase();
+    const under = settling.get(key);
+    if (under) return under;
+    // A read that adding the account started: adding stores its own answer.
+    const adding = reads.has(key);
+    const settled = read(username)
+      .then((outcome) => (adding ? undefined : store(username, outcome, at)))
+      .finally(() => settling.delete(key));
+    settling.set(key, settled);
+    return settled;
   }
 
   /** Stores a read's outcome, for an account still in the list; counts of removed accounts go. */
@@ -128,22 +144,18 @@ export function createOtherAccountsService(ports: OtherAccountsPorts): OtherAcco
     async readDue() {
       const signedIn = await ports.signedInUser();
       if (signedIn === null) return;
-      const [accounts, counts, activity, intervalMs] = await Promise.all([
-        ports.accounts.get(),
-        ports.counts.get(),
-        ports.activity(),
-        ports.intervalMs(),
-      ]);
-      const at = ports.now();
-      const due = dueAccounts(accounts, counts, { now: at, signedIn, activity, intervalMs });
-      await Promise.all(
-        due.map(async (username) => {
-          const running = reads.has(username.toLowerCase());
-          const outcome = await read(username);
-          // A read another caller started stores its own outcome.
-          if (!running) await store(username, outcome, at);
-        }),
-      );
+      const [activity, intervalMs] = await Promise.all([ports.activity(), ports.intervalMs()]);
+      // Which accounts are due is decided in turn with the stores, and an account stays taken from
+      // its read until its answer is stored: a reading that comes between the two waits for it
+      // instead of reading the account again.
+      const started = await serially(async () => {
+        const [accounts, counts] = await Promise.all([ports.accounts.get(), ports.counts.get()]);
+        const at = ports.now();
+        return dueAccounts(accounts, counts, { now: at, signedIn, activity, intervalMs }).map((username) =>
+          readAndStore(username, at),
+        );
+      });
+      await Promise.all(started);
     },
   };
 }

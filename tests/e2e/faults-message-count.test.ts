@@ -74,8 +74,11 @@ describeFaultMatrix(
     name: 'the message count (badge, navigation bar, title)',
     routes: [COUNT_ROUTE],
 
-    async prime({ browser, sandbox }) {
+    beforeLaunch(sandbox) {
       sandbox.control.messageCountCacheSeconds = 0;
+    },
+
+    async prime({ browser, sandbox }) {
       // Headless browsers get no input: without ignoreIdle the member would turn "away".
       await browser.tune({ pollPeriodSeconds: PERIOD_SECONDS, ignoreIdle: true });
       while (unread() < 3) sandbox.control.addMessage(DEMO_USERNAME, { type: 'followuser', actor: 'alice' });

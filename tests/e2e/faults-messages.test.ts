@@ -81,9 +81,12 @@ describeFaultMatrix(
     name: "the popup's Messages tab and a reply",
     routes: ROUTES,
 
+    beforeLaunch(sandbox) {
+      sandbox.control.messageCountCacheSeconds = 0;
+    },
+
     async prime({ browser, sandbox }) {
       const { control } = sandbox;
-      control.messageCountCacheSeconds = 0;
       await browser.tune({ pollPeriodSeconds: 1, ignoreIdle: true });
       await browser.setStorage('local', { popupTab: 'messages' });
       const demo = store().getUser(DEMO_USERNAME) as User;

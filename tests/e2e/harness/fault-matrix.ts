@@ -10,7 +10,7 @@
  * sentence, and the rest of the extension still works → the fault ends → the surface recovers
  * without a reload, ready for the next row.
  */
-import { describe, it } from 'vitest';
+import { beforeAll, describe, it } from 'vitest';
 import type { RouteMatch } from '@/sandbox/control';
 import { DEMO_USERNAME, type RunningSandbox } from '@/sandbox/index';
 import type { BrowserName } from './browsers';
@@ -141,6 +141,13 @@ export interface FaultSurface {
   name: string;
   /** The requests the surface makes (a fault is set on each). */
   routes: readonly RouteMatch[];
+  /**
+   * Once per browser, before it launches: what the service must be like from the browser's first
+   * request (the sandbox is back to its seeded world for each browser: launch.ts). A setting that
+   * changes how the browser may cache an answer belongs here, not in `prime`: an answer the browser
+   * cached before would hide the fault (Firefox keeps the count's CDN-cacheable answer for its max-age).
+   */
+  beforeLaunch?(sandbox: RunningSandbox): void;
   /** Once per browser, after sign-in: fill the surface's cache, open what it needs. */
   prime(context: Omit<FaultContext, 'fault'>): Promise<void>;
   /** Make the surface ask the service again (reopen, retry, click, wait for its poll). */
@@ -171,6 +178,8 @@ export function describeFaultMatrix(
   const { sandbox, faults: only, ...launch } = options;
   const faults = FAULTS.filter((fault) => !only || only.includes(fault.name));
   describe.each(browsers)(`${surface.name} under faults in %s`, (browserName) => {
+    // Registered before useBrowser's hook, so it runs before the launch.
+    beforeAll(() => surface.beforeLaunch?.(sandbox()));
     const browser = useBrowser(browserName, { ...launch, sandbox });
     // The surface is primed (its cache filled) once per browser, by whichever row runs first: all
     // of them, or one picked with -t. Priming waits with expect.poll, which Vitest allows in a test
