@@ -4,6 +4,10 @@
  * the background learns of it after whatever it was asked while signed out, and the poller's first
  * read of the member's count leaves after any request it had queued before, through the client's
  * first-come-first-served rate limiter. A background that never gets there fails the wait.
+ *
+ * The count's read must reach the service: a file that uses this turns the count's CDN copy off
+ * before its browser starts (`messageCountCacheSeconds = 0`). Firefox keeps a cacheable answer in
+ * its HTTP cache, so a read within the copy's max-age of the last one never arrives.
  */
 import type { RequestLogEntry } from '@/sandbox/control';
 import type { ExtensionBrowser } from './extension-browser';
