@@ -423,9 +423,14 @@ describe('message-count poller', () => {
     const reads = world.reads.length;
     await service.reportPageReading(6);
     expect(await messageCountItem.getValue()).toMatchObject({ count: 6, source: 'page' });
-    world.clock = START + 40_000 + CDN_STALE_MS;
+    // A number that came from a page is no read of Companion's: a later page's reading is newer,
+    // taken with no request, within the window too.
+    world.clock = START + 45_000;
     await service.reportPageReading(7);
     expect((await messageCountItem.getValue()).count).toBe(7);
+    world.clock = START + 40_000 + CDN_STALE_MS;
+    await service.reportPageReading(8);
+    expect((await messageCountItem.getValue()).count).toBe(8);
     expect(world.reads).toHaveLength(reads);
   });
 

@@ -380,11 +380,13 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
         const now = ports.now();
         const disagrees = state.count !== null && count !== state.count;
         const knownChange = now < state.staleUntil;
-        // Within the CDN's window of Companion's own number, the page's and Companion's may each be
+        // Within the CDN's window of Companion's own read, the page's and Companion's may each be
         // the newer one: one read past the cache settles it (the newer number wins), rather than
         // either being written over the other. Past the hour's cap of such reads, a change
-        // Companion knows of keeps its number; otherwise the page's reading stands.
-        if (disagrees && (knownChange || now - state.readAt < CDN_STALE_MS)) {
+        // Companion knows of keeps its number; otherwise the page's reading stands. A number that
+        // came from a page is no read of Companion's: a later page's reading is the newer one.
+        const ownReadIsFresh = state.source === 'poll' && now - state.readAt < CDN_STALE_MS;
+        if (disagrees && (knownChange || ownReadIsFresh)) {
           if (state.failures > 0) return;
           if (mayBypass(state.bypasses, now)) {
             const after = await read(state, { bypassCache: true });
