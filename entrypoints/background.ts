@@ -14,9 +14,15 @@ import { followDevTuning, pageTuning } from '@/lib/dev-tuning';
 import { registerExplore } from '@/lib/explore/explore-background';
 import { registerFeed } from '@/lib/feed/feed-background';
 import { registerFeedNotifications } from '@/lib/feed/feed-notifications-background';
+import { followingCloselyItem } from '@/lib/feed/feed-storage';
 import { registerStudioNews } from '@/lib/feed/studio-news-background';
 import { registerMessageCount } from '@/lib/message-count/message-count-background';
-import { messageCountItem } from '@/lib/message-count/message-count-storage';
+import {
+  messageCountItem,
+  messageMutesItem,
+  otherAccountCountsItem,
+  otherAccountsItem,
+} from '@/lib/message-count/message-count-storage';
 import { registerOtherAccounts } from '@/lib/message-count/other-accounts-background';
 import { refreshAfterNewCount, registerMessages } from '@/lib/messages/messages-background';
 import { repliesPathItem } from '@/lib/messages/messages-storage';
@@ -24,6 +30,8 @@ import { registerMyStuff } from '@/lib/mystuff/mystuff-background';
 import { registerProjectStatus } from '@/lib/project-status/project-status-background';
 import { tabContext } from '@/lib/protocol/sender';
 import { keepMemberForPages, registerSession } from '@/lib/session/session-background';
+import { memberItem } from '@/lib/session/session-storage';
+import { adoptUnowned } from '@/lib/storage/member-owned-item';
 import { registerTranslation } from '@/lib/translation/translation-background';
 
 export default defineBackground(() => {
@@ -50,6 +58,20 @@ export default defineBackground(() => {
         projectStatus?.memberChanged(null),
       ]);
     },
+  });
+  // An update from a version that kept one list of choices for the whole browser: they become the
+  // member's signed in now (their cookie checked), or are dropped when nobody is.
+  browser.runtime.onInstalled.addListener(({ reason }) => {
+    if (reason !== 'update') return;
+    void previousMemberChecked
+      .then(async () => {
+        const member = await memberItem.getValue();
+        await adoptUnowned(
+          [messageMutesItem, followingCloselyItem, otherAccountsItem, otherAccountCountsItem],
+          member?.id ?? null,
+        );
+      })
+      .catch((error: unknown) => console.warn('[companion] moving choices to their member failed:', error));
   });
   // Replies where the site reads them, the interface's path after a 404 there: which one answered
   // is kept across worker restarts.

@@ -5,15 +5,18 @@
  */
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { followingCloselyItem } from '@/lib/feed/feed-storage';
 import { MAX_BELLED_PEOPLE } from '@/lib/feed/following-closely-model';
+import { signIn } from '@/tests/unit/signed-in-member';
 import { WAIT } from '@/tests/unit/wait';
 import { Bell } from './Bell';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+// What a member chooses is theirs: these tests choose as a member signed in.
+beforeEach(() => signIn());
 afterEach(() => {
   fakeBrowser.reset();
 });

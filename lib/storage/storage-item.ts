@@ -153,13 +153,36 @@ const migratingItems = new WeakMap<
 >();
 
 /**
+ * Items whose key names no stored value of their own (an item each member has their own of,
+ * ./member-owned-item.ts): `getValues` asks them for their value rather than reading their key.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: items of any value type.
+const readThrough = new WeakSet<StorageItem<any>>();
+
+/** Marks an item whose value is not stored under its key (see `readThrough`). */
+// biome-ignore lint/suspicious/noExplicitAny: items of any value type.
+export function readsThrough<I extends StorageItem<any>>(item: I): I {
+  readThrough.add(item);
+  return item;
+}
+
+/**
  * The values of several items, read together: one storage read per area rather than one per item
  * (the popup's first frame shows about fifteen). A migrating item's version is read in the same
  * read: its migrations cost no read of their own when there is nothing to migrate (the popup's first
  * frame waited for two round trips to storage, one for the versions, then one for the values).
  */
 // biome-ignore lint/suspicious/noExplicitAny: items of any value type.
-export async function getValues(items: readonly StorageItem<any>[]): Promise<unknown[]> {
+export async function getValues(all: readonly StorageItem<any>[]): Promise<unknown[]> {
+  const through = all.filter((item) => readThrough.has(item));
+  if (through.length > 0) {
+    const [direct, own] = await Promise.all([
+      getValues(all.filter((item) => !readThrough.has(item))),
+      Promise.all(through.map((item) => item.getValue())),
+    ]);
+    return all.map((item) => (readThrough.has(item) ? own.shift() : direct.shift()));
+  }
+  const items = all;
   const places = items.map((item) => splitKey(item.key));
   const areas = [...new Set(places.map(([area]) => area))];
   const read = () =>
