@@ -57,7 +57,7 @@ export function defineMemberOwnedItem<T>(
   /** The member whose value this context last read or heard (undefined: none yet; nobody's is no one's). */
   let seenOwner: number | null | undefined;
   const ownerNow = async () => (await owner.getValue())?.id ?? null;
-  const valueOf = (memberId: number | null) =>
+  const valueFor = (memberId: number | null) =>
     memberId === null ? Promise.resolve(options.fallback) : of(memberId).getValue();
   const writable = async () => {
     const memberId = await ownerNow();
@@ -73,7 +73,7 @@ export function defineMemberOwnedItem<T>(
     async getValue() {
       const memberId = await ownerNow();
       if (memberId !== null) seenOwner = memberId;
-      return valueOf(memberId);
+      return valueFor(memberId);
     },
     async setValue(value) {
       await (await writable()).setValue(value);
@@ -106,7 +106,7 @@ export function defineMemberOwnedItem<T>(
         const memberId = next?.id ?? null;
         if (memberId === current) return;
         follow(memberId);
-        void valueOf(memberId).then((value) => {
+        void valueFor(memberId).then((value) => {
           if (stopped || current !== memberId) return;
           if (memberId !== null) seenOwner = memberId;
           const previous = last;
