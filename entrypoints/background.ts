@@ -10,7 +10,7 @@ import { storedRepliesPath } from '@/lib/api/replies-path';
 import { CACHES_GIVEN_UP } from '@/lib/composition/caches-given-up';
 import { answerMessages, refuseInheritedMessageNames } from '@/lib/composition/checked-protocol';
 import { currentProfile } from '@/lib/config';
-import { followDevTuning, pageTuning } from '@/lib/dev-tuning';
+import { followDevTuning, isDevelopmentInstall, pageTuning } from '@/lib/dev-tuning';
 import { registerExplore } from '@/lib/explore/explore-background';
 import { registerFeed } from '@/lib/feed/feed-background';
 import { registerFeedNotifications } from '@/lib/feed/feed-notifications-background';
@@ -140,7 +140,12 @@ export default defineBackground(() => {
   registerExplore({ profile, api, signedInUser });
 
   answerMessages(profile, {
-    ping: () => ({ ok: true, version: browser.runtime.getManifest().version, profile: profile.name }),
+    ping: async () => ({
+      ok: true,
+      version: browser.runtime.getManifest().version,
+      profile: profile.name,
+      development: await isDevelopmentInstall(),
+    }),
     getPageTuning: pageTuning,
     // From the tab the browser names, never from anything the page could say.
     inMemberContext: ({ sender }) => tabContext(sender.tab) === 'member',
