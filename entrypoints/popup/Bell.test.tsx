@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { followingCloselyItem } from '@/lib/feed/feed-storage';
 import { MAX_BELLED_PEOPLE } from '@/lib/feed/following-closely-model';
+import { memberItem } from '@/lib/session/session-storage';
 import { signIn } from '@/tests/unit/signed-in-member';
 import { WAIT } from '@/tests/unit/wait';
 import { Bell } from './Bell';
@@ -97,5 +98,30 @@ describe('Bell', () => {
     );
     expect(button().getAttribute('aria-pressed')).toBe('false');
     expect((await followingCloselyItem.getValue()).people).toHaveLength(MAX_BELLED_PEOPLE);
+  });
+
+  it("says why it can't ring when the bells would pass sync's 8,192 bytes for one item (long CJK titles)", async () => {
+    // Titles of 100 characters (the cap), CJK (3 bytes each in UTF-8): 25 studios take 8,021 bytes
+    // of the item as Chrome counts it (key and JSON), a 26th would take 8,340.
+    const title = (i: number) => `${'作品集'.repeat(40).slice(0, 97)}${String(i).padStart(3, '0')}`;
+    const studios = Array.from({ length: 25 }, (_, i) => ({ id: 100000 + i, title: title(i) }));
+    await followingCloselyItem.setValue({ people: [], studios });
+    const { root, button, press } = await show(<Bell studio={{ id: 100099, title: title(99) }} />);
+    await press(async () => root.querySelector('[data-testid="bell-status"]')?.textContent !== '');
+    expect(root.querySelector('[data-testid="bell-status"]')?.textContent).toBe(
+      "This bell can't ring: your bells would no longer fit in what your browser's sync keeps for one list. Turn one off first.",
+    );
+    expect(button().getAttribute('aria-pressed')).toBe('false');
+    expect((await followingCloselyItem.getValue()).studios).toHaveLength(25);
+  });
+
+  it('says that bells are rung signed in, and rings nothing while nobody is', async () => {
+    await memberItem.setValue(null);
+    const { root, button, press } = await show(<Bell user="alice" />);
+    await press(async () => root.querySelector('[data-testid="bell-status"]')?.textContent !== '');
+    expect(root.querySelector('[data-testid="bell-status"]')?.textContent).toBe(
+      'Sign in on the site to ring bells: your bells are yours, and show only to you.',
+    );
+    expect(button().getAttribute('aria-pressed')).toBe('false');
   });
 });

@@ -77,7 +77,9 @@ describe('refuseInheritedMessageNames behind webextension-polyfill (Chrome befor
     guard = listeners[0] as Listener;
     // The polyfill's wrapper: it keeps the channel open (`true`) where the guard itself returns nothing.
     expect(guard(envelope('toString'), {}, () => {})).toBe(true);
-    answerMessages(siteProfiles.public, { ping: () => ({ ok: true, version: 'test', profile: 'public', development: true }) });
+    answerMessages(siteProfiles.public, {
+      ping: () => ({ ok: true, version: 'test', profile: 'public', development: true }),
+    });
     expect(listeners).toHaveLength(2);
   });
 
