@@ -61,12 +61,13 @@ describe('an item each member has their own of', () => {
     await mutes.setValue(['a']);
     const heard: string[][] = [];
     const unwatch = mutes.watch((next) => heard.push(next));
-    // The watch learns who is signed in with a read of its own: written until it hears.
+    // The watch starts from a read of its own: written until it hears, then it hears the last write.
     let writes = 0;
     await vi.waitFor(async () => {
-      await mutes.of(1).setValue(['a', String(++writes)]);
-      expect(heard.at(-1)).toEqual(['a', String(writes)]);
+      if (heard.length === 0) await mutes.of(1).setValue(['a', String(++writes)]);
+      expect(heard.length).toBeGreaterThan(0);
     }, WAIT);
+    await vi.waitFor(() => expect(heard.at(-1)).toEqual(['a', String(writes)]), WAIT);
     await owner.setValue(bo);
     await vi.waitFor(() => expect(heard.at(-1)).toEqual([]), WAIT);
     const before = heard.length;

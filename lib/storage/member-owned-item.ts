@@ -27,8 +27,6 @@ export interface ItemOwner {
 export interface MemberOwnedItem<T> extends StorageItem<T> {
   /** This member's own item, whoever is signed in. */
   of(memberId: number): StorageItem<T>;
-  /** The item as stored before each member had their own (one for the whole browser). */
-  readonly unowned: StorageItem<T>;
 }
 
 /** A write refused: nobody is signed in, or the value was read as another member's. */
@@ -42,96 +40,67 @@ export class NotTheOwner extends Error {
 /* @__NO_SIDE_EFFECTS__ */
 export function defineMemberOwnedItem<T>(
   key: StorageKey,
-  options: StorageItemOptions<T>,
+  // No migrations: each member's item starts at the shape of its day (the upgrade is adoptUnowned's).
+  options: Omit<StorageItemOptions<T>, 'migrations'>,
   owner: StorageItem<ItemOwner | null>,
 ): MemberOwnedItem<T> {
-  const perMember = new Map<number, StorageItem<T>>();
-  const of = (memberId: number) => {
-    let item = perMember.get(memberId);
-    if (item === undefined) {
-      item = defineItem<T>(`${key}.${memberId}` as StorageKey, options);
-      perMember.set(memberId, item);
-    }
-    return item;
+  const { fallback } = options;
+  const of = (memberId: number) => defineItem<T>(`${key}.${memberId}`, options);
+  /** The member whose value this context last read (undefined: none yet). */
+  let seenOwner: number | undefined;
+  /**
+   * The signed-in member's own item (null while nobody is signed in). For a write, refused while
+   * nobody is, or when another member was read since (a list read as one member's is never written
+   * as another's); a read notes who was read.
+   */
+  const mine = async (write?: boolean) => {
+    const memberId = (await owner.getValue())?.id;
+    if (write && (memberId === undefined || (seenOwner ?? memberId) !== memberId)) throw new NotTheOwner(key);
+    if (memberId !== undefined) seenOwner = memberId;
+    return memberId === undefined ? null : of(memberId);
   };
-  /** The member whose value this context last read or heard (undefined: none yet; nobody's is no one's). */
-  let seenOwner: number | null | undefined;
-  const ownerNow = async () => (await owner.getValue())?.id ?? null;
-  const valueFor = (memberId: number | null) =>
-    memberId === null ? Promise.resolve(options.fallback) : of(memberId).getValue();
-  const writable = async () => {
-    const memberId = await ownerNow();
-    if (memberId === null || (seenOwner !== undefined && seenOwner !== memberId)) throw new NotTheOwner(key);
-    return of(memberId);
-  };
+  const getValue = async () => (await (await mine())?.getValue()) ?? fallback;
+  /** The stored names whose changes may change the value: the owner's, and every member's own. */
+  const ownerName = owner.key.split(':')[1];
+  const ownPrefix = `${key.split(':')[1]}.`;
 
   return readsThrough<MemberOwnedItem<T>>({
     key,
-    fallback: options.fallback,
+    fallback,
     of,
-    unowned: defineItem<T>(key, options),
-    async getValue() {
-      const memberId = await ownerNow();
-      if (memberId !== null) seenOwner = memberId;
-      return valueFor(memberId);
-    },
-    async setValue(value) {
-      await (await writable()).setValue(value);
-    },
-    async removeValue() {
-      await (await writable()).removeValue();
-    },
+    getValue,
+    setValue: async (value) => (await mine(true))?.setValue(value),
+    removeValue: async () => (await mine(true))?.setValue(null),
+    // The value is read again at each change of the owner or of any member's own value (one read
+    // at a time, in order): a watcher hears a switch of member as a change of value, then only the
+    // new member's own changes.
     watch(callback) {
-      let current: number | null | undefined;
-      let last = options.fallback;
-      let unwatchMine = () => {};
-      const follow = (memberId: number | null) => {
-        unwatchMine();
-        current = memberId;
-        unwatchMine =
-          memberId === null
-            ? () => {}
-            : of(memberId).watch((next, previous) => {
-                seenOwner = memberId;
-                last = next;
-                callback(next, previous);
-              });
-      };
       let stopped = false;
-      // Who owns the value now, once: changes of the owner before this resolves are heard below.
-      void ownerNow().then((memberId) => {
-        if (!stopped && current === undefined) follow(memberId);
+      let last = fallback;
+      let reading = getValue().then((value) => {
+        last = value;
       });
-      const unwatchOwner = owner.watch((next) => {
-        const memberId = next?.id ?? null;
-        if (memberId === current) return;
-        follow(memberId);
-        void valueFor(memberId).then((value) => {
-          if (stopped || current !== memberId) return;
-          if (memberId !== null) seenOwner = memberId;
+      const listener = (changes: Record<string, unknown>) => {
+        if (!Object.keys(changes).some((name) => name === ownerName || name.startsWith(ownPrefix))) return;
+        reading = reading.then(async () => {
+          const next = await getValue();
+          if (stopped || JSON.stringify(next) === JSON.stringify(last)) return;
           const previous = last;
-          last = value;
-          callback(value, previous);
+          last = next;
+          callback(next, previous);
         });
-      });
+      };
+      browser.storage.onChanged.addListener(listener);
       return () => {
         stopped = true;
-        unwatchOwner();
-        unwatchMine();
+        browser.storage.onChanged.removeListener(listener);
       };
     },
-    async getMeta() {
-      const memberId = await ownerNow();
-      return memberId === null ? {} : of(memberId).getMeta();
-    },
-    async migrate() {
-      const memberId = await ownerNow();
-      if (memberId !== null) await of(memberId).migrate();
-    },
-    async ready() {
-      const memberId = await ownerNow();
-      if (memberId !== null) await of(memberId).ready();
-    },
+    // Without migrations, no member's item stores a version beside its value (storage-item.ts writes
+    // one only for an item that has them): no metadata, nothing to bring up to date nor to wait for.
+    getMeta: async () => ({}),
+    migrate: async () => {},
+    ready: async () => {},
   });
 }
 
@@ -146,15 +115,12 @@ export async function adoptUnowned(
   memberId: number | null,
 ): Promise<void> {
   for (const item of items) {
-    const value = await item.unowned.getValue();
-    const stored = JSON.stringify(value) !== JSON.stringify(item.unowned.fallback);
-    if (stored && memberId !== null) {
-      const own = item.of(memberId);
-      const [area, name] = splitKey(own.key);
-      const present = (await browser.storage[area].get(name))[name] !== undefined;
-      if (!present) await own.setValue(value);
-    }
-    const [area, name] = splitKey(item.unowned.key);
+    const [area, name] = splitKey(item.key);
+    const own = `${name}.${memberId}`;
+    const stored = await browser.storage[area].get([name, own]);
+    const value = stored[name];
+    const chosen = value != null && JSON.stringify(value) !== JSON.stringify(item.fallback);
+    if (chosen && memberId !== null && stored[own] === undefined) await item.of(memberId).setValue(value);
     await browser.storage[area].remove([name, `${name}$`]);
   }
 }

@@ -174,15 +174,9 @@ export function readsThrough<I extends StorageItem<any>>(item: I): I {
  */
 // biome-ignore lint/suspicious/noExplicitAny: items of any value type.
 export async function getValues(all: readonly StorageItem<any>[]): Promise<unknown[]> {
-  const through = all.filter((item) => readThrough.has(item));
-  if (through.length > 0) {
-    const [direct, own] = await Promise.all([
-      getValues(all.filter((item) => !readThrough.has(item))),
-      Promise.all(through.map((item) => item.getValue())),
-    ]);
-    return all.map((item) => (readThrough.has(item) ? own.shift() : direct.shift()));
-  }
-  const items = all;
+  // Read-through items read themselves, started at once beside the others' read.
+  const own = all.map((item) => (readThrough.has(item) ? item.getValue() : undefined));
+  const items = all.filter((item) => !readThrough.has(item));
   const places = items.map((item) => splitKey(item.key));
   const areas = [...new Set(places.map(([area]) => area))];
   const read = () =>
@@ -209,10 +203,11 @@ export async function getValues(all: readonly StorageItem<any>[]): Promise<unkno
     await Promise.all(items.map((item) => item.ready()));
     stored = await read();
   }
-  return items.map((item, index) => {
+  const values = items.map((item, index) => {
     const [area, name] = places[index] as [Area, string];
     return stored[areas.indexOf(area)]?.[name] ?? item.fallback;
   });
+  return Promise.all(own.map((read) => read ?? values.shift()));
 }
 
 /** `local:feedCache` → `['local', 'feedCache']`. */
