@@ -100,11 +100,12 @@ describe('Bell', () => {
     expect((await followingCloselyItem.getValue()).people).toHaveLength(MAX_BELLED_PEOPLE);
   });
 
-  it("says why it can't ring when the bells would pass sync's 8,192 bytes for one item (long CJK titles)", async () => {
-    // Titles of 100 characters (the cap), CJK (3 bytes each in UTF-8): 25 studios take 8,021 bytes
-    // of the item as Chrome counts it (key and JSON), a 26th would take 8,340.
-    const title = (i: number) => `${'作品集'.repeat(40).slice(0, 97)}${String(i).padStart(3, '0')}`;
-    const studios = Array.from({ length: 25 }, (_, i) => ({ id: 100000 + i, title: title(i) }));
+  it("says why it can't ring when the bells would pass sync's 8,192 bytes for one item (titles Chrome escapes)", async () => {
+    // Titles of 100 characters (the cap), of `<`, which Chrome's JSON writes as `\u003C` (6 bytes
+    // each): 13 studios take 7,976 bytes of the item as Chrome counts it (key and JSON), a 14th would
+    // take 8,586, well within the cap of 20 studios.
+    const title = (i: number) => `${'<'.repeat(97)}${String(i).padStart(3, '0')}`;
+    const studios = Array.from({ length: 13 }, (_, i) => ({ id: 100000 + i, title: title(i) }));
     await followingCloselyItem.setValue({ people: [], studios });
     const { root, button, press } = await show(<Bell studio={{ id: 100099, title: title(99) }} />);
     await press(async () => root.querySelector('[data-testid="bell-status"]')?.textContent !== '');
@@ -112,7 +113,7 @@ describe('Bell', () => {
       "This bell can't ring: your bells would no longer fit in what your browser's sync keeps for one list. Turn one off first.",
     );
     expect(button().getAttribute('aria-pressed')).toBe('false');
-    expect((await followingCloselyItem.getValue()).studios).toHaveLength(25);
+    expect((await followingCloselyItem.getValue()).studios).toHaveLength(13);
   });
 
   it('says that bells are rung signed in, and rings nothing while nobody is', async () => {

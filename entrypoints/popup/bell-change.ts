@@ -33,8 +33,8 @@ export async function toggleBell(target: { user: string } | { studio: BelledStud
     return change.full === 'people'
       ? t('followingClosely.fullPeople', [formatNumber(MAX_BELLED_PEOPLE)])
       : t('followingClosely.fullStudios', [formatNumber(MAX_BELLED_STUDIOS)]);
-  // Chrome's sync keeps 8,192 bytes per item, counted as key plus JSON: long titles in scripts of
-  // three bytes a character fill it before the caps do. A bell rings, or says why it did not.
+  // Chrome's sync keeps 8,192 bytes per item, counted as key plus JSON: long titles of characters
+  // its JSON escapes (`<` takes 6 bytes) fill it before the caps do. A bell rings, or says why not.
   const own = followingCloselyItem.of(member.id);
   if (!fitsSyncItem(own.key.slice('sync:'.length), change.bells)) return t('followingClosely.tooBig');
   try {
