@@ -103,7 +103,7 @@ export default defineBackground(() => {
 
   // Translations (cached once per text and language) and read aloud.
   registerTranslation(api, profile);
-  keepMemberForPages(checked);
+  keepMemberForPages(checked, () => session.currentCookieMark());
   // The following-activity feed and the three project sections.
   const feed = registerFeed({ profile, api, signedInUser });
   registerFeedNotifications({ profile, feed, signedInUser });

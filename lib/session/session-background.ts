@@ -94,7 +94,7 @@ export function registerSession(deps: SessionDeps): BackgroundSession {
  * session, and the toolbar popup's address, which names the member's first-frame snapshot (none
  * when nobody is shown).
  */
-export function keepMemberForPages(checked: MemberSource): void {
+export function keepMemberForPages(checked: MemberSource, cookieNow: () => Promise<string | null>): void {
   // Every session read, not only a change of member: the member hidden at a change of cookie
   // (hideOnCookieChange) comes back when the read finds them signed in under the new cookie.
   const followed: Pick<MemberSource, 'member' | 'onChange'> = {
@@ -110,6 +110,7 @@ export function keepMemberForPages(checked: MemberSource): void {
       get: () => memberCookieMarkItem.getValue(),
       set: (value) => memberCookieMarkItem.setValue(value),
     },
+    cookieNow,
   });
   void keepPopupUrl((details) => browser.action.setPopup(details));
 }
