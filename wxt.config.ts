@@ -153,10 +153,16 @@ export default defineConfig({
               id: 'companion@companion.example',
               // 140: the first release (and ESR) with the data-collection consent below.
               strict_min_version: '140.0',
-              // Firefox's data-collection consent: Companion collects nothing. It sends the member's
-              // requests only to the site's own services (the site, its API, its translation and
-              // speech helpers), as the site's pages do, and nothing to its authors or anyone else.
-              data_collection_permissions: { required: ['none'] },
+              // Firefox's data-collection consent, in Mozilla's categories: what leaves the browser,
+              // all of it to the site's own services and nothing to Companion's authors. The text
+              // of comments and notes a member asks to translate or hear goes to the site's
+              // translation and speech helpers (websiteContent); searches, from the popup and the
+              // address bar, go to the site's API (searchTerms); the replies a member writes are
+              // posted to the site (personalCommunications). Each is what the feature is, so all
+              // are required (README.md, Privacy).
+              data_collection_permissions: {
+                required: ['websiteContent', 'searchTerms', 'personalCommunications'],
+              },
             },
             // Firefox for Android reads the same key from 142 on.
             gecko_android: { strict_min_version: '142.0' },

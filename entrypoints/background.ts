@@ -10,13 +10,19 @@ import { storedRepliesPath } from '@/lib/api/replies-path';
 import { CACHES_GIVEN_UP } from '@/lib/composition/caches-given-up';
 import { answerMessages, refuseInheritedMessageNames } from '@/lib/composition/checked-protocol';
 import { currentProfile } from '@/lib/config';
-import { followDevTuning, pageTuning } from '@/lib/dev-tuning';
+import { followDevTuning, isDevelopmentInstall, pageTuning } from '@/lib/dev-tuning';
 import { registerExplore } from '@/lib/explore/explore-background';
 import { registerFeed } from '@/lib/feed/feed-background';
 import { registerFeedNotifications } from '@/lib/feed/feed-notifications-background';
+import { followingCloselyItem } from '@/lib/feed/feed-storage';
 import { registerStudioNews } from '@/lib/feed/studio-news-background';
 import { registerMessageCount } from '@/lib/message-count/message-count-background';
-import { messageCountItem } from '@/lib/message-count/message-count-storage';
+import {
+  messageCountItem,
+  messageMutesItem,
+  otherAccountCountsItem,
+  otherAccountsItem,
+} from '@/lib/message-count/message-count-storage';
 import { registerOtherAccounts } from '@/lib/message-count/other-accounts-background';
 import { refreshAfterNewCount, registerMessages } from '@/lib/messages/messages-background';
 import { repliesPathItem } from '@/lib/messages/messages-storage';
@@ -24,6 +30,8 @@ import { registerMyStuff } from '@/lib/mystuff/mystuff-background';
 import { registerProjectStatus } from '@/lib/project-status/project-status-background';
 import { tabContext } from '@/lib/protocol/sender';
 import { keepMemberForPages, registerSession } from '@/lib/session/session-background';
+import { memberItem } from '@/lib/session/session-storage';
+import { adoptUnowned } from '@/lib/storage/member-owned-item';
 import { registerTranslation } from '@/lib/translation/translation-background';
 
 export default defineBackground(() => {
@@ -50,6 +58,20 @@ export default defineBackground(() => {
         projectStatus?.memberChanged(null),
       ]);
     },
+  });
+  // An update from a version that kept one list of choices for the whole browser: they become the
+  // member's signed in now (their cookie checked), or are dropped when nobody is.
+  browser.runtime.onInstalled.addListener(({ reason }) => {
+    if (reason !== 'update') return;
+    void previousMemberChecked
+      .then(async () => {
+        const member = await memberItem.getValue();
+        await adoptUnowned(
+          [messageMutesItem, followingCloselyItem, otherAccountsItem, otherAccountCountsItem],
+          member?.id ?? null,
+        );
+      })
+      .catch((error: unknown) => console.warn('[companion] moving choices to their member failed:', error));
   });
   // Replies where the site reads them, the interface's path after a 404 there: which one answered
   // is kept across worker restarts.
@@ -81,7 +103,7 @@ export default defineBackground(() => {
 
   // Translations (cached once per text and language) and read aloud.
   registerTranslation(api, profile);
-  keepMemberForPages(checked);
+  keepMemberForPages(checked, () => session.currentCookieMark());
   // The following-activity feed and the three project sections.
   const feed = registerFeed({ profile, api, signedInUser });
   registerFeedNotifications({ profile, feed, signedInUser });
@@ -118,7 +140,12 @@ export default defineBackground(() => {
   registerExplore({ profile, api, signedInUser });
 
   answerMessages(profile, {
-    ping: () => ({ ok: true, version: browser.runtime.getManifest().version, profile: profile.name }),
+    ping: async () => ({
+      ok: true,
+      version: browser.runtime.getManifest().version,
+      profile: profile.name,
+      development: await isDevelopmentInstall(),
+    }),
     getPageTuning: pageTuning,
     // From the tab the browser names, never from anything the page could say.
     inMemberContext: ({ sender }) => tabContext(sender.tab) === 'member',

@@ -1,7 +1,8 @@
 import { NotificationsToggle } from '@/components/NotificationsToggle';
 import { Setting } from '@/components/Setting';
 import { changeSetting } from '@/components/stored-setting';
-import { defaultFeedSettings, FEED_KINDS, type FeedSettings } from '@/lib/feed/feed-model';
+import { FEED_KINDS } from '@/lib/feed/feed-kinds-model';
+import { defaultFeedSettings, type FeedSettings } from '@/lib/feed/feed-model';
 import { feedSettingsItem } from '@/lib/feed/feed-storage';
 import { t } from '@/lib/i18n';
 import { SettingsGroup } from './SettingsGroup';

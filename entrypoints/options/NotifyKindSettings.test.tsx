@@ -13,6 +13,7 @@ import { t } from '@/lib/i18n';
 import { defaultMessageCountSettings } from '@/lib/message-count/message-count-model';
 import { messageCountSettingsItem, messageMutesItem } from '@/lib/message-count/message-count-storage';
 import { MUTE_KINDS } from '@/lib/message-count/mutes-model';
+import { signIn } from '@/tests/unit/signed-in-member';
 import { WAIT } from '@/tests/unit/wait';
 import { MessageCountSettingsFieldset } from './MessageCountSettings';
 
@@ -32,9 +33,11 @@ const switchOf = (root: HTMLElement, selector: string) => {
   return input;
 };
 
-beforeEach(() => {
+beforeEach(async () => {
   fakeBrowser.reset();
   document.body.innerHTML = '';
+  // What a member chooses is theirs: these tests choose as a member signed in.
+  await signIn();
 });
 
 const quietKinds = async () => (await messageCountSettingsItem.getValue()).quietKinds;

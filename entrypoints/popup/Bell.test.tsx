@@ -5,15 +5,19 @@
  */
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { followingCloselyItem } from '@/lib/feed/feed-storage';
 import { MAX_BELLED_PEOPLE } from '@/lib/feed/following-closely-model';
+import { memberItem } from '@/lib/session/session-storage';
+import { signIn } from '@/tests/unit/signed-in-member';
 import { WAIT } from '@/tests/unit/wait';
 import { Bell } from './Bell';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+// What a member chooses is theirs: these tests choose as a member signed in.
+beforeEach(() => signIn());
 afterEach(() => {
   fakeBrowser.reset();
 });
@@ -94,5 +98,31 @@ describe('Bell', () => {
     );
     expect(button().getAttribute('aria-pressed')).toBe('false');
     expect((await followingCloselyItem.getValue()).people).toHaveLength(MAX_BELLED_PEOPLE);
+  });
+
+  it("says why it can't ring when the bells would pass sync's 8,192 bytes for one item (titles Chrome escapes)", async () => {
+    // Titles of 100 characters (the cap), of `<`, which Chrome's JSON writes as `\u003C` (6 bytes
+    // each): 13 studios take 7,976 bytes of the item as Chrome counts it (key and JSON), a 14th would
+    // take 8,586, well within the cap of 20 studios.
+    const title = (i: number) => `${'<'.repeat(97)}${String(i).padStart(3, '0')}`;
+    const studios = Array.from({ length: 13 }, (_, i) => ({ id: 100000 + i, title: title(i) }));
+    await followingCloselyItem.setValue({ people: [], studios });
+    const { root, button, press } = await show(<Bell studio={{ id: 100099, title: title(99) }} />);
+    await press(async () => root.querySelector('[data-testid="bell-status"]')?.textContent !== '');
+    expect(root.querySelector('[data-testid="bell-status"]')?.textContent).toBe(
+      "This bell can't ring: your bells would no longer fit in what your browser's sync keeps for one list. Turn one off first.",
+    );
+    expect(button().getAttribute('aria-pressed')).toBe('false');
+    expect((await followingCloselyItem.getValue()).studios).toHaveLength(13);
+  });
+
+  it('says that bells are rung signed in, and rings nothing while nobody is', async () => {
+    await memberItem.setValue(null);
+    const { root, button, press } = await show(<Bell user="alice" />);
+    await press(async () => root.querySelector('[data-testid="bell-status"]')?.textContent !== '');
+    expect(root.querySelector('[data-testid="bell-status"]')?.textContent).toBe(
+      'Sign in on the site to ring bells: your bells are yours, and show only to you.',
+    );
+    expect(button().getAttribute('aria-pressed')).toBe('false');
   });
 });

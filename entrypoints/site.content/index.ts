@@ -29,8 +29,10 @@ export default defineContentScript({
       },
     );
     const pong = await sendMessage('ping', undefined);
-    if (ctx.isInvalid) return;
-    // A marker the end-to-end tests read to prove the round trip; invisible to members.
+    if (ctx.isInvalid || !pong.development) return;
+    // A marker the end-to-end tests read to prove the round trip, in a development install only:
+    // in a member's install, any script of the site could read from it that Companion is there, and
+    // which version.
     document.documentElement.dataset.companion = `ready ${pong.version}`;
   },
 });

@@ -77,7 +77,9 @@ describe('refuseInheritedMessageNames behind webextension-polyfill (Chrome befor
     guard = listeners[0] as Listener;
     // The polyfill's wrapper: it keeps the channel open (`true`) where the guard itself returns nothing.
     expect(guard(envelope('toString'), {}, () => {})).toBe(true);
-    answerMessages(siteProfiles.public, { ping: () => ({ ok: true, version: 'test', profile: 'public' }) });
+    answerMessages(siteProfiles.public, {
+      ping: () => ({ ok: true, version: 'test', profile: 'public', development: true }),
+    });
     expect(listeners).toHaveLength(2);
   });
 
@@ -101,7 +103,7 @@ describe('refuseInheritedMessageNames behind webextension-polyfill (Chrome befor
 
   it("leaves the protocol's own messages to their handlers", async () => {
     expect(await dispatch(envelope('ping'))).toEqual({
-      res: { ok: true, version: 'test', profile: 'public' },
+      res: { ok: true, version: 'test', profile: 'public', development: true },
     });
   });
 });

@@ -51,7 +51,7 @@ describe('checkedHandler', () => {
   });
 
   it('gives a message without data nothing, whatever came', async () => {
-    const handler = vi.fn(() => ({ ok: true as const, version: '1', profile: 'public' }));
+    const handler = vi.fn(() => ({ ok: true as const, version: '1', profile: 'public', development: true }));
     await checkedHandler(profile, 'ping', handler)({ data: { huge: 'x'.repeat(1000) }, sender: popup() });
     expect(handler).toHaveBeenCalledWith({ data: undefined, sender: popup() });
   });

@@ -4,11 +4,11 @@
  * happy-dom page. And the pure parts of the marks: ids from links, what needs a read, the names.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { needsRead } from '@/lib/project-status/project-status-lookup-model';
 import {
   FAVORITES_FRESH_MS,
   LOVE_FRESH_MS,
   type MemberStatuses,
-  needsRead,
 } from '@/lib/project-status/project-status-model';
 import { sendMessage } from '@/lib/protocol/messaging';
 import { sitePage } from '@/lib/site/pages';

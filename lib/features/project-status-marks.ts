@@ -12,14 +12,12 @@
  * place), so a MutationObserver watches added nodes and `href` changes.
  */
 import { t } from '@/lib/i18n';
+import { currentMember, needsRead, projectStatus } from '@/lib/project-status/project-status-lookup-model';
 import {
-  currentMember,
   type MemberStatuses,
-  needsRead,
   PROJECT_STATUS_KEY,
   PROJECT_STATUS_SETTINGS_KEY,
   type ProjectStatusCache,
-  projectStatus,
   projectStatusSettingsOf,
 } from '@/lib/project-status/project-status-model';
 import { isSitePage } from '@/lib/site/pages';

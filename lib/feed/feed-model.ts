@@ -14,7 +14,8 @@ export type { ActivityEvent };
 
 /** The four lists the service reads: the activity feed and the three project sections. */
 export type FeedListName = 'activity' | 'shared' | 'loved' | 'studios';
-export const FEED_LIST_NAMES: readonly FeedListName[] = Object.freeze([
+// Pure: left out of the pages, which never read it (the background's protocol does).
+export const FEED_LIST_NAMES: readonly FeedListName[] = /* @__PURE__ */ Object.freeze([
   'activity',
   'shared',
   'loved',
@@ -23,14 +24,6 @@ export const FEED_LIST_NAMES: readonly FeedListName[] = Object.freeze([
 
 /** The kinds of events a member can filter. */
 export type FeedKind = 'follows' | 'loves' | 'favorites' | 'remixes' | 'shares' | 'studios';
-export const FEED_KINDS: readonly FeedKind[] = Object.freeze([
-  'follows',
-  'loves',
-  'favorites',
-  'remixes',
-  'shares',
-  'studios',
-]);
 
 const KIND_OF_TYPE: Readonly<Record<string, FeedKind>> = Object.freeze({
   followuser: 'follows',

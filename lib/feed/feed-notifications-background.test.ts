@@ -12,6 +12,7 @@ import {
   feedSettingsItem,
   followingCloselyItem,
 } from '@/lib/feed/feed-storage';
+import { signIn } from '@/tests/unit/signed-in-member';
 import { WAIT } from '@/tests/unit/wait';
 import type { FeedService } from './feed';
 import { emptyFeedList, emptyMemberFeed, type FeedProject } from './feed-model';
@@ -22,6 +23,8 @@ const profile = siteProfiles.public;
 let granted = true;
 let now = Date.UTC(2026, 10, 20, 12);
 
+// What a member chooses is theirs: these tests choose as a member signed in.
+beforeEach(() => signIn());
 beforeEach(() => {
   granted = true;
   now = Date.UTC(2026, 10, 20, 12);

@@ -272,6 +272,26 @@ describe('with bells (following closely)', () => {
     expect(h.state.shown).toHaveLength(1);
   });
 
+  it.each(['constructor', '__proto__', 'toString'])(
+    'announce to a member named %s after another member was announced to',
+    async (name) => {
+      const h = harness();
+      h.state.bells = { people: ['alice'], studios: [] };
+      h.serve('demo', [project(3, 5, 'bob')]);
+      await h.notifier.tick();
+      h.serve('demo', [project(8, 1, 'alice'), project(3, 5, 'bob')]);
+      await h.later();
+      expect(h.state.shown).toHaveLength(1);
+      // Someone else signs in at this browser: the record of what was announced holds only demo's.
+      h.state.user = name;
+      h.serve(name, [project(4, 4, 'bob')]);
+      await h.later();
+      h.serve(name, [project(10, 0.5, 'alice'), project(4, 4, 'bob')]);
+      await h.later();
+      expect(h.state.shown.map((shown) => shown.content.message)).toEqual(['Project 8', 'Project 10']);
+    },
+  );
+
   it("announce a project newly added to a belled studio, from the studio's own activity", async () => {
     const h = harness();
     h.state.bells = { people: [], studios: [{ id: 50, title: 'Studio 50' }] };

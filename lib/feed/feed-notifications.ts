@@ -21,6 +21,7 @@
 
 import { serialQueue } from '@/lib/concurrency/serial';
 import { formatNumber, plural, t } from '@/lib/i18n';
+import { ownEntry } from '@/lib/storage/own-entry';
 import type { FeedList, FeedProject } from './feed-model';
 import { type FollowingClosely, hasBells } from './following-closely-model';
 import type { StudioProjectNews } from './studio-news-model';
@@ -238,7 +239,7 @@ export function createFeedNotifier(ports: FeedNotifierPorts): FeedNotifier {
       }
     }
     // Never twice: a project shared by a belled person and added to a belled studio is one piece of news.
-    const before = state.announced?.[username] ?? [];
+    const before = ownEntry(state.announced, username) ?? [];
     const told = new Set(before);
     const shown = newestFirst(news).filter((item) => !told.has(item.id) && told.add(item.id));
     if (shown.length > 0) {

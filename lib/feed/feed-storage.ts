@@ -2,6 +2,8 @@
  * The feed's storage items (lib/feed/feed*.ts writes, the popup reads; the shapes are in
  * lib/feed/feed-model.ts), its settings and the bells of "Following closely".
  */
+import { memberItem } from '@/lib/session/session-storage';
+import { defineMemberOwnedItem } from '@/lib/storage/member-owned-item';
 import { defineItem } from '@/lib/storage/storage-item';
 import { defaultFeedSettings, type FeedSettings, feedSettingsV1ToV2, type MemberFeed } from './feed-model';
 import type { FeedNotifierState } from './feed-notifications';
@@ -42,12 +44,14 @@ export const feedNotifierStateItem = defineItem<FeedNotifierState>('local:feedNo
 });
 
 /**
- * The people and studios the member rang the bell for ("Following closely",
+ * The people and studios the signed-in member rang the bell for ("Following closely",
  * lib/feed/following-closely-model.ts): written by the popup and the options page, read by the
- * feed's notifier. `sync:` so the bells follow the member to their other computers; capped, so it
- * stays within what sync allows per item.
+ * feed's notifier. The member's own (lib/storage/member-owned-item.ts), `sync:` so the bells follow
+ * them to their other computers; capped, and kept within what sync allows per item.
  */
-export const followingCloselyItem = defineItem<FollowingClosely>('sync:followingClosely', {
+export const followingCloselyItem = defineMemberOwnedItem<FollowingClosely>(
+  'sync:followingClosely',
   // Written out (not following-closely-model.ts's `noBells`): the popup's shared chunk stays without that module.
-  fallback: { people: [], studios: [] },
-});
+  { fallback: { people: [], studios: [] } },
+  memberItem,
+);

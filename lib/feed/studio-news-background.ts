@@ -59,7 +59,8 @@ export function registerStudioNews(deps: StudioNewsDeps): StudioNewsService {
   });
   followingCloselyItem.watch((value, previous) => {
     reschedule();
-    // A studio's bell just rung: its news now, not a period later.
+    // A studio's bell just rung: its news now, not a period later. The bells are the member's own: a
+    // sign-out or another member is a change too, and the studios no longer belled lose their news.
     const before = new Set(bellsOf(previous).studios.map((studio) => studio.id));
     const rung = bellsOf(value)
       .studios.map((studio) => studio.id)

@@ -8,7 +8,9 @@ import type { StudioNews } from './studio-news-model';
 
 /**
  * The belled studios' newest projects, from each studio's own activity: a few per studio, at most
- * 20 studios; public, so kept by studio, not by member. Only the background writes it.
+ * 20 studios. Public, so kept by studio; but which studios is the member's own choice, so only the
+ * signed-in member's belled studios are kept (./studio-news.ts drops the others at a change of bells
+ * or of member). Only the background writes it.
  */
 export const studioNewsItem = defineItem<StudioNews>('local:studioNews', {
   // Written out (not studio-news-model.ts's `emptyStudioNews`): the popup's chunk stays without it.

@@ -38,6 +38,8 @@ function harness() {
     activity: new Map<number, StudioActivityItem[]>(),
     failing: new Set<number>(),
     reads: [] as number[],
+    /** What happens while a studio's activity is read (the member switching, say). */
+    duringRead: () => {},
     stored: { ...emptyStudioNews } as StudioNews,
   };
   const service = createStudioNews({
@@ -48,6 +50,7 @@ function harness() {
     bells: async () => world.bells,
     readActivity: async (id) => {
       world.reads.push(id);
+      world.duringRead();
       if (world.failing.has(id)) throw new Error('503');
       return world.activity.get(id) ?? [];
     },
@@ -122,6 +125,45 @@ describe('studio news', () => {
     // A studio the member has no bell for is never read, even if asked.
     await service.rung([70]);
     expect(world.reads).not.toContain(70);
+  });
+
+  it('keeps only the signed-in member’s studios: a sign-out or another member takes the others away at once', async () => {
+    const { world, service } = harness();
+    world.bells = { people: [], studios: [studio(50), studio(60)] };
+    world.activity.set(50, [added(9, 1)]);
+    world.activity.set(60, [added(20, 2)]);
+    await service.tick();
+    expect(Object.keys(world.stored.studios).sort()).toEqual(['50', '60']);
+    // A silenced bell: its studio's news go with the change, no check needed.
+    world.bells = { people: [], studios: [studio(60)] };
+    await service.rung([]);
+    expect(Object.keys(world.stored.studios)).toEqual(['60']);
+    // Signed out, the bells read as nobody's: nothing is read and nothing of the member is kept.
+    world.user = null;
+    world.bells = noBells;
+    await service.rung([]);
+    expect(world.stored.studios).toEqual({});
+    // Another member, with a bell of their own: only their studio is read and kept.
+    world.user = 'bob';
+    world.bells = { people: [], studios: [studio(70)] };
+    world.activity.set(70, [added(30, 3)]);
+    await service.rung([70]);
+    expect(Object.keys(world.stored.studios)).toEqual(['70']);
+    expect(world.reads).toEqual([50, 60, 70]);
+  });
+
+  it('keeps nothing read for a member who signed out while the read was out', async () => {
+    const { world, service } = harness();
+    world.bells = { people: [], studios: [studio(50)] };
+    world.activity.set(50, [added(9, 1)]);
+    // The member signs out (their bells read as nobody's) while the studio's activity is read.
+    world.duringRead = () => {
+      world.user = null;
+      world.bells = noBells;
+    };
+    await service.tick();
+    expect(world.reads).toEqual([50]);
+    expect(world.stored.studios).toEqual({});
   });
 
   it('keeps a studio’s last news when its read fails', async () => {

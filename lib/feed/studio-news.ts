@@ -6,6 +6,8 @@
  * browser; a studio whose bell was just rung is read at once. Kept in one small item
  * (`local:studioNews`): the newest few projects of each belled studio, which the popup's Following
  * closely and the notifier take from there (./feed-notifications.ts), with no read of their own.
+ * The bells are the signed-in member's own, so the item holds only that member's studios: a sign-out
+ * or a switch of member takes the others' away at once.
  *
  * The cost: one request per belled studio a period, at most MAX_NEWS_STUDIOS studios
  * (scripts/bench/studio-news.ts prints the requests per member-hour).
@@ -42,7 +44,10 @@ export interface StudioNewsPorts {
 export interface StudioNewsService {
   /** The alarm fired: check every belled studio when due, signed in and active. */
   tick(): Promise<void>;
-  /** These studios' bells were just rung: read them now (the others keep their schedule). */
+  /**
+   * The bells changed (or their member did): these studios' bells were just rung, read them now
+   * (the others keep their schedule); the studios no longer belled lose their news at once.
+   */
   rung(studioIds: readonly number[]): Promise<void>;
 }
 
@@ -66,12 +71,22 @@ export function projectsAdded(items: readonly StudioActivityItem[]): StudioProje
 export function createStudioNews(ports: StudioNewsPorts): StudioNewsService {
   const serially = serialQueue();
 
-  /** Reads `ids` (of the belled studios) and stores what they said; the studios without a bell go. */
+  /** The ids of the studios with a bell, as far as studio news go (the cap's first). */
+  const belledIds = (bells: FollowingClosely) =>
+    bells.studios.slice(0, MAX_NEWS_STUDIOS).map((studio) => studio.id);
+
+  /**
+   * Reads `ids` (of the studios `bells` rings) and stores what they said. What is stored is only the
+   * studios belled when it is stored: the bells are the signed-in member's own, so a studio whose bell
+   * was silenced, or whose member signed out or gave way to another while the reads were out, goes,
+   * and the item never holds a studio of anyone but the member signed in. Nothing read and nothing
+   * gone: nothing written.
+   */
   async function read(ids: readonly number[], bells: FollowingClosely, checkedAt?: number): Promise<void> {
-    const belled = bells.studios.slice(0, MAX_NEWS_STUDIOS).map((studio) => studio.id);
+    const asked = belledIds(bells);
     const answers = new Map<number, { readAt: number; projects: StudioProject[] }>();
     for (const id of ids) {
-      if (!belled.includes(id)) continue;
+      if (!asked.includes(id)) continue;
       const readAt = ports.now();
       try {
         answers.set(id, { readAt, projects: projectsAdded(await ports.readActivity(id)) });
@@ -80,6 +95,7 @@ export function createStudioNews(ports: StudioNewsPorts): StudioNewsService {
         console.warn('[companion] studio news: a studio could not be read', error);
       }
     }
+    const belled = belledIds(await ports.bells());
     const before = await ports.state.get();
     const studios: StudioNews['studios'] = {};
     for (const id of belled) {
@@ -88,6 +104,9 @@ export function createStudioNews(ports: StudioNewsPorts): StudioNewsService {
       const entry = answers.get(id) ?? kept;
       if (entry !== undefined) studios[key] = entry;
     }
+    const unchanged =
+      answers.size === 0 && Object.keys(studios).length === Object.keys(before.studios ?? {}).length;
+    if (unchanged && checkedAt === undefined) return;
     await ports.state.set({ checkedAt: checkedAt ?? before.checkedAt ?? 0, studios });
   }
 
@@ -108,10 +127,12 @@ export function createStudioNews(ports: StudioNewsPorts): StudioNewsService {
         );
       }),
 
+    // Every change of the bells, the member's switch included: the rung studios are read (none while
+    // signed out), the silenced ones' news go.
     rung: (studioIds) =>
       serially(async () => {
-        if (studioIds.length === 0 || (await ports.signedInUser()) === null) return;
-        await read(studioIds, await ports.bells());
+        const ids = (await ports.signedInUser()) === null ? [] : studioIds;
+        await read(ids, await ports.bells());
       }),
   };
 }

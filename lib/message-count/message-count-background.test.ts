@@ -3,7 +3,7 @@
  * storage holds; a development install's tuning), and the toolbar badge as the settings say. The
  * idle state's tests are beside it, in lib/idle.test.ts.
  */
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { Message } from '@/lib/api/schemas';
 import { siteProfiles } from '@/lib/config';
@@ -23,6 +23,7 @@ import {
 } from '@/lib/message-count/message-count-storage';
 import { message, setup } from '@/lib/messages/fake-messages-ports';
 import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
+import { signIn } from '@/tests/unit/signed-in-member';
 import { EVERY_TEST_SWITCH } from '@/tests/unit/test-switches';
 import { WAIT } from '@/tests/unit/wait';
 import { MESSAGE_COUNT_ALARM, refreshBadge, registerMessageCount } from './message-count-background';
@@ -32,6 +33,8 @@ import { MESSAGE_COUNT_ALARM, refreshBadge, registerMessageCount } from './messa
 vi.mock('@/lib/protocol/checked-messages', () => ({ answerMessages: () => undefined }));
 
 const profile = siteProfiles.public;
+// What a member chooses is theirs: these tests choose as a member signed in.
+beforeEach(() => signIn());
 afterEach(() => {
   vi.restoreAllMocks();
   fakeBrowser.reset();

@@ -6,6 +6,8 @@
 
 import type { MessageCountState } from '@/lib/message-count/message-count-model';
 import type { MessageMutes } from '@/lib/message-count/mutes-model';
+import { memberItem } from '@/lib/session/session-storage';
+import { defineMemberOwnedItem } from '@/lib/storage/member-owned-item';
 import { defineItem } from '@/lib/storage/storage-item';
 import {
   defaultMessageCountSettings,
@@ -43,29 +45,39 @@ export const messageNotifierSessionItem = defineItem<NotifierSession | null>('se
   version: 1,
 });
 
-/** What the member muted: kinds and people (lib/message-count/mutes-model.ts). Follows the member (sync). */
-export const messageMutesItem = defineItem<MessageMutes>('sync:messageMutes', {
-  // Nothing muted (mutes-model.ts's `noMutes`), written out: importing it would load the mutes' rules
-  // with every page that reads this item (the popup's budget); they load with the Messages tab.
-  fallback: Object.freeze({ kinds: [], people: [] }) as MessageMutes,
-  version: 1,
-});
+/**
+ * What the signed-in member muted: kinds and people (lib/message-count/mutes-model.ts). The member's
+ * own (lib/storage/member-owned-item.ts): nothing muted while nobody is signed in, and follows the
+ * member (sync).
+ */
+export const messageMutesItem = defineMemberOwnedItem<MessageMutes>(
+  'sync:messageMutes',
+  {
+    // Nothing muted (mutes-model.ts's `noMutes`), written out: importing it would load the mutes' rules
+    // with every page that reads this item (the popup's budget); they load with the Messages tab.
+    fallback: Object.freeze({ kinds: [], people: [] }) as MessageMutes,
+    version: 1,
+  },
+  memberItem,
+);
 
 /**
- * The member's other accounts and the alert of each (lib/message-count/other-accounts-model.ts): the
- * person's list at this browser, not one site account's, so it follows them (sync) and stays when
- * they sign in as another of their accounts. Usernames only, nothing secret.
+ * The signed-in member's other accounts and the alert of each
+ * (lib/message-count/other-accounts-model.ts). The member's own: another member at this browser
+ * never learns which accounts they hold; it follows them (sync). Usernames only, nothing secret.
  */
-export const otherAccountsItem = defineItem<OtherAccount[]>('sync:otherAccounts', {
-  fallback: [],
-  version: 1,
-});
+export const otherAccountsItem = defineMemberOwnedItem<OtherAccount[]>(
+  'sync:otherAccounts',
+  { fallback: [], version: 1 },
+  memberItem,
+);
 
-/** The other accounts' counts as last read (public counts: the same for whoever is signed in). */
-export const otherAccountCountsItem = defineItem<OtherAccountCount[]>('local:otherAccountCounts', {
-  fallback: [],
-  version: 1,
-});
+/** The signed-in member's other accounts' counts as last read (their names are the member's own). */
+export const otherAccountCountsItem = defineMemberOwnedItem<OtherAccountCount[]>(
+  'local:otherAccountCounts',
+  { fallback: [], version: 1 },
+  memberItem,
+);
 
 /** Other users' public counts shown on their profile pages, with when they were read (background only). */
 export const profileMessageCountsItem = defineItem<Record<string, { count: number; at: number }>>(

@@ -13,6 +13,7 @@ import {
   messageNotifierSessionItem,
 } from '@/lib/message-count/message-count-storage';
 import { mutesOf } from '@/lib/message-count/mutes-model';
+import { signIn } from '@/tests/unit/signed-in-member';
 import {
   AWAY_AFTER_MS,
   createMessageNotifier,
@@ -80,6 +81,8 @@ beforeEach(async () => {
   shown = [];
   reads = 0;
   await sessionUnderway();
+  // What a member chooses is theirs: these tests choose as a member signed in.
+  await signIn();
 });
 
 /** Notifications were on before these messages arrived: nothing of theirs is seen yet. */

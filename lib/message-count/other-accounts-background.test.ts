@@ -3,7 +3,7 @@
  * (never on their own), the badge's dot following their counts, the tuning obeyed only by a
  * development install, and the notification's words and page.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { siteProfiles } from '@/lib/config';
 import { signedOutState } from '@/lib/message-count/message-count';
@@ -15,6 +15,7 @@ import {
   otherAccountsItem,
 } from '@/lib/message-count/message-count-storage';
 import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
+import { signIn } from '@/tests/unit/signed-in-member';
 import { WAIT } from '@/tests/unit/wait';
 import { refreshBadge } from './message-count-background';
 import {
@@ -29,6 +30,8 @@ vi.mock('@/lib/protocol/checked-messages', () => ({ answerMessages: () => undefi
 const profile = siteProfiles.public;
 const START = Date.UTC(2026, 0, 1, 12);
 const MINUTE = 60_000;
+// What a member chooses is theirs: these tests choose as a member signed in.
+beforeEach(() => signIn());
 afterEach(() => {
   vi.restoreAllMocks();
   fakeBrowser.reset();
@@ -161,6 +164,7 @@ describe("a notify account's notification", () => {
     await settled();
     expect(off).toEqual([]);
     fakeBrowser.reset();
+    await signIn();
     const refused = await notifying({ setting: true, permission: false });
     await settled();
     expect(refused).toEqual([]);

@@ -7,6 +7,7 @@
  */
 import { trimMembers } from '@/lib/cached-list/list-trims';
 import { type CacheBudget, MiB } from '@/lib/storage/cache-budget';
+import { ownEntry } from '@/lib/storage/own-entry';
 import type { MemberMessages, MessageThread } from './messages-model';
 
 /**
@@ -35,7 +36,7 @@ export const messageThreadsBudget: CacheBudget<Record<string, Record<string, Mes
         if (oldest === undefined || thread.readAt < oldest.readAt)
           oldest = { member, key, readAt: thread.readAt };
     if (oldest === undefined) return undefined;
-    const mine = threads[oldest.member] as Record<string, MessageThread>;
+    const mine = ownEntry(threads, oldest.member) as Record<string, MessageThread>;
     const thread = mine[oldest.key] as MessageThread;
     // Its last replies first; it is read again when opened (its read is the oldest of all).
     const reply = thread.replies.pop();

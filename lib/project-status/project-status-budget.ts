@@ -1,5 +1,6 @@
 /** The byte cap of the loved and favorited marks' cache (lib/storage/cache-budget.ts). */
 import { type CacheBudget, leastRecent, MiB } from '@/lib/storage/cache-budget';
+import { ownEntry } from '@/lib/storage/own-entry';
 import type { MemberStatuses, ProjectStatusCache } from './project-status-model';
 
 /**
@@ -14,7 +15,9 @@ export const projectStatusesBudget: CacheBudget<ProjectStatusCache> = {
     const others = Object.keys(cache.members).length > 1 && cache.member !== null;
     // The signed-in member's statuses go last.
     const name = leastRecent(cache.members, (member) =>
-      others && member === cache.members[cache.member as string] ? Number.POSITIVE_INFINITY : member.usedAt,
+      others && member === ownEntry(cache.members, cache.member as string)
+        ? Number.POSITIVE_INFINITY
+        : member.usedAt,
     );
     if (name === undefined) return undefined;
     const member = cache.members[name] as MemberStatuses;

@@ -3,10 +3,9 @@
  * (lib/project-status/project-status.ts) and every surface reads it: content scripts (marks on
  * thumbnails), the popup (marks on feed cards). No imports with side effects: content scripts read
  * these keys directly with `browser.storage` (the storage library would cost a third of their size
- * budget); ./project-status-storage.ts defines the versioned items on the same keys.
+ * budget); ./project-status-storage.ts defines the versioned items on the same keys, and
+ * ./project-status-lookup-model.ts reads a project's status from the cache.
  */
-import { ownEntry } from '@/lib/storage/own-entry';
-
 /** A love read: whether the member loved the project, when it was read, when a surface last showed it. */
 export interface LoveEntry {
   loved: boolean;
@@ -81,52 +80,6 @@ export const emptyProjectStatusCache: ProjectStatusCache = /* @__PURE__ */ Objec
 /** The cache key of a member: names are case-insensitive on the site. */
 export function memberKey(username: string): string {
   return username.toLowerCase();
-}
-
-/** The signed-in member's statuses, or null (signed out, or nothing read yet). */
-export function currentMember(cache: ProjectStatusCache | null | undefined): MemberStatuses | null {
-  if (!cache || cache.member === null) return null;
-  return memberStatuses(cache.members, cache.member);
-}
-
-/**
- * `username`'s own record: a member may be named `constructor` or `__proto__` (site names allow
- * letters, digits, `-` and `_`), which must find their record or nothing, never the prototype's.
- */
-export function memberStatuses(
-  members: ProjectStatusCache['members'],
-  username: string,
-): MemberStatuses | null {
-  return ownEntry(members, memberKey(username));
-}
-
-/** Whether `projectId` is among the member's favorites, or `undefined` when that is not known. */
-export function favoritedState(member: MemberStatuses, projectId: number): boolean | undefined {
-  const read = member.favoriteReads[projectId];
-  if (read !== undefined) return read.favorited;
-  const list = member.favorites;
-  if (list === null) return undefined;
-  if (list.ids.includes(projectId)) return true;
-  return list.complete ? false : undefined;
-}
-
-/** A project's status for the member, as every surface shows it. */
-export function projectStatus(member: MemberStatuses | null, projectId: number, now: number): ProjectStatus {
-  if (member === null) return { loved: undefined, favorited: undefined, stale: false };
-  const love = member.loves[projectId];
-  return {
-    loved: love?.loved,
-    favorited: favoritedState(member, projectId),
-    stale: love !== undefined && now - love.at > LOVE_FRESH_MS,
-  };
-}
-
-/** Whether the status must be asked for: unknown, stale, or the favorites list is due a re-read. */
-export function needsRead(member: MemberStatuses, id: number, now: number): boolean {
-  const status = projectStatus(member, id, now);
-  if (status.loved === undefined || status.stale || status.favorited === undefined) return true;
-  const list = member.favorites;
-  return list === null || list.changed || now - list.at >= FAVORITES_FRESH_MS;
 }
 
 /** The settings from a stored value (missing keys take their defaults). */

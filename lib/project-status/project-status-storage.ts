@@ -16,7 +16,7 @@ import {
 /**
  * What the member loved and favorited, per member (`member` is who is signed in: null shows
  * nothing). Read synchronously by surfaces with `currentMember` + `projectStatus` of
- * lib/project-status/project-status-model.ts; only the background writes it.
+ * lib/project-status/project-status-lookup-model.ts; only the background writes it.
  */
 export const projectStatusesItem = defineItem<ProjectStatusCache>(PROJECT_STATUS_KEY, {
   fallback: emptyProjectStatusCache,

@@ -10,13 +10,12 @@ import {
   type ProjectStatusPorts,
   type ProjectStatusService,
 } from '@/lib/project-status/project-status';
+import { currentMember, projectStatus } from '@/lib/project-status/project-status-lookup-model';
 import {
-  currentMember,
   emptyProjectStatusCache,
   FAVORITES_FRESH_MS,
   LOVE_FRESH_MS,
   type ProjectStatusCache,
-  projectStatus,
 } from '@/lib/project-status/project-status-model';
 import { SEEN_WRITE_DELAY_MS } from '@/lib/project-status/status-cache';
 

@@ -24,7 +24,8 @@
  */
 
 import { createFavoritesWalks, type FavoritesPage } from './favorites-walk';
-import { currentMember, memberKey, type ProjectStatusCache } from './project-status-model';
+import { currentMember } from './project-status-lookup-model';
+import { memberKey, type ProjectStatusCache } from './project-status-model';
 import { createReadQueue, type QueueEntry } from './read-queue';
 import { createStatusCache } from './status-cache';
 import { createStatusReads } from './status-reads';

@@ -4,11 +4,11 @@
  * every site tab receives each write whole and looks at its marks again.
  */
 import { capRecentlyUsed } from '@/lib/storage/member-cap';
+import { memberStatuses } from './project-status-lookup-model';
 import {
   emptyProjectStatusCache,
   type MemberStatuses,
   memberKey,
-  memberStatuses,
   type ProjectStatusCache,
 } from './project-status-model';
 

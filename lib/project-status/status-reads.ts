@@ -5,7 +5,8 @@
  * service's Retry-After). And what a project still needs read.
  */
 import { singleFlight } from '@/lib/concurrency/single-flight';
-import { favoritedState, LOVE_FRESH_MS, type MemberStatuses, memberKey } from './project-status-model';
+import { favoritedState } from './project-status-lookup-model';
+import { LOVE_FRESH_MS, type MemberStatuses, memberKey } from './project-status-model';
 import type { StatusCache } from './status-cache';
 
 export type ReadKind = 'love' | 'favorite';

@@ -12,6 +12,8 @@ export interface PingResult {
   version: string;
   /** Which site profile the background runs. */
   profile: string;
+  /** A development install (the tests'): only there do site pages get the `ready` marker. */
+  development: boolean;
 }
 
 export const extensionMessages = {

@@ -59,4 +59,27 @@ describe('keepMemberItem', () => {
     expect(await store.member.get()).toBeNull();
     expect(store.values).not.toContain(demo);
   });
+
+  it('writes no member read under a cookie that has changed since: the read of the switch writes the next one', async () => {
+    const session = fakeSession(demo);
+    const store = { ...memoryStore(), cookie: 'mark-of-demo' as string | null };
+    const withCookie = { ...store, cookieNow: async () => store.cookie };
+    await keepMemberItem(session, withCookie);
+    expect(store.values).toEqual([demo]);
+    // bob's cookie is set, the member hidden (previous-member.ts), and something of the session
+    // changes before bob's read: the session still knows demo, who must not come back.
+    store.cookie = 'mark-of-bob';
+    await withCookie.member.set(null);
+    session.change(demo);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await withCookie.member.get()).toBeNull();
+    session.change(bob);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await withCookie.member.get()).toEqual(bob);
+    // A cookie the browser will not show leaves nothing to compare: the session's member is written.
+    store.cookie = null;
+    session.change(demo);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await withCookie.member.get()).toEqual(demo);
+  });
 });

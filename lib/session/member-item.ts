@@ -12,6 +12,11 @@ import type { MemberSource } from './previous-member';
 export interface MemberStore {
   member: { get(): Promise<SessionUser | null>; set(value: SessionUser | null): Promise<void> };
   mark: { get(): Promise<string | null>; set(value: string | null): Promise<void> };
+  /**
+   * The digest of the session cookie now (null when the cookies API refuses). A known member read
+   * under another cookie is not written: the cookie changed, its read is coming and writes then.
+   */
+  cookieNow?(): Promise<string | null>;
 }
 
 const sameMember = (a: SessionUser | null, b: SessionUser | null) => JSON.stringify(a) === JSON.stringify(b);
@@ -29,6 +34,12 @@ export function keepMemberItem(
     writes(async () => {
       const { user, cookieMark } = await session.member();
       const mark = user === null ? null : cookieMark;
+      // Between a switch's cookie and its session read, the session still knows the previous member:
+      // written back then, it would show to the next one (hidden at the change: ./previous-member.ts).
+      if (user !== null && store.cookieNow) {
+        const now = await store.cookieNow();
+        if (now !== null && now !== cookieMark) return;
+      }
       const [stored, storedMark] = await Promise.all([store.member.get(), store.mark.get()]);
       if (sameMember(stored, user) && storedMark === mark) return;
       // The mark goes first and comes back last: stopped half-way, a member is left without a mark

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '@/lib/session/session-model';
 import { deferred } from '@/tests/unit/deferred';
-import { afterCheck, checkPreviousMember } from './previous-member';
+import { afterCheck, checkPreviousMember, hideOnCookieChange } from './previous-member';
 import type { SessionListener } from './session';
 
 const demo: SessionUser = { id: 1, username: 'demo', avatarUrl: '' };
@@ -106,5 +106,23 @@ describe('afterCheck', () => {
     checked.resolve();
     expect(await who).toEqual(demo);
     expect(heard).toEqual(['demo', null]);
+  });
+});
+
+describe('hideOnCookieChange', () => {
+  it('hides the member everywhere at once when the session cookie is gone, another’s or unreadable', async () => {
+    for (const cookie of ['', 'm2', null]) {
+      const p = ports({ member: demo, mark: 'm1', cookie });
+      expect(await hideOnCookieChange(p)).toBe(true);
+      expect(p.state).toMatchObject({ member: null, mark: null, hidden: 1 });
+      // The mark first: stopped half-way, no member is left with another's cookie's mark.
+      expect(p.state.order).toEqual(['mark', 'member', 'elsewhere']);
+    }
+  });
+
+  it('keeps the member when the session cookie is still theirs (another cookie of the site changed)', async () => {
+    const p = ports({ member: demo, mark: 'm1', cookie: 'm1' });
+    expect(await hideOnCookieChange(p)).toBe(false);
+    expect(p.state).toMatchObject({ member: demo, mark: 'm1', hidden: 0 });
   });
 });

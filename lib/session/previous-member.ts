@@ -49,6 +49,23 @@ export async function checkPreviousMember(ports: PreviousMemberPorts): Promise<P
   return outcome;
 }
 
+/**
+ * A change of the session cookie in a running browser (a sign-out, another member signing in): when
+ * its digest no longer matches the one the stored member was read under, the member is hidden at
+ * once, everywhere, as after a restart, without waiting for the session read (which can take half a
+ * second, or many minutes while the site answers errors). The read then shows the new member.
+ */
+export async function hideOnCookieChange(
+  ports: Pick<PreviousMemberPorts, 'cookieMark' | 'member' | 'mark' | 'hideElsewhere'>,
+): Promise<boolean> {
+  const [member, stored, now] = await Promise.all([ports.member.get(), ports.mark.get(), ports.cookieMark()]);
+  if (member === null || (now !== null && now !== '' && stored === now)) return false;
+  await ports.mark.set(null);
+  await ports.member.set(null);
+  await ports.hideElsewhere();
+  return true;
+}
+
 /** What the background's services use of the session: whoami and its changes. */
 export interface MemberSource {
   whoami(): Promise<SessionUser | null>;

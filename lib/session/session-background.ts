@@ -12,7 +12,7 @@ import { answerMessages } from '@/lib/protocol/checked-messages';
 import { isMemberCookieStore } from '@/lib/protocol/sender';
 import { keepMemberItem } from './member-item';
 import { keepPopupUrl } from './popup-url';
-import { afterCheck, checkPreviousMember, type MemberSource } from './previous-member';
+import { afterCheck, checkPreviousMember, hideOnCookieChange, type MemberSource } from './previous-member';
 import { browserSiteCookies, Session } from './session';
 import { sessionMessages } from './session-protocol';
 import { memberCheckedItem, memberCookieMarkItem, memberItem, sessionItem } from './session-storage';
@@ -48,15 +48,18 @@ export function registerSession(deps: SessionDeps): BackgroundSession {
   });
   // The first worker of a browser session: the member kept on disk shows only under the session
   // cookie it was read under (no request); everything that follows the session waits for this.
-  const previousMemberChecked = checkPreviousMember({
+  const memberPorts = {
     cookieMark: () => session.currentCookieMark(),
-    member: { get: () => memberItem.getValue(), set: (value) => memberItem.setValue(value) },
+    member: { get: () => memberItem.getValue(), set: (value: null) => memberItem.setValue(value) },
     mark: {
       get: () => memberCookieMarkItem.getValue(),
-      set: (value) => memberCookieMarkItem.setValue(value),
+      set: (value: null) => memberCookieMarkItem.setValue(value),
     },
-    checked: { get: () => memberCheckedItem.getValue(), set: (value) => memberCheckedItem.setValue(value) },
     hideElsewhere: deps.hideElsewhere,
+  };
+  const previousMemberChecked = checkPreviousMember({
+    ...memberPorts,
+    checked: { get: () => memberCheckedItem.getValue(), set: (value) => memberCheckedItem.setValue(value) },
   }).catch(async (error: unknown) => {
     console.warn('[companion] check of the previous member failed:', error);
     // Unchecked, the member stays hidden until the session is read (which writes it again).
@@ -75,7 +78,12 @@ export function registerSession(deps: SessionDeps): BackgroundSession {
   browser.runtime.onInstalled.addListener(readSession('install'));
   // Only the member's own cookie store: a container's sign-in or sign-out is someone else's.
   browser.cookies.onChanged.addListener((change) => {
-    if (isMemberCookieStore(change.cookie.storeId)) session.handleCookieChange(change);
+    if (!isMemberCookieStore(change.cookie.storeId)) return;
+    session.handleCookieChange(change);
+    // Nothing of the previous member shows under another cookie, read or no read.
+    void previousMemberChecked
+      .then(() => hideOnCookieChange(memberPorts))
+      .catch((error: unknown) => console.warn('[companion] hiding the previous member failed:', error));
   });
   registerSessionMessages(checked, profile);
   return { session, checked, previousMemberChecked };
@@ -86,13 +94,23 @@ export function registerSession(deps: SessionDeps): BackgroundSession {
  * session, and the toolbar popup's address, which names the member's first-frame snapshot (none
  * when nobody is shown).
  */
-export function keepMemberForPages(checked: MemberSource): void {
-  void keepMemberItem(checked, {
+export function keepMemberForPages(checked: MemberSource, cookieNow: () => Promise<string | null>): void {
+  // Every session read, not only a change of member: the member hidden at a change of cookie
+  // (hideOnCookieChange) comes back when the read finds them signed in under the new cookie.
+  const followed: Pick<MemberSource, 'member' | 'onChange'> = {
+    member: () => checked.member(),
+    onChange: (listener) => {
+      checked.onChange(listener);
+      sessionItem.watch(() => listener(null, null));
+    },
+  };
+  void keepMemberItem(followed, {
     member: { get: () => memberItem.getValue(), set: (value) => memberItem.setValue(value) },
     mark: {
       get: () => memberCookieMarkItem.getValue(),
       set: (value) => memberCookieMarkItem.setValue(value),
     },
+    cookieNow,
   });
   void keepPopupUrl((details) => browser.action.setPopup(details));
 }

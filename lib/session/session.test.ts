@@ -256,6 +256,20 @@ describe('Session', () => {
     expect(s.state.reads).toBe(before);
   });
 
+  it("a switch is known at once, before the burst settles: the previous member is not answered for the next one's cookie", async () => {
+    const s = fakeSite();
+    s.state.signedInAs = demo;
+    const cookies = cookieJar({ [SESSION_COOKIE]: 'sid-demo' });
+    const session = newSession(s, cookies);
+    expect((await session.whoami())?.username).toBe('demo');
+
+    s.state.signedInAs = { ...demo, id: 2, username: 'carol' };
+    cookies.values[SESSION_COOKIE] = 'sid-carol';
+    session.handleCookieChange({ cookie: { name: SESSION_COOKIE, domain: '127.0.0.1' } });
+    // Within the quiet time: carol, read at once.
+    expect((await session.whoami())?.username).toBe('carol');
+  });
+
   it('a burst of 100 session-cookie events, spread over time, makes at most 2 session reads', async () => {
     const s = fakeSite();
     s.state.signedInAs = demo;

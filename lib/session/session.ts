@@ -118,9 +118,11 @@ export class Session implements ApiAuth {
     if (this.verified) return known;
     // While a burst of cookie changes settles, the debounced re-read is left to come; but a session
     // cookie already gone is a sign-out known now: the old token must not go out meanwhile (a page
-    // opened right after signing out would act, and be refused, with it).
+    // opened right after signing out would act, and be refused, with it). And another member's
+    // cookie is a switch known now: the previous member is read at once, not answered for the next
+    // (a popup opened right after the switch would show the previous member's name).
     if (this.cookieTimer !== undefined)
-      return known.state === 'signed-in' ? this.signedOutIfCookieGone(known) : known;
+      return known.state === 'signed-in' ? this.unlessCookieChanged(known) : known;
     const generation = this.cookieGeneration;
     const mark = await this.currentCookieMark();
     // A cookie that cannot be read leaves nothing to compare: the known session stands, as it did
@@ -132,10 +134,18 @@ export class Session implements ApiAuth {
     return this.readUnlessCookieGone(mark);
   }
 
-  /** `known`, unless the session cookie is gone: then signed out, kept and told with no request. */
-  private async signedOutIfCookieGone(known: StoredSession): Promise<StoredSession> {
+  /**
+   * `known` (a signed-in member), unless the session cookie is gone: then signed out, kept and told
+   * with no request; or is another than the one `known` was read under: then read now.
+   */
+  private async unlessCookieChanged(known: StoredSession): Promise<StoredSession> {
     const generation = this.cookieGeneration;
-    if ((await this.currentCookieMark()) !== '') return known;
+    const mark = await this.currentCookieMark();
+    if (mark !== '') {
+      // Nothing to compare (the cookie cannot be read, or the session was kept without its digest).
+      const sameCookie = mark === null || known.cookieMark === undefined || known.cookieMark === mark;
+      return sameCookie ? known : this.refresh();
+    }
     // Another caller may have kept it meanwhile: one change, told once.
     if (this.state?.state === 'signed-out') return this.state;
     const next: StoredSession = { state: 'signed-out', readAt: this.now(), cookieMark: '' };

@@ -153,13 +153,30 @@ const migratingItems = new WeakMap<
 >();
 
 /**
+ * Items whose key names no stored value of their own (an item each member has their own of,
+ * ./member-owned-item.ts): `getValues` asks them for their value rather than reading their key.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: items of any value type.
+const readThrough = new WeakSet<StorageItem<any>>();
+
+/** Marks an item whose value is not stored under its key (see `readThrough`). */
+// biome-ignore lint/suspicious/noExplicitAny: items of any value type.
+export function readsThrough<I extends StorageItem<any>>(item: I): I {
+  readThrough.add(item);
+  return item;
+}
+
+/**
  * The values of several items, read together: one storage read per area rather than one per item
  * (the popup's first frame shows about fifteen). A migrating item's version is read in the same
  * read: its migrations cost no read of their own when there is nothing to migrate (the popup's first
  * frame waited for two round trips to storage, one for the versions, then one for the values).
  */
 // biome-ignore lint/suspicious/noExplicitAny: items of any value type.
-export async function getValues(items: readonly StorageItem<any>[]): Promise<unknown[]> {
+export async function getValues(all: readonly StorageItem<any>[]): Promise<unknown[]> {
+  // Read-through items read themselves, started at once beside the others' read.
+  const own = all.map((item) => (readThrough.has(item) ? item.getValue() : undefined));
+  const items = all.filter((item) => !readThrough.has(item));
   const places = items.map((item) => splitKey(item.key));
   const areas = [...new Set(places.map(([area]) => area))];
   const read = () =>
@@ -186,10 +203,11 @@ export async function getValues(items: readonly StorageItem<any>[]): Promise<unk
     await Promise.all(items.map((item) => item.ready()));
     stored = await read();
   }
-  return items.map((item, index) => {
+  const values = items.map((item, index) => {
     const [area, name] = places[index] as [Area, string];
     return stored[areas.indexOf(area)]?.[name] ?? item.fallback;
   });
+  return Promise.all(own.map((read) => read ?? values.shift()));
 }
 
 /** `local:feedCache` → `['local', 'feedCache']`. */

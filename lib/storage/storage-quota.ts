@@ -17,6 +17,18 @@
  * its quota limitations." Companion keeps to the Chrome budget in both.
  */
 
+/**
+ * `storage.sync` in Chrome: QUOTA_BYTES_PER_ITEM and QUOTA_BYTES, counted the same way (key plus
+ * JSON value), refused with "QUOTA_BYTES_PER_ITEM quota exceeded" / "QUOTA_BYTES quota exceeded".
+ */
+export const SYNC_QUOTA_BYTES_PER_ITEM = 8_192;
+export const SYNC_QUOTA_BYTES = 102_400;
+
+/** Whether a sync item of this key (its name, without the area) and value fits in one item as Chrome counts it. */
+export function fitsSyncItem(name: string, value: unknown): boolean {
+  return storedBytes(name, value) <= SYNC_QUOTA_BYTES_PER_ITEM;
+}
+
 /** `storage.local.QUOTA_BYTES` in Chrome. */
 export const LOCAL_QUOTA_BYTES = 10_485_760;
 

@@ -25,11 +25,10 @@ import { createProjectStatusService } from '@/lib/project-status/project-status'
 import { SlidingWindowLimiter } from '../../lib/api/rate-limiter';
 import { createMyStuffService, type MyStuffCache } from '../../lib/mystuff/mystuff';
 import { MY_STUFF_FRESH_MS, MY_STUFF_MAX_ITEMS } from '../../lib/mystuff/mystuff-model';
+import { currentMember, projectStatus } from '../../lib/project-status/project-status-lookup-model';
 import {
-  currentMember,
   emptyProjectStatusCache,
   type ProjectStatusCache,
-  projectStatus,
 } from '../../lib/project-status/project-status-model';
 import { Random } from '../../sandbox/random';
 import { generateWorld } from '../../sandbox/seed';

@@ -19,6 +19,7 @@ import {
   useBrowser,
   withSandbox,
 } from './harness';
+import { ownKey } from './harness/own-keys';
 import { typeInto } from './harness/type-into';
 
 const sandbox = withSandbox();
@@ -73,9 +74,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   let before = new Set<string>();
 
   const readBells = async () =>
-    (await browser().readStorage('sync', ['followingClosely'])).followingClosely as
-      | { people: string[]; studios: unknown[] }
-      | undefined;
+    (await browser().readStorage('sync', [ownKey(sandbox(), 'followingClosely', DEMO_USERNAME)]))[
+      ownKey(sandbox(), 'followingClosely', DEMO_USERNAME)
+    ] as { people: string[]; studios: unknown[] } | undefined;
 
   async function openFeed(): Promise<TestPage> {
     await browser().setStorage('local', { popupTab: 'feed' });

@@ -111,7 +111,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
   const refusalsThenPing = () => [
     ...INHERITED_NAMES.map((type) => ({ err: { name: 'Error', message: `Unknown message: ${type}` } })),
-    { res: { ok: true, version, profile: browser().profile.name } },
+    // Unpacked by the harness: a development install, the only kind whose pages get the ready marker.
+    { res: { ok: true, version, profile: browser().profile.name, development: true } },
   ];
 
   it('refuses, first, a message named like an Object.prototype member, and keeps answering (popup)', async () => {

@@ -18,6 +18,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import type { Comment, Message, Project, Studio, User } from '@/sandbox/model';
 import { BROWSER_NAMES, type TestPage, useBrowser, withSandbox } from './harness';
+import { ownKey } from './harness/own-keys';
 
 const sandbox = withSandbox();
 const store = () => sandbox().control.store;
@@ -247,8 +248,12 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     });
 
     it('reaches Following closely with a project added to a belled studio, which only the studio’s activity tells', async () => {
+      // The bell is demo's own (the member's own item, `followingClosely.<demo's id>`).
       await browser().setStorage('sync', {
-        followingClosely: { people: [], studios: [{ id: studio.id, title: studio.title }] },
+        [ownKey(sandbox(), 'followingClosely', DEMO_USERNAME)]: {
+          people: [],
+          studios: [{ id: studio.id, title: studio.title }],
+        },
       });
       // The bell just rung: the studio's activity is read at once, where the project is not yet.
       await expect
@@ -293,7 +298,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         ]?.activity?.items ?? [];
       expect(activity.some((event) => event.type === 'addprojecttostudio')).toBe(false);
       await popup.close();
-      await browser().setStorage('sync', { followingClosely: { people: [], studios: [] } });
+      await browser().setStorage('sync', {
+        [ownKey(sandbox(), 'followingClosely', DEMO_USERNAME)]: { people: [], studios: [] },
+      });
     });
 
     it('shows the editor’s count in both menu bars: 2024’s and the one whose group is another element', async () => {

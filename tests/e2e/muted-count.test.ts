@@ -5,12 +5,13 @@
  * log); an alert from the site's team raises the count, and after the messages page is opened the
  * count stays at the alerts and the invitation, which the background reads along with the messages.
  *
- * Mutes are written to `sync:messageMutes` from the extension, as the settings page stores them.
+ * Mutes are written to the member's own `sync:messageMutes.<user id>` from the extension, as the settings page stores them.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RequestLogEntry } from '@/sandbox/control';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import { BROWSER_NAMES, useBrowser, withSandbox } from './harness';
+import { ownKey } from './harness/own-keys';
 import { startQuietPeriod } from './harness/quiet-period';
 
 const PERIOD_SECONDS = 2;
@@ -85,7 +86,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       // Nothing muted: the messages are never read for the count.
       expect(messageReads(since)).toEqual([]);
 
-      await browser().setStorage('sync', { messageMutes: { kinds: ['loveproject'], people: [] } });
+      await browser().setStorage('sync', {
+        [ownKey(sandbox(), 'messageMutes', DEMO_USERNAME)]: { kinds: ['loveproject'], people: [] },
+      });
       await expect.poll(badgeText, { timeout: 5_000, interval: 100 }).toBe(String(expected));
       await expect.poll(() => title(page), { timeout: 5_000 }).toMatch(new RegExp(`^\\(${expected}\\) `));
       expect((await browser().badge()).title).toBe(
@@ -181,7 +184,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       await expect.poll(badgeText).toBe('');
 
       // Mutes turned off: the figure after mutes goes.
-      await browser().setStorage('sync', { messageMutes: { kinds: [], people: [] } });
+      await browser().setStorage('sync', {
+        [ownKey(sandbox(), 'messageMutes', DEMO_USERNAME)]: { kinds: [], people: [] },
+      });
       await expect.poll(async () => (await stored()).shown).toBeUndefined();
       await messages.close();
       await page.close();

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import type { Message } from '@/sandbox/model';
 import { BROWSER_NAMES, seriousAxeFindings, type TestPage, useBrowser, withSandbox } from './harness';
+import { ownKey } from './harness/own-keys';
 import { typeInto } from './harness/type-into';
 
 const sandbox = withSandbox();
@@ -61,9 +62,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     store().getUserById(message?.actorId ?? -1)?.username ?? '';
 
   const mutesIn = async (_page?: TestPage) =>
-    (await browser().readStorage('sync', ['messageMutes'])).messageMutes as
-      | { kinds: string[]; people: string[] }
-      | undefined;
+    (await browser().readStorage('sync', [ownKey(sandbox(), 'messageMutes', DEMO_USERNAME)]))[
+      ownKey(sandbox(), 'messageMutes', DEMO_USERNAME)
+    ] as { kinds: string[]; people: string[] } | undefined;
 
   const openMessages = async () => {
     await browser().setStorage('local', { popupTab: 'messages' });

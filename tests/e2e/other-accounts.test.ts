@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RequestLogEntry } from '@/sandbox/control';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import { BROWSER_NAMES, type TestPage, useBrowser, withSandbox } from './harness';
+import { ownKey } from './harness/own-keys';
 import { typeInto } from './harness/type-into';
 
 const PERIOD_SECONDS = 2;
@@ -47,6 +48,11 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         (entry: RequestLogEntry) =>
           Date.parse(entry.time) >= since && entry.path === `/users/${username}/messages/count`,
       );
+  /** The member's own list of other accounts, as stored. */
+  const ownAccounts = async () => {
+    const key = ownKey(sandbox(), 'otherAccounts', DEMO_USERNAME);
+    return (await browser().readStorage('sync', [key]))[key];
+  };
   /** The popup with the other accounts' panel open. */
   const popupWithPanel = async () => {
     const popup = await browser().openPopup();
@@ -149,7 +155,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       expect(
         await popup.evaluate((selector) => document.querySelector(selector) === null, chip(MISSING)),
       ).toBe(true);
-      const { otherAccounts } = await browser().readStorage('sync', ['otherAccounts']);
+      const otherAccounts = await ownAccounts();
       expect(otherAccounts).toEqual([{ username: OTHER, alert: 'dot' }]);
       await popup.close();
     });
@@ -160,7 +166,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       await expect
         .poll(() => popup.evaluate((selector) => document.querySelector(selector) === null, chip(OTHER)))
         .toBe(true);
-      const { otherAccounts } = await browser().readStorage('sync', ['otherAccounts']);
+      const otherAccounts = await ownAccounts();
       expect(otherAccounts).toEqual([]);
       // Nothing of it on the badge any more.
       await expect.poll(async () => (await browser().badge()).text).not.toMatch(/•/);

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import { BROWSER_NAMES, type ExtensionBrowser, launchBrowser, type TestPage, withSandbox } from './harness';
+import { ownKey } from './harness/own-keys';
 
 const sandbox = withSandbox();
 
@@ -164,7 +165,9 @@ describe('firefox', () => {
       await expect
         .poll(async () => (await browser?.readStorage('local', ['lastNotifiedMessage']))?.lastNotifiedMessage)
         .toMatchObject({ username: DEMO_USERNAME });
-      await browser.setStorage('sync', { messageMutes: { kinds: ['followuser'], people: [] } });
+      await browser.setStorage('sync', {
+        [ownKey(sandbox(), 'messageMutes', DEMO_USERNAME)]: { kinds: ['followuser'], people: [] },
+      });
       await browser.close();
       browser = undefined;
 

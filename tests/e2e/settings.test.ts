@@ -21,16 +21,16 @@ const TRANSLATE = 'button[data-companion="translate"]';
 const TRANSLATION = '[data-companion="translation"]';
 const POPUP_CARD = '[data-testid="followed-projects"][data-feed="shared"] [data-testid="project-card"]';
 const POPUP_MARK = `${POPUP_CARD} [data-testid="project-status"]`;
-/** The fieldsets in the order the page shows them, one per feature. */
+/**
+ * The fieldsets in the order the page shows them, one per feature: the member's own choices under
+ * their heading first, then the browser's settings under theirs.
+ */
 const GROUPS = [
-  'settings-message-count',
-  'settings-mutes',
-  'settings-other-accounts',
-  'settings-feed',
-  'settings-following-closely',
-  'settings-marks',
-  'settings-translation',
-  'settings-explore',
+  ['settings-yours', ['settings-mutes', 'settings-other-accounts', 'settings-following-closely']],
+  [
+    'settings-browser',
+    ['settings-message-count', 'settings-feed', 'settings-marks', 'settings-translation', 'settings-explore'],
+  ],
 ];
 
 type ExtensionApi = typeof browser;
@@ -103,10 +103,13 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
     const options = await browser().openExtensionPage('/options.html');
     await options.waitFor((s) => document.querySelector(s) !== null, '[data-testid="settings-explore"]');
-    // One page, grouped by feature in this order, each setting with its sentence.
+    // One page, whose settings are whose under two headings, grouped by feature in this order.
     expect(
       await options.evaluate(() =>
-        [...document.querySelectorAll('main > fieldset')].map((f) => f.getAttribute('data-testid')),
+        [...document.querySelectorAll('main > section')].map((section) => [
+          section.querySelector('h2')?.id,
+          [...section.querySelectorAll(':scope > fieldset')].map((f) => f.getAttribute('data-testid')),
+        ]),
       ),
     ).toEqual(GROUPS);
     const switches = [

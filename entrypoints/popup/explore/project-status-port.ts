@@ -6,7 +6,7 @@
  * not read yet).
  */
 import { useEffect } from 'preact/hooks';
-import { currentMember, projectStatus } from '@/lib/project-status/project-status-model';
+import { currentMember, projectStatus } from '@/lib/project-status/project-status-lookup-model';
 import { projectStatusesItem } from '@/lib/project-status/project-status-storage';
 import { sendMessage } from '../background-messages';
 import { useStorageItem } from '../storage-hooks';

@@ -2,14 +2,16 @@ import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { Empty } from '@/components/Empty';
 import { ListEnd } from '@/components/ListEnd';
 import { ListStatus } from '@/components/ListStatus';
-import { FEED_KINDS, FEED_MAX_ITEMS, type FeedSettings, type MemberFeed } from '@/lib/feed/feed-model';
+import { FEED_KINDS } from '@/lib/feed/feed-kinds-model';
+import { FEED_MAX_ITEMS, type FeedSettings, type MemberFeed } from '@/lib/feed/feed-model';
 import { t } from '@/lib/i18n';
 import { markFirstItemPainted } from '../first-item-mark';
 import { siteLinks } from '../site-links';
 import { ActivityItem } from './ActivityItem';
 import { FeedFilters, setKinds } from './FeedFilters';
-import { seenAtOpen, useRememberSeen, visibleActivity } from './feed-data';
+import { seenAtOpen, visibleActivity } from './feed-data';
 import { isNewSince } from './new-items';
+import { useRememberSeen } from './remember-seen';
 
 /** Performance mark of the first painted feed item (scripts/bench/popup.ts measures it). */
 export const FIRST_ITEM_MARK = 'companion:first-feed-item';

@@ -1,5 +1,6 @@
 import { Chip } from '@/components/Chip';
-import { FEED_KINDS, type FeedKind, type FeedSettings } from '@/lib/feed/feed-model';
+import { FEED_KINDS } from '@/lib/feed/feed-kinds-model';
+import type { FeedKind, FeedSettings } from '@/lib/feed/feed-model';
 import { feedSettingsItem } from '@/lib/feed/feed-storage';
 import { t } from '@/lib/i18n';
 

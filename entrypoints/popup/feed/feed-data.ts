@@ -3,7 +3,7 @@
  * the filters, and what was new at this open. Plain storage reads and pure helpers: the view asks the
  * service for fresh data through the protocol and never reads the network itself.
  */
-import { useEffect, useMemo } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
 import {
   type ActivityEvent,
   defaultFeedSettings,
@@ -16,7 +16,7 @@ import {
 import { feedCacheItem, feedSeenItem, feedSettingsItem, followingCloselyItem } from '@/lib/feed/feed-storage';
 import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/project-status/project-status-storage';
 import { primedValue, useStorageItem } from '../storage-hooks';
-import { advanceSeen, isNewSince, newestTime } from './new-items';
+import { isNewSince } from './new-items';
 
 /**
  * The storage the feed's first frame shows (read before the popup renders): the loved/favorited
@@ -76,20 +76,4 @@ export function useNewCount(username: string): number {
     () => visibleActivity(feed.activity.items, settings).filter((event) => isNewSince(event, seen)).length,
     [feed, settings, seen],
   );
-}
-
-/**
- * Records the newest event shown, so the next open marks what is newer. Items hidden by a filter
- * count as seen too: turning the filter off later must not make old items "new".
- */
-export function useRememberSeen(username: string, items: readonly ActivityEvent[]): void {
-  const newest = newestTime(items);
-  useEffect(() => {
-    if (newest === undefined) return;
-    feedSeenItem.getValue().then((seen) => {
-      const current = Object.hasOwn(seen, username) ? seen[username] : undefined;
-      const next = advanceSeen(current, newest);
-      if (next !== current && next !== undefined) return feedSeenItem.setValue({ ...seen, [username]: next });
-    });
-  }, [username, newest]);
 }

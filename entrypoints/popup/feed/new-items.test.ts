@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityEvent } from '@/lib/feed/feed-model';
-import { advanceSeen, isNewSince, newestTime } from './new-items';
+import { isNewSince } from './new-items';
+import { advanceSeen, newestTime } from './remember-seen';
 
 const event = (datetime_created: string) =>
   ({

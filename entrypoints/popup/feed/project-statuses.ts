@@ -8,13 +8,8 @@
  */
 import type { RefObject } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
-import {
-  currentMember,
-  type MemberStatuses,
-  needsRead,
-  type ProjectStatus,
-  projectStatus,
-} from '@/lib/project-status/project-status-model';
+import { currentMember, needsRead, projectStatus } from '@/lib/project-status/project-status-lookup-model';
+import type { MemberStatuses, ProjectStatus } from '@/lib/project-status/project-status-model';
 import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/project-status/project-status-storage';
 import { sendMessage } from '../background-messages';
 import { useStorageItem } from '../storage-hooks';

@@ -6,17 +6,20 @@
  */
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { Message } from '@/lib/api/schemas';
 import { messageMutesItem } from '@/lib/message-count/message-count-storage';
 import { mutesOf } from '@/lib/message-count/mutes-model';
 import type { MessageRow } from '@/lib/messages/messages-model';
+import { signIn } from '@/tests/unit/signed-in-member';
 import { WAIT } from '@/tests/unit/wait';
 import { MuteMenu } from './MuteMenu';
 import { muteChoicesOf } from './mute-choices';
 import { UnmuteButtons } from './UnmuteButtons';
 
+// What a member chooses is theirs: these tests choose as a member signed in.
+beforeEach(() => signIn());
 afterEach(() => {
   fakeBrowser.reset();
   document.body.innerHTML = '';
