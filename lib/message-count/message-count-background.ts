@@ -38,6 +38,8 @@ import { siteActivity } from './site-activity';
 
 /** The name of the poller's one alarm. */
 export const MESSAGE_COUNT_ALARM = 'message-count';
+/** The shortest repeat of the poll's alarm (a development tuning's one-second period included). */
+const MIN_ALARM_REPEAT_MS = 1_000;
 
 /** What the message count needs from the API client and the session. */
 export interface MessageCountDeps {
@@ -87,7 +89,11 @@ export function messageCountPorts(deps: MessageCountDeps): MessageCountPorts {
     },
     alarm: {
       async set(when) {
-        await browser.alarms.create(MESSAGE_COUNT_ALARM, { when });
+        // Repeating, at the same interval, until the next tick arms it again: a firing the browser
+        // hands to a background it is stopping at that moment is lost (seen in Firefox), and a
+        // one-shot alarm would leave the count unread until something else woke the background.
+        const periodInMinutes = Math.max(when - now(), MIN_ALARM_REPEAT_MS) / 60_000;
+        await browser.alarms.create(MESSAGE_COUNT_ALARM, { when, periodInMinutes });
       },
       async clear() {
         await browser.alarms.clear(MESSAGE_COUNT_ALARM);

@@ -110,6 +110,14 @@ beforeEach(() => {
 });
 
 describe('message-count poller', () => {
+  it('arms its alarm to repeat at the interval it waits: a firing lost with a background being stopped comes again', async () => {
+    const service = makeService();
+    await service.start();
+    const alarm = await fakeBrowser.alarms.get(MESSAGE_COUNT_ALARM);
+    expect(alarm?.scheduledTime).toBe(START + MINUTE);
+    expect(alarm?.periodInMinutes).toBe(1);
+  });
+
   it('reads at once when it starts signed in, then once a minute while a site tab is watched', async () => {
     const service = makeService();
     await service.start();
