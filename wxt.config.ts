@@ -44,6 +44,14 @@ export default defineConfig({
   outDirTemplate: `${outDirPrefix}-{{browser}}-mv{{manifestVersion}}{{modeSuffix}}`,
   manifestVersion: 3,
   hooks: {
+    // Every module imports what it uses: no folder's exports are auto-imported (WXT's presets,
+    // `browser` and the define* helpers, stay). An auto-import is guessed from a name, and a guess
+    // that took the background's `tabId` parameter for the popup's tab bar put Preact and the
+    // popup's stylesheet in the background's bundle. (The option `imports.dirs` adds to WXT's
+    // folders; only the resolved configuration can empty them.)
+    'config:resolved': (wxt) => {
+      wxt.config.imports.dirs = [];
+    },
     // The popup's first-frame script, which popup.html names (entrypoints/popup/first-frame.ts).
     'build:publicAssets': (wxt, files) => {
       files.push({ relativeDest: FIRST_FRAME_SCRIPT, contents: firstFrameScript(wxt.config.root) });

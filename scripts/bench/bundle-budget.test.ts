@@ -5,7 +5,7 @@
  * profiles differ only in a few URLs. Built here when `npm test` has not built it already.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -79,5 +79,18 @@ describe('bundle budgets (production build)', () => {
     expect(later.some((file) => readFileSync(path.join(dir, file), 'utf8').includes(MESSAGING_MARK))).toBe(
       true,
     );
+  });
+
+  it('the background carries nothing of the pages: no Preact, no stylesheet', () => {
+    // Preact's hooks keep their state on a component's `__H` (a name its build mangles to, stable
+    // within Preact 10); a stylesheet any background module imported would be emitted beside it.
+    const background = readFileSync(path.join(dir, 'background.js'), 'utf8');
+    expect(background).not.toMatch(/\.__H\b/);
+    expect(existsSync(path.join(dir, 'assets/background.css'))).toBe(false);
+    // The check can fail: the popup's own bundle has both.
+    const popupChunks = readdirSync(path.join(dir, 'chunks')).map((file) =>
+      readFileSync(path.join(dir, 'chunks', file), 'utf8'),
+    );
+    expect(popupChunks.some((text) => /\.__H\b/.test(text))).toBe(true);
   });
 });
