@@ -97,6 +97,29 @@ describe('keepFirstFrame (the writer)', () => {
     expect(localStorage.getItem(SNAPSHOT_ITEM)).toBeNull();
   });
 
+  it("keeps the snapshot, and keeps writing, when the background rewrites the same member's key through null", async () => {
+    const root = page(APP);
+    markAppItem('feed');
+    const same = ports('aa11');
+    keepFirstFrame(root, '?s=aa11', same);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(snapshotIn(localStorage)?.k).toBe('aa11');
+    // The mark is cleared first and set back last: a passing null, no sign-out.
+    same.changeKey(null);
+    same.changeKey('aa11');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(snapshotIn(localStorage)?.k).toBe('aa11');
+    root.querySelector('header')?.append('!');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(snapshotIn(localStorage)?.h).toContain('demo!');
+    // Another member's key that settles: dropped, and nothing written after it.
+    same.changeKey(null);
+    same.changeKey('bb22');
+    root.querySelector('header')?.append('?');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(localStorage.getItem(SNAPSHOT_ITEM)).toBeNull();
+  });
+
   it('drops the snapshot when the popup opens with no key (nobody signed in)', async () => {
     localStorage.setItem(SNAPSHOT_ITEM, JSON.stringify({ k: 'aa11', b: 'x', t: 'feed', h: 'old' }));
     keepFirstFrame(page(APP), '', ports('aa11'));

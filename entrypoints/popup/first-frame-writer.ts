@@ -54,12 +54,19 @@ const browserPorts: SnapshotPorts = {
  * Keeps the snapshot of `root` for the key the popup's address names. Opened with no key (nobody
  * signed in), it drops any snapshot; the key must still be the member's (it changes with every
  * sign-in, sign-out and switch: then the snapshot is dropped and nothing more is written).
+ *
+ * A change of the key stops the writes at once, and is judged once the key has settled: the
+ * background rewrites the same member's key through null (lib/session/member-item.ts clears the
+ * mark first and sets it back last), and that passing null is no sign-out. Judged on the key as it
+ * is after the quiet time, a rewrite keeps the snapshot and the writes; anything else drops it.
  */
 export function keepFirstFrame(root: Element, search: string, ports: SnapshotPorts = browserPorts): void {
   const key = snapshotKey(search);
   let valid = false;
+  let writeTimer: ReturnType<typeof setTimeout> | undefined;
   const drop = () => {
     valid = false;
+    clearTimeout(writeTimer);
     try {
       ports.pageStorage().removeItem(SNAPSHOT_ITEM);
     } catch {
@@ -85,32 +92,50 @@ export function keepFirstFrame(root: Element, search: string, ports: SnapshotPor
     drop();
     return;
   }
-  ports.onKeyChange(drop);
-  let timer: ReturnType<typeof setTimeout> | undefined;
   const schedule = () => {
-    clearTimeout(timer);
-    timer = setTimeout(write, SETTLE_MS);
+    clearTimeout(writeTimer);
+    if (valid) writeTimer = setTimeout(write, SETTLE_MS);
   };
-  ports
-    .currentKey()
-    .then((current) => {
-      if (current !== key) {
-        drop();
-        return;
-      }
-      valid = true;
-      new MutationObserver(schedule).observe(root, {
-        subtree: true,
-        childList: true,
-        characterData: true,
-        attributes: true,
-      });
-      schedule();
-      // Closing the popup: what it showed last, now (a pending write would never run).
-      addEventListener('pagehide', write);
-      document.addEventListener('visibilitychange', () => {
-        if (document.visibilityState === 'hidden') write();
-      });
-    })
-    .catch(drop);
+  const startWriting = () => {
+    new MutationObserver(schedule).observe(root, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
+    // Closing the popup: what it showed last, now (a pending write would never run).
+    addEventListener('pagehide', write);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') write();
+    });
+  };
+  let started = false;
+  // Each change of the key starts a new judgement; an older one still in flight decides nothing.
+  let judgement = 0;
+  const judgeKey = () => {
+    const mine = ++judgement;
+    return ports
+      .currentKey()
+      .then((current) => {
+        if (mine !== judgement) return;
+        if (current !== key) {
+          drop();
+          return;
+        }
+        valid = true;
+        if (!started) startWriting();
+        started = true;
+        schedule();
+      })
+      .catch(drop);
+  };
+  let keyTimer: ReturnType<typeof setTimeout> | undefined;
+  ports.onKeyChange(() => {
+    judgement++;
+    valid = false;
+    clearTimeout(writeTimer);
+    clearTimeout(keyTimer);
+    keyTimer = setTimeout(judgeKey, SETTLE_MS);
+  });
+  void judgeKey();
 }
