@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import type { MessageMutes } from '@/lib/message-count/mutes-model';
-import type { MessageRow } from '@/lib/messages/messages-model';
-import { muteChoicesOf } from './mute-choices';
+import type { MessageRow } from '@/lib/messages/message-groups-model';
+import { canMute, muteChoicesOf } from './mute-choices';
 
 type MuteActions = typeof import('./mute-actions');
 /** The mute actions' chunk, once loaded. */
@@ -23,8 +23,7 @@ export const loadMuteActions = (): Promise<MuteActions> =>
  */
 export function MuteButton(props: { row: MessageRow; me: string; onMute: () => void }) {
   const [openAtLoad, setOpenAtLoad] = useState(false);
-  const choices = muteChoicesOf(props.row, props.me);
-  if (choices.kind === null && choices.person === null) return null;
+  if (!canMute(muteChoicesOf(props.row, props.me))) return null;
   if (actions !== null) return <actions.MuteMenu {...props} initiallyOpen={openAtLoad} />;
   const load = () => void loadMuteActions().catch(console.error);
   return (
