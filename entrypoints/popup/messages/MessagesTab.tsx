@@ -1,7 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Empty } from '@/components/Empty';
-import { ListEnd } from '@/components/ListEnd';
 import { ListStatus } from '@/components/ListStatus';
 import { t } from '@/lib/i18n';
 import { unreadOfList } from '@/lib/message-count/honest-count-model';
@@ -29,9 +28,8 @@ import { MessageGroupRow } from './MessageGroup';
 import { MessageItem } from './MessageItem';
 import { MessagesSearch } from './MessagesSearch';
 import { MessagesToolbar } from './MessagesToolbar';
-import { MutedFold } from './MutedFold';
 import { useMemberMessages } from './messages-data';
-import { MuteButton, UnmuteButtonsOf } from './mute-button';
+import { MuteButton, useMuteActions } from './mute-button';
 import { useMutes } from './mutes-data';
 import { type Searching, SearchTerms } from './search-marks';
 
@@ -43,6 +41,11 @@ const FIRST_FRAME_ROWS = 10;
 /** The team's alerts, the invitation, what cannot be shown: their own chunk, loaded only when any is there. */
 const BeyondTheListView = lazyView(() =>
   import('./BeyondTheList').then((module) => module.BeyondTheList),
+).View;
+
+/** The list's end: below the first screenful, its chunk loads right after the first frame. */
+const ListEndView = lazyView<Parameters<typeof import('./MessagesListEnd').MessagesListEnd>[0]>(() =>
+  import('./MessagesListEnd').then((module) => module.MessagesListEnd),
 ).View;
 
 /** Failures are recorded in the list's `error`; a background that is not there shows in the frame. */
@@ -125,7 +128,10 @@ export function MessagesTab({ member }: { member: SessionUser }) {
     ) : (
       <MessageItem key={rowKey(row)} row={row} member={member} drafts={draftKeys} actions={actionsOf(row)} />
     );
-  const unmuteButtons = (row: MessageRow) => <UnmuteButtonsOf row={row} mutes={mutes} />;
+  // The fold and its Unmute buttons come with the mute actions' chunk, loaded once anything is muted.
+  const muteActions = useMuteActions(foldedCount > 0);
+  const unmuteButtons = (row: MessageRow) =>
+    muteActions && <muteActions.UnmuteButtons row={row} mutes={mutes} />;
   const muteButton = (row: MessageRow) => (
     <MuteButton
       row={row}
@@ -166,10 +172,10 @@ export function MessagesTab({ member }: { member: SessionUser }) {
       <SearchTerms.Provider value={search}>
         {anyRow || foldedCount > 0 ? (
           <>
-            {foldedCount > 0 && (
-              <MutedFold count={foldedCount} unread={foldedUnread} toggleRef={foldToggle}>
+            {foldedCount > 0 && muteActions && (
+              <muteActions.MutedFold count={foldedCount} unread={foldedUnread} toggleRef={foldToggle}>
                 {folded.map((row) => rowOf(row, unmuteButtons))}
-              </MutedFold>
+              </muteActions.MutedFold>
             )}
             {anyRow && (
               // Busy until every row is there (a screenful first, the rest after it is painted).
@@ -193,7 +199,7 @@ export function MessagesTab({ member }: { member: SessionUser }) {
           <Empty loading>{t('messagesTab.loading')}</Empty>
         ) : null}
       </SearchTerms.Provider>
-      <ListEnd list={list} onMore={more} maxItems={MESSAGES_MAX_ITEMS} moreHref={messageLinks.home()} />
+      <ListEndView list={list} onMore={more} maxItems={MESSAGES_MAX_ITEMS} moreHref={messageLinks.home()} />
     </div>
   );
 }

@@ -1,6 +1,5 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import type { MessageMutes } from '@/lib/message-count/mutes-model';
 import type { MessageRow } from '@/lib/messages/message-groups-model';
 import { canMute, muteChoicesOf } from './mute-choices';
 
@@ -45,7 +44,14 @@ export function MuteButton(props: { row: MessageRow; me: string; onMute: () => v
   );
 }
 
-/** The muted fold's Unmute buttons of a row (the fold opens once their chunk is there). */
-export function UnmuteButtonsOf(props: { row: MessageRow; mutes: MessageMutes }) {
-  return actions === null ? null : <actions.UnmuteButtons {...props} />;
+/**
+ * The mute actions' chunk once it is there, loaded when `needed` (something is muted: the muted
+ * fold and its Unmute buttons are in it); null until then.
+ */
+export function useMuteActions(needed: boolean): MuteActions | null {
+  const [, setLoaded] = useState(actions !== null);
+  useEffect(() => {
+    if (needed && actions === null) loadMuteActions().then(() => setLoaded(true), console.error);
+  }, [needed]);
+  return actions;
 }
