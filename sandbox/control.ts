@@ -5,6 +5,7 @@
  */
 import type { SandboxClock } from './clock';
 import type { ElsewhereRequest } from './elsewhere';
+import { addMessageMix, type MessageMix } from './message-mix';
 import type { ActivityEvent, AdminMessage, Comment, Message, Project, ScratcherInvite } from './model';
 import type { SandboxPart } from './origins';
 import { Random } from './random';
@@ -291,6 +292,14 @@ export class SandboxControl {
 
   addMessage(username: string, message: NewMessage): Message {
     return this.store.addMessage(username, message);
+  }
+
+  /**
+   * Thirty unread messages the Messages tab groups (follows, loves and favorites of one project,
+   * one studio's activity, one forum topic's posts): see message-mix.ts.
+   */
+  addMessageMix(username: string): MessageMix {
+    return addMessageMix(this.store, username);
   }
 
   /** An alert from the site's team: counted, never listed by `/messages`, not cleared by the messages page. */

@@ -205,6 +205,24 @@ describe('message notifications', () => {
     expect(shown[0]?.content.message).toBe('critic commented on “Maze <script>”: “nice & fun”');
   });
 
+  it('never announce the activity of a studio the member muted; another studio’s still', async () => {
+    await notifiedUpTo(0);
+    const activity = (id: number, studio: number): Message => ({
+      ...base,
+      id,
+      actor_username: 'demo',
+      type: 'studioactivity',
+      gallery_id: studio,
+      title: `Studio ${studio}`,
+    });
+    inbox = [activity(6, 50), activity(5, 60), activity(4, 50), ...inbox];
+    await messageMutesItem.setValue({ kinds: [], people: [], studios: [{ id: 50, title: 'Studio 50' }] });
+    await notifier().countChanged('demo', 0, 3);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]?.content.title).toBe('New message');
+    expect(shown[0]?.content.message).toContain('Studio 60');
+  });
+
   it('show nothing when every new message is muted, yet never announce them later', async () => {
     await notifiedUpTo(0);
     await messageMutesItem.setValue({ kinds: [], people: ['fan3', 'fan2', 'fan1'] });
