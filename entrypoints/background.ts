@@ -117,6 +117,8 @@ export default defineBackground(() => {
     api,
     cachesGivenUp: CACHES_GIVEN_UP,
     alertDismissed: (username) => messageCount.alertDismissed(username),
+    // Marked read on the member's click: the count follows at once, then one read past the CDN.
+    markedRead: (username) => messageCount.markedRead(username),
     member: async () => {
       const user = await checked.whoami();
       return user === null ? null : { id: user.id, username: user.username };
