@@ -167,7 +167,8 @@ export class SandboxControl {
   /** How long the simulated CDN keeps a message count (seconds); 0 turns the staleness off. */
   messageCountCacheSeconds = 30;
   /**
-   * Whether writes under /proxy need the site as referer, as the live site's CSRF protection does
+   * Whether writes under /proxy and the site's own writes (`/site-api/` marking read, dismissing,
+   * accepting a curator invitation) need the site as referer, as the live site's CSRF protection does
    * (docs/site-reference.md, Authentication). Off by default: most clients of the sandbox (tests in
    * Node) send no referer; the extension's tests turn it on to prove its writes carry one.
    */

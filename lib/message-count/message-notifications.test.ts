@@ -18,8 +18,10 @@ import {
   AWAY_AFTER_MS,
   createMessageNotifier,
   MAX_LINES_PER_NOTIFICATION,
+  memberOfNotification,
   type NotificationContent,
   notificationFor,
+  notificationId,
   pathOfNotification,
   presenceOf,
 } from './message-notifications';
@@ -184,6 +186,17 @@ describe('message notifications', () => {
 
   it('ignore ids that are not ours when a notification is clicked', () => {
     expect(pathOfNotification('something-else')).toBeNull();
+    expect(memberOfNotification('something-else')).toBeNull();
+  });
+
+  it('name the member and the page in the id; one shown before ids named the member still opens', () => {
+    const id = notificationId(904, '/projects/55/#comments-904', 'demo_2-b');
+    expect(pathOfNotification(id)).toBe('/projects/55/#comments-904');
+    expect(memberOfNotification(id)).toBe('demo_2-b');
+    const before = 'companion-messages|904|/messages/';
+    expect(pathOfNotification(before)).toBe('/messages/');
+    expect(memberOfNotification(before)).toBeNull();
+    expect(pathOfNotification('companion-messages|904|demo|https://evil.example/')).toBeNull();
   });
 
   it('word unknown kinds generically and keep every page on the site', () => {

@@ -70,6 +70,8 @@ export interface MemberMessages {
   list: CachedList<Message>;
   /** Absent until first read. */
   alerts?: TeamAlerts;
+  /** Studios whose curator invitation the member accepted here, newest first (./site-actions.ts). */
+  acceptedInvites?: number[];
 }
 
 /** How many of the count the list never holds: the alerts, and one for an invitation (0 unread yet). */

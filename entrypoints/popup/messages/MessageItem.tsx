@@ -8,6 +8,7 @@ import { type MessageRow, rowType } from '@/lib/messages/message-groups-model';
 import { commentPlaceOf, threadKey } from '@/lib/messages/messages-model';
 import type { SessionUser } from '@/lib/session/session-model';
 import { CommentText } from './CommentText';
+import { CuratorInvite } from './CuratorInvite';
 import { messageLinks } from './links';
 import { MessageSentence } from './message-sentence';
 import { SearchTerms } from './search-marks';
@@ -114,6 +115,11 @@ export function MessageItem(props: {
           ))}
         {props.actions}
       </p>
+      {row.kind === 'single' && row.message.type === 'curatorinvite' && (
+        <div class="invite-actions">
+          <CuratorInvite message={row.message} member={member.username} />
+        </div>
+      )}
       {open && place !== null && (
         <div id={threadId}>
           {Thread === undefined ? (

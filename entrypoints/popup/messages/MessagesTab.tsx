@@ -24,6 +24,7 @@ import { usePainted } from '../first-paint';
 import { lazyView } from '../lazy-view';
 import { useStorageItem } from '../storage-hooks';
 import { messageLinks, siteOrigins } from './links';
+import { MarkAllRead } from './MarkAllRead';
 import { MessageGroupRow } from './MessageGroup';
 import { MessageItem } from './MessageItem';
 import { MessagesSearch } from './MessagesSearch';
@@ -159,6 +160,8 @@ export function MessagesTab({ member }: { member: SessionUser }) {
     <div class="messages">
       <ListStatus list={list} onRefresh={refresh} />
       <MessagesToolbar filter={filter} />
+      {/* Only while the site holds unread messages that marking read would clear. */}
+      {mine && (countState.count ?? 0) > unlistedOf(alerts) && <MarkAllRead member={username} />}
       <MessagesSearch query={query} onQuery={setQuery} onRules={setRules} />
       {searching && <searching.SearchNote cached={list.items.length} />}
       {(unreadOf.cannotShow > 0 || unlistedOf(alerts) > 0) && (
