@@ -93,6 +93,10 @@ export default defineBackground(() => {
     // The team's alerts and the invitation, read with the list: the count's part it never holds.
     unlistedMessages: (username, readAfter) => messages.unlisted(username, readAfter),
     knownUnlisted: (username) => messages.knownUnlisted(username),
+    // A notification's "Mark all as read" (or a click, when the member chose so): the member's click.
+    markAllRead: async (username) => (await messages.markAllRead({ username })).ok,
+    // Firefox shows no buttons on notifications: a click and the member's setting stand in for them.
+    notificationButtons: !import.meta.env.FIREFOX,
     signedInUser,
     onSessionChanged,
     ready: previousMemberChecked,
@@ -117,6 +121,8 @@ export default defineBackground(() => {
     api,
     cachesGivenUp: CACHES_GIVEN_UP,
     alertDismissed: (username) => messageCount.alertDismissed(username),
+    // Marked read on the member's click: the count follows at once, then one read past the CDN.
+    markedRead: (username) => messageCount.markedRead(username),
     member: async () => {
       const user = await checked.whoami();
       return user === null ? null : { id: user.id, username: user.username };

@@ -5,6 +5,7 @@
  */
 import type { SandboxClock } from './clock';
 import type { ElsewhereRequest } from './elsewhere';
+import { addMessageMix, type MessageMix } from './message-mix';
 import type { ActivityEvent, AdminMessage, Comment, Message, Project, ScratcherInvite } from './model';
 import type { SandboxPart } from './origins';
 import { Random } from './random';
@@ -166,7 +167,8 @@ export class SandboxControl {
   /** How long the simulated CDN keeps a message count (seconds); 0 turns the staleness off. */
   messageCountCacheSeconds = 30;
   /**
-   * Whether writes under /proxy need the site as referer, as the live site's CSRF protection does
+   * Whether writes under /proxy and the site's own writes (`/site-api/` marking read, dismissing,
+   * accepting a curator invitation) need the site as referer, as the live site's CSRF protection does
    * (docs/site-reference.md, Authentication). Off by default: most clients of the sandbox (tests in
    * Node) send no referer; the extension's tests turn it on to prove its writes carry one.
    */
@@ -291,6 +293,14 @@ export class SandboxControl {
 
   addMessage(username: string, message: NewMessage): Message {
     return this.store.addMessage(username, message);
+  }
+
+  /**
+   * Thirty unread messages the Messages tab groups (follows, loves and favorites of one project,
+   * one studio's activity, one forum topic's posts): see message-mix.ts.
+   */
+  addMessageMix(username: string): MessageMix {
+    return addMessageMix(this.store, username);
   }
 
   /** An alert from the site's team: counted, never listed by `/messages`, not cleared by the messages page. */

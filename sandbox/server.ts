@@ -51,7 +51,7 @@ export function createSandboxApps(control: SandboxControl, origins: Origins, sle
       ensureCsrfCookie(c);
   });
   mountSessionRoutes(site, store);
-  mountSitePages(site, { store, originsFor });
+  mountSitePages(site, { store, originsFor, refererCheck: () => control.refererCheck });
 
   const api = part('api', apiCors());
   mountApiRoutes(api, control);

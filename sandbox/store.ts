@@ -158,6 +158,8 @@ function copyOf(world: World): World {
     invites: world.invites.slice(),
     // A project added to a studio through the control interface is appended.
     studioProjects: copyLists(world.studioProjects),
+    // Accepting a curator invitation adds the member to the studio's curators.
+    studioCurators: copyLists(world.studioCurators),
     loves: copyLists(world.loves),
     favorites: copyLists(world.favorites),
   };
@@ -530,6 +532,26 @@ export class Store {
 
   studioCurators(studioId: Id): Id[] {
     return (this.world.studioCurators.get(studioId) ?? []).slice();
+  }
+
+  /**
+   * Whether `username` has a curator invitation to the studio still pending: a `curatorinvite`
+   * message of theirs names it and they do not curate it yet (accepting is what makes them a curator).
+   */
+  hasPendingCuratorInvite(username: string, studioId: Id): boolean {
+    const user = this.getUser(username);
+    if (!user || this.studioCurators(studioId).includes(user.id)) return false;
+    return this.messagesFor(username).some(
+      (message) => message.type === 'curatorinvite' && message.fields.gallery_id === studioId,
+    );
+  }
+
+  /** Accepts a pending curator invitation: the member joins the studio's curators. False when none is pending. */
+  acceptCuratorInvite(username: string, studioId: Id): boolean {
+    const user = this.getUser(username);
+    if (!user || !this.hasPendingCuratorInvite(username, studioId)) return false;
+    this.world.studioCurators.set(studioId, [...this.studioCurators(studioId), user.id]);
+    return true;
   }
 
   studioFollowerCount(studioId: Id): number {

@@ -11,7 +11,10 @@ import { TestNotification } from './TestNotification';
 const update = (change: Partial<MessageCountSettings>) =>
   changeSetting(messageCountSettingsItem, messageCountSettingsOf, change);
 
-/** How the message count shows up: the toolbar badge and its signed-out mark, tab titles, notifications. */
+/**
+ * How the message count shows up: the toolbar badge and its signed-out mark, tab titles,
+ * notifications, and whether a click on one marks everything read.
+ */
 export function MessageCountSettingsFieldset() {
   return (
     <SettingsGroup
@@ -57,6 +60,15 @@ export function MessageCountSettingsFieldset() {
             onChange={(notifications) => update({ notifications })}
           />
           <NotifyKindSettings quietKinds={settings.quietKinds} />
+          <Setting
+            kind="checkbox"
+            testId="setting-mark-read-on-click"
+            label={t('markRead.onClick')}
+            help={t('markRead.onClickHelp')}
+            // Off by default: reading in Companion marks nothing read unless the member says so.
+            checked={settings.markReadOnClick === true}
+            onChange={(markReadOnClick) => update({ markReadOnClick })}
+          />
           <TestNotification />
         </>
       )}

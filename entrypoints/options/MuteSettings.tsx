@@ -1,8 +1,18 @@
 import { useId, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { messageMutesItem } from '@/lib/message-count/message-count-storage';
-import { withKindMuted, withoutPerson, withPersonMuted } from '@/lib/message-count/mute-changes-model';
-import { MAX_MUTED_PEOPLE, type MessageMutes, mutesOf } from '@/lib/message-count/mutes-model';
+import {
+  withKindMuted,
+  withoutPerson,
+  withoutStudio,
+  withPersonMuted,
+} from '@/lib/message-count/mute-changes-model';
+import {
+  MAX_MUTED_PEOPLE,
+  MAX_MUTED_STUDIOS,
+  type MessageMutes,
+  mutesOf,
+} from '@/lib/message-count/mutes-model';
 import { KindChoices } from './KindChoices';
 import { SettingsGroup } from './SettingsGroup';
 
@@ -92,6 +102,41 @@ function MutedPeople({ mutes }: { mutes: MessageMutes }) {
 }
 
 /**
+ * The studios whose activity is muted (muted from a studio activity message in the popup), each with
+ * its Unmute button.
+ */
+function MutedStudios({ mutes }: { mutes: MessageMutes }) {
+  const id = useId();
+  const studios = mutes.studios ?? [];
+  return (
+    <fieldset class="setting-group" aria-describedby={`${id}-help`}>
+      <legend>{t('studioMutes.legend')}</legend>
+      <small id={`${id}-help`}>{t('studioMutes.help', [MAX_MUTED_STUDIOS])}</small>
+      {studios.length === 0 ? (
+        <p class="muted-people-empty">{t('studioMutes.empty')}</p>
+      ) : (
+        <ul class="muted-people">
+          {studios.map((studio) => (
+            <li key={studio.id} data-testid="muted-studio" data-studio-id={String(studio.id)}>
+              <bdi>{studio.title || String(studio.id)}</bdi>
+              <button
+                type="button"
+                class="small-button"
+                data-testid="unmute-studio"
+                aria-label={t('studioMutes.unmuteLabel', [studio.title || String(studio.id)])}
+                onClick={() => void change((current) => withoutStudio(current, studio.id))}
+              >
+                {t('studioMutes.unmute')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}
+
+/**
  * Muting: kinds of messages grouped as the site's messages page filters them, and people. Muted
  * messages don't count on the badge, in titles or in notifications (the site still shows them).
  */
@@ -107,6 +152,7 @@ export function MuteSettingsFieldset() {
             onChange={(kind, muted) => change((current) => withKindMuted(current, kind, muted))}
           />
           <MutedPeople mutes={mutes} />
+          <MutedStudios mutes={mutes} />
         </>
       )}
     </SettingsGroup>

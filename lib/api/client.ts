@@ -256,24 +256,58 @@ export class ApiClient {
 
   /**
    * Dismisses one of the team's alerts or the invitation as the site's messages page does: a POST
-   * to the site's own `/site-api/messages/messages-delete/` with the session's cookies, the CSRF
-   * cookie echoed in `X-CSRFToken` and `X-Requested-With` (scratch-www's `clearAdminMessage`). The
-   * token is not sent (the site reads the session cookie). True only when the answer says `success`.
+   * to the site's own `/site-api/messages/messages-delete/` (scratch-www's `clearAdminMessage`). True
+   * only when the answer says `success`.
    */
   async dismissAlert(kind: AlertKind, alertId: number): Promise<boolean> {
     const url = `${this.urls.site}/site-api/messages/messages-delete/`;
+    const answer = await this.http.json(
+      await this.siteWrite('POST', url, { alertType: kind, alertId }),
+      alertDismissalSchema,
+    );
+    return answer.success === true;
+  }
+
+  /**
+   * Marks every message read as the site's messages page does when it opens: a POST with no body to
+   * the site's own `/site-api/messages/messages-clear/`. There is no "read up to": what arrived since
+   * the list was read is marked too. True when the site took it (an empty answer, or a true
+   * `success`), false when it answered otherwise.
+   */
+  async markAllRead(): Promise<boolean> {
+    const url = `${this.urls.site}/site-api/messages/messages-clear/`;
+    const response = await this.http.request(await this.siteWrite('POST', url));
+    if (response.body.length === 0) return true;
+    return alertDismissalSchema.safeParse(parseJson(response.body)).data?.success === true;
+  }
+
+  /**
+   * Accepts the member's invitation to curate a studio as the studio page does (scratch-www
+   * src/views/studio/lib/studio-member-actions.js, acceptInvitation): a PUT to the site's own
+   * `/site-api/users/curators-in/<id>/add/?usernames=<me>`. True only when the answer says
+   * `success`; an invitation no longer valid answers without it.
+   */
+  async acceptCuratorInvite(studioId: number, username: string): Promise<boolean> {
+    const query = new URLSearchParams({ usernames: username });
+    const url = `${this.urls.site}/site-api/users/curators-in/${studioId}/add/?${query}`;
+    const answer = await this.http.json(await this.siteWrite('PUT', url), alertDismissalSchema);
+    return answer.success === true;
+  }
+
+  /**
+   * A write to the site's own `/site-api/` as its scripts send one: the session's cookies, the CSRF
+   * cookie echoed in `X-CSRFToken` and `X-Requested-With` (scratch-www src/lib/api.js, for requests
+   * to the site itself). The token is not sent (the site reads the session cookie); the site as
+   * referer comes from the browser's rule (./write-referer.ts). Nothing is sent while signed out.
+   */
+  private async siteWrite(method: 'POST' | 'PUT', url: string, json?: unknown): Promise<HttpRequest> {
     if ((await this.auth.token()) === null) throw new SignedOut(url);
     const csrf = await this.auth.csrfToken();
     if (csrf === undefined) throw new SignedOut(url);
     const headers: Record<string, string> = { 'X-CSRFToken': csrf, 'X-Requested-With': 'XMLHttpRequest' };
     const cookie = await this.auth.cookieHeader?.();
     if (cookie !== undefined) headers.Cookie = cookie;
-    const json = { alertType: kind, alertId };
-    const answer = await this.http.json(
-      { method: 'POST', url, headers, json, credentials: 'include' },
-      alertDismissalSchema,
-    );
-    return answer.success === true;
+    return { method, url, headers, json, credentials: 'include' };
   }
 
   /**
@@ -664,4 +698,13 @@ function trimSlash(url: string): string {
 function withQuery(path: string, query: URLSearchParams): string {
   const q = query.toString();
   return q === '' ? path : `${path}?${q}`;
+}
+
+/** A body as JSON, or undefined when it is not JSON. */
+function parseJson(body: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    return undefined;
+  }
 }

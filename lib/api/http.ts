@@ -34,7 +34,7 @@ import {
 import { LimiterWaitTooLong, type RequestLimiter, SlidingWindowLimiter } from './rate-limiter';
 import type { z } from './zod';
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface HttpRequest {
   method?: HttpMethod;

@@ -25,6 +25,8 @@ describe('protocolMessages', () => {
       'postReply',
       'deleteMessageComment',
       'dismissTeamAlert',
+      'markAllMessagesRead',
+      'acceptCuratorInvite',
       'refreshExploreHome',
       'refreshExploreList',
       'loadMoreExplore',

@@ -29,6 +29,7 @@ import { showNotification } from '@/lib/notifications/show-notification';
 import { answerMessages } from '@/lib/protocol/checked-messages';
 import { openSitePageOnNotificationClick } from '../notifications/notification-clicks';
 import { messageCountMessages } from './message-count-protocol';
+import { messageNotificationActions, messageNotificationButtons } from './message-notification-actions';
 import { createMessageNotifier, pathOfNotification, presenceOf } from './message-notifications';
 import { createMutedCount, type MutedCountCause } from './muted-count-updates';
 import { quietKindsOf } from './notification-kinds-model';
@@ -72,6 +73,13 @@ export interface MessageCountDeps {
   isIdle?: () => Promise<boolean>;
   /** Injected in tests (the fake browser has no focus); tabs and windows otherwise. */
   activity?: () => Promise<Activity>;
+  /**
+   * Marks every message of `username`'s read on their click in a notification (the messages
+   * service's `markAllRead`): true when the site took it. Absent: notifications offer no such action.
+   */
+  markAllRead?(username: string): Promise<boolean>;
+  /** Whether notifications show buttons ("Open", "Mark all as read"): Chrome does, Firefox shows none. */
+  notificationButtons?: boolean;
 }
 
 /** The service on the browser's alarms and storage. */
@@ -150,7 +158,12 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
       get: () => messageNotifierSessionItem.getValue(),
       set: (v) => messageNotifierSessionItem.setValue(v),
     },
-    show: showNotification,
+    show: (id, content) =>
+      showNotification(
+        id,
+        content,
+        deps.notificationButtons && deps.markAllRead ? messageNotificationButtons() : undefined,
+      ),
     now: deps.now ?? Date.now,
   });
   const warn = (what: string) => (error: unknown) => console.warn(`Companion: message count: ${what}`, error);
@@ -213,7 +226,23 @@ export function registerMessageCount(deps: MessageCountDeps): MessageCountServic
     }
   });
 
-  openSitePageOnNotificationClick(profile, pathOfNotification, warn);
+  const { markAllRead } = deps;
+  openSitePageOnNotificationClick(
+    profile,
+    pathOfNotification,
+    warn,
+    markAllRead === undefined
+      ? {}
+      : messageNotificationActions({
+          markAllRead,
+          markReadOnClick: async () => (await currentSettings()).markReadOnClick === true,
+          show: (id, content) => showNotification(id, content),
+          clear: async (id) => {
+            await browser.notifications.clear(id);
+          },
+          warn,
+        }),
+  );
 
   answerMessages(profile, messageCountMessages, {
     async reportMessageCount({ data }) {

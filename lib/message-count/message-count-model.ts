@@ -21,6 +21,11 @@ export interface MessageCountSettings {
    * popup read these settings and carry nothing of it (their size budgets).
    */
   quietKinds?: string[];
+  /**
+   * A click on a message notification marks every message read too (absent: off, the default:
+   * reading in Companion marks nothing read; Firefox has no buttons on notifications for it).
+   */
+  markReadOnClick?: boolean;
 }
 
 export const defaultMessageCountSettings: MessageCountSettings = Object.freeze({

@@ -373,6 +373,32 @@ describe('message-count poller', () => {
     expect(world.reads.at(-1)).toMatchObject({ bypassCache: false });
   });
 
+  it('marked read in Companion: at once what the site leaves, then ONE read past the cache confirms it', async () => {
+    const service = makeService();
+    await service.start();
+    await runUntil(service, START + 5 * MINUTE);
+    const reads = world.reads.length;
+    // One alert of the team stays (the site's messages-clear leaves them).
+    world.unlisted = 1;
+    world.serverCount = 1;
+    world.clock = START + 5 * MINUTE + 10_000;
+    const seen: (number | null)[] = [];
+    const unwatch = messageCountItem.watch((state) => seen.push(state.count));
+    await service.markedRead('demo');
+    unwatch();
+    expect(seen).toEqual([1, 1]);
+    expect(world.reads.slice(reads)).toEqual([{ username: 'demo', bypassCache: true, at: world.clock }]);
+    // A page whose count is the CDN's copy from before: settled past the cache, ours stands.
+    world.clock += 10_000;
+    await service.reportPageReading(3);
+    expect((await messageCountItem.getValue()).count).toBe(1);
+    // Another member's mark changes nothing and reads nothing.
+    const after = world.reads.length;
+    await service.markedRead('alice');
+    expect(world.reads).toHaveLength(after);
+    expect((await messageCountItem.getValue()).count).toBe(1);
+  });
+
   it(`bypasses the cache at most ${MAX_BYPASSES_PER_HOUR} times an hour, however many changes it knows of`, async () => {
     const service = makeService();
     await service.start();

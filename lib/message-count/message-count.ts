@@ -138,6 +138,12 @@ export interface MessageCountService {
    * count is one lower at once, and the CDN's copy is known to be older until CDN_STALE_MS.
    */
   alertDismissed(username: string): Promise<void>;
+  /**
+   * Companion marked every message of `username`'s read on the member's click, and the site said so:
+   * the count is what the site leaves (the team's alerts and the invitation) at once everywhere,
+   * then ONE read past the CDN confirms it (a change Companion knows of).
+   */
+  markedRead(username: string): Promise<void>;
   /** At worker start: make sure the poller is scheduled (or stopped) for the stored state. */
   start(): Promise<void>;
   /** The alarm fired: read unless a recent reading exists, then schedule the next one. */
@@ -327,6 +333,22 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
   // State changes are serialised so that two events never interleave their read-modify-write.
   const serially = serialQueue();
 
+  /**
+   * Everything was marked read on the site, all but the team's alerts and the invitation: what is
+   * left shows at once everywhere, and the CDN's stale copy is kept out for its window.
+   */
+  async function setCleared(state: MessageCountState): Promise<MessageCountState> {
+    const left = Math.min(state.count ?? 0, (await ports.unlisted?.(state.username ?? '')) ?? 0);
+    const cleared: MessageCountState = {
+      ...withNewCount(state, left),
+      readAt: ports.now(),
+      source: 'action',
+      staleUntil: ports.now() + CDN_STALE_MS,
+    };
+    await ports.state.set(cleared);
+    return cleared;
+  }
+
   return {
     start: () =>
       serially(async () => {
@@ -352,18 +374,10 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
         }
         const messagesPage = reason === 'messages-page';
         if (messagesPage) {
-          // The site marks every message read when the page opens, all but the team's alerts and
-          // the invitation: show what is left at once everywhere, keep the CDN's stale copy out,
-          // then confirm with a read once the site had time to clear them (a change Companion
-          // knows of: that read may bypass the cache).
-          const left = Math.min(state.count ?? 0, (await ports.unlisted?.(state.username ?? '')) ?? 0);
-          state = {
-            ...withNewCount(state, left),
-            readAt: ports.now(),
-            source: 'action',
-            staleUntil: ports.now() + CDN_STALE_MS,
-          };
-          await ports.state.set(state);
+          // The site marks every message read when the page opens: show what is left at once, then
+          // confirm with a read once the site had time to clear them (a change Companion knows of:
+          // that read may bypass the cache).
+          state = await setCleared(state);
           await ports.sleep?.(MESSAGES_PAGE_SETTLE_MS);
         }
         // A popup opening or a sign-in knows of no change: the bare address, as the site's pages.
@@ -432,6 +446,15 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
         await ports.state.set(fresh);
         // A sign-in is no change of the count: the bare address, as the site's pages read it.
         const after = await read(fresh, { bypassCache: false });
+        await schedule(after);
+      }),
+
+    markedRead: (username) =>
+      serially(async () => {
+        const state = await ports.state.get();
+        if (state.username !== username) return;
+        // The site has answered: nothing to wait for before the confirming read.
+        const after = await read(await setCleared(state), { bypassCache: true });
         await schedule(after);
       }),
 

@@ -18,8 +18,10 @@ import {
   AWAY_AFTER_MS,
   createMessageNotifier,
   MAX_LINES_PER_NOTIFICATION,
+  memberOfNotification,
   type NotificationContent,
   notificationFor,
+  notificationId,
   pathOfNotification,
   presenceOf,
 } from './message-notifications';
@@ -184,6 +186,17 @@ describe('message notifications', () => {
 
   it('ignore ids that are not ours when a notification is clicked', () => {
     expect(pathOfNotification('something-else')).toBeNull();
+    expect(memberOfNotification('something-else')).toBeNull();
+  });
+
+  it('name the member and the page in the id; one shown before ids named the member still opens', () => {
+    const id = notificationId(904, '/projects/55/#comments-904', 'demo_2-b');
+    expect(pathOfNotification(id)).toBe('/projects/55/#comments-904');
+    expect(memberOfNotification(id)).toBe('demo_2-b');
+    const before = 'companion-messages|904|/messages/';
+    expect(pathOfNotification(before)).toBe('/messages/');
+    expect(memberOfNotification(before)).toBeNull();
+    expect(pathOfNotification('companion-messages|904|demo|https://evil.example/')).toBeNull();
   });
 
   it('word unknown kinds generically and keep every page on the site', () => {
@@ -203,6 +216,24 @@ describe('message notifications', () => {
     expect(shown).toHaveLength(1);
     expect(shown[0]?.content.title).toBe('New message');
     expect(shown[0]?.content.message).toBe('critic commented on “Maze <script>”: “nice & fun”');
+  });
+
+  it('never announce the activity of a studio the member muted; another studio’s still', async () => {
+    await notifiedUpTo(0);
+    const activity = (id: number, studio: number): Message => ({
+      ...base,
+      id,
+      actor_username: 'demo',
+      type: 'studioactivity',
+      gallery_id: studio,
+      title: `Studio ${studio}`,
+    });
+    inbox = [activity(6, 50), activity(5, 60), activity(4, 50), ...inbox];
+    await messageMutesItem.setValue({ kinds: [], people: [], studios: [{ id: 50, title: 'Studio 50' }] });
+    await notifier().countChanged('demo', 0, 3);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]?.content.title).toBe('New message');
+    expect(shown[0]?.content.message).toContain('Studio 60');
   });
 
   it('show nothing when every new message is muted, yet never announce them later', async () => {

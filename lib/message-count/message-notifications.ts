@@ -3,7 +3,8 @@
  * options page, which asks for the `notifications` permission then). When the count goes up, the
  * newest unread messages that were not notified yet are shown in ONE notification (a few lines at
  * most, then "and N more"); clicking it opens the page of the message, or the messages page for a
- * batch. The id of the newest notified message is stored, so nothing is shown twice, not after a
+ * batch. Its id names the member it was for, so its actions (./message-notification-actions.ts)
+ * act for them only. The id of the newest notified message is stored, so nothing is shown twice, not after a
  * service-worker restart and not after a browser restart.
  *
  * Muted messages (./mutes-model.ts) and kinds the member turned notifications off for
@@ -32,7 +33,10 @@ import { isQuietKind } from './notification-kinds-model';
 export const MAX_LINES_PER_NOTIFICATION = 3;
 /** The messages endpoint pages at 40: never read more than one page for a notification. */
 export const MAX_MESSAGES_READ = 40;
-/** Notification ids carry the page to open, so a click works after the worker restarted. */
+/**
+ * Notification ids carry the member and the page to open, so a click works after the worker
+ * restarted: `companion-messages|<newest id>|<username>|<path>` (before, without the username).
+ */
 export const NOTIFICATION_ID_PREFIX = 'companion-messages|';
 
 export interface LastNotified {
@@ -118,15 +122,23 @@ export function awayNotificationFor(messages: readonly Message[]): NotificationC
   return { ...awaySummary(messages), path: '/messages/' };
 }
 
-export function notificationId(newestId: number, path: string): string {
-  return `${NOTIFICATION_ID_PREFIX}${newestId}|${path}`;
+export function notificationId(newestId: number, path: string, username: string): string {
+  return `${NOTIFICATION_ID_PREFIX}${newestId}|${username}|${path}`;
 }
+
+/** A site username (the site allows letters, digits, `_` and `-`): never a `|` or a `/`. */
+const ID_PARTS = /^(\d+)\|(?:([A-Za-z0-9_-]+)\|)?(\/.*)$/s;
 
 /** The site path a clicked notification opens, or null if the notification is not ours. */
 export function pathOfNotification(id: string): string | null {
   if (!id.startsWith(NOTIFICATION_ID_PREFIX)) return null;
-  const path = id.slice(NOTIFICATION_ID_PREFIX.length).replace(/^\d+\|/, '');
-  return path.startsWith('/') ? path : null;
+  return ID_PARTS.exec(id.slice(NOTIFICATION_ID_PREFIX.length))?.[3] ?? null;
+}
+
+/** The member a message notification was for, or null (not ours, or shown before ids named them). */
+export function memberOfNotification(id: string): string | null {
+  if (!id.startsWith(NOTIFICATION_ID_PREFIX)) return null;
+  return ID_PARTS.exec(id.slice(NOTIFICATION_ID_PREFIX.length))?.[2] ?? null;
 }
 
 export interface MessageNotifier {
@@ -178,7 +190,7 @@ export function createMessageNotifier(ports: MessageNotifierPorts): MessageNotif
     const first = told[0];
     if (first === undefined) return;
     const content = whileAway ? awayNotificationFor(told) : notificationFor(told);
-    await ports.show(notificationId(first.id, content.path), content);
+    await ports.show(notificationId(first.id, content.path, username), content);
   }
 
   async function markAllSeen(username: string): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * What a member has muted: message kinds and particular people. Muted messages do not count on the
+ * What a member has muted: message kinds, particular people and particular studios' activity. Muted messages do not count on the
  * badge, in tab titles or in desktop notifications, and the popup folds them away ("3 muted"); the
  * site's own navigation bar keeps the site's number, because the site's messages page shows them all.
  *
@@ -36,11 +36,27 @@ export const MUTE_KINDS: readonly MuteKind[] = Object.freeze(MUTE_KIND_GROUPS.fl
 /** People muted at most (sync storage holds 8 KB an item). */
 export const MAX_MUTED_PEOPLE = 200;
 
+/** Studios whose activity is muted at most, and their titles' length kept (sync's 8 KB an item). */
+export const MAX_MUTED_STUDIOS = 30;
+export const MUTED_STUDIO_TITLE_LENGTH = 40;
+
+/** A studio whose activity is muted, with its title as the message named it (for the settings). */
+export interface MutedStudio {
+  id: number;
+  title: string;
+}
+
 export interface MessageMutes {
   /** Muted kinds (`MuteKind`s), no duplicates. */
   kinds: MuteKind[];
   /** Muted people's usernames as the member chose them; compared case-insensitively. */
   people: string[];
+  /**
+   * Studios whose `studioactivity` messages are muted (their actor is not who acted in the studio,
+   * so muting a person cannot do it), oldest first. Absent while none is: the stored value of a
+   * member who mutes no studio stays what earlier versions wrote.
+   */
+  studios?: MutedStudio[];
 }
 
 export const noMutes: MessageMutes = Object.freeze({ kinds: [], people: [] }) as MessageMutes;
@@ -59,12 +75,24 @@ export function sentTypeOfKind(kind: MuteKind): string {
 
 /** Whether anything is muted at all (nothing muted: no list is read for the count). */
 export function anyMuted(mutes: MessageMutes): boolean {
-  return mutes.kinds.length > 0 || mutes.people.length > 0;
+  return mutes.kinds.length > 0 || mutes.people.length > 0 || (mutes.studios?.length ?? 0) > 0;
 }
 
-/** Whether `message` is muted, by its kind or its actor. */
+/** The studio whose activity `message` is, if it is a studio's activity. */
+export function activityStudioOf(message: Message): MutedStudio | null {
+  if (message.type !== 'studioactivity') return null;
+  return { id: message.gallery_id, title: message.title ?? message.gallery_title ?? '' };
+}
+
+/** Whether `message` is the activity of a studio the member muted. */
+export function isStudioMuted(message: Message, mutes: MessageMutes): boolean {
+  const studio = activityStudioOf(message);
+  return studio !== null && (mutes.studios ?? []).some((muted) => muted.id === studio.id);
+}
+
+/** Whether `message` is muted, by its kind, its actor or its studio. */
 export function isMuted(message: Message, mutes: MessageMutes): boolean {
-  if (mutes.kinds.includes(muteKindOf(message))) return true;
+  if (mutes.kinds.includes(muteKindOf(message)) || isStudioMuted(message, mutes)) return true;
   const actor = message.actor_username.toLowerCase();
   return mutes.people.some((person) => person.toLowerCase() === actor);
 }
@@ -74,5 +102,24 @@ export function mutesOf(value: unknown): MessageMutes {
   const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   const strings = (x: unknown) =>
     Array.isArray(x) ? [...new Set(x.filter((s): s is string => typeof s === 'string' && s !== ''))] : [];
-  return { kinds: strings(v.kinds), people: strings(v.people).slice(0, MAX_MUTED_PEOPLE) };
+  const studios = Array.isArray(v.studios) ? studiosOf(v.studios) : [];
+  return {
+    kinds: strings(v.kinds),
+    people: strings(v.people).slice(0, MAX_MUTED_PEOPLE),
+    ...(studios.length > 0 ? { studios } : {}),
+  };
+}
+
+/** The well-formed studios of a stored list, each once, the newest MAX_MUTED_STUDIOS. */
+function studiosOf(list: unknown[]): MutedStudio[] {
+  const studios: MutedStudio[] = [];
+  for (const entry of list) {
+    const { id, title } = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<
+      string,
+      unknown
+    >;
+    if (!Number.isSafeInteger(id) || (id as number) <= 0 || studios.some((s) => s.id === id)) continue;
+    studios.push({ id: id as number, title: typeof title === 'string' ? title : '' });
+  }
+  return studios.slice(-MAX_MUTED_STUDIOS);
 }

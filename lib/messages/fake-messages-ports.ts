@@ -104,8 +104,17 @@ export function setup(options: { owner?: Member } = {}) {
       site.alerts = site.alerts.filter((alert) => alert.id !== id);
       return site.alerts.length < before;
     }),
+    markAllRead: vi.fn(async () => {
+      alertCalls.push('mark all read');
+      return true;
+    }),
+    acceptCuratorInvite: vi.fn(async (studioId: number, username: string) => {
+      alertCalls.push(`accept ${studioId} ${username}`);
+      return true;
+    }),
   };
   const lowered: string[] = [];
+  const markedRead: string[] = [];
   const memory = <T>(value: T) => ({
     value,
     get: async function (this: { value: T }) {
@@ -130,6 +139,9 @@ export function setup(options: { owner?: Member } = {}) {
     alertDismissed: async (username: string) => {
       lowered.push(username);
     },
+    markedRead: async (username: string) => {
+      markedRead.push(username);
+    },
   } satisfies MessagesPorts;
   const service = createMessagesService(ports);
   return {
@@ -140,6 +152,8 @@ export function setup(options: { owner?: Member } = {}) {
     site,
     /** Who the message count was lowered for, by a dismissal. */
     lowered,
+    /** Who the message count heard was marked read. */
+    markedRead,
     ports,
     comments,
     /** The site takes the next post but its answer never comes back (the worker stopped). */

@@ -30,6 +30,8 @@ function fakeService() {
     unlisted: vi.fn(async () => 0),
     knownUnlisted: vi.fn(async () => 0),
     dismissAlert: vi.fn(async () => ({ ok: true as const })),
+    markAllRead: vi.fn(async () => ({ ok: true as const })),
+    acceptCuratorInvite: vi.fn(async () => ({ ok: true as const })),
   } satisfies MessagesService;
 }
 
@@ -54,6 +56,10 @@ describe('the protocol handlers', () => {
     expect(service.deleteComment).toHaveBeenCalledWith(remove);
     await handlers.dismissTeamAlert({ data: { member: 'demo', kind: 'invite', id: 4 }, sender: popup });
     expect(service.dismissAlert).toHaveBeenCalledWith({ username: 'demo', kind: 'invite', id: 4 });
+    await handlers.markAllMessagesRead({ data: { member: 'demo' }, sender: popup });
+    expect(service.markAllRead).toHaveBeenCalledWith({ username: 'demo' });
+    await handlers.acceptCuratorInvite({ data: { member: 'demo', studioId: 30 }, sender: popup });
+    expect(service.acceptCuratorInvite).toHaveBeenCalledWith({ username: 'demo', studioId: 30 });
   });
 
   it('refuse our content script in a site page, web pages and other extensions: nothing is posted or deleted', async () => {
@@ -84,7 +90,15 @@ describe('the protocol handlers', () => {
       await expect(
         handlers.openMessageThread({ data: { kind: 'project', objectId: 5, commentId: 12 }, sender }),
       ).rejects.toThrow('Untrusted sender');
+      await expect(handlers.markAllMessagesRead({ data: { member: 'demo' }, sender })).rejects.toThrow(
+        'Untrusted sender',
+      );
+      await expect(
+        handlers.acceptCuratorInvite({ data: { member: 'demo', studioId: 30 }, sender }),
+      ).rejects.toThrow('Untrusted sender');
     }
+    expect(service.markAllRead).not.toHaveBeenCalled();
+    expect(service.acceptCuratorInvite).not.toHaveBeenCalled();
     expect(service.reply).not.toHaveBeenCalled();
     expect(service.deleteComment).not.toHaveBeenCalled();
     expect(service.refresh).not.toHaveBeenCalled();
@@ -105,7 +119,11 @@ describe('the protocol handlers', () => {
     await expect(
       handlers.dismissTeamAlert({ data: { member: 'demo', kind: 'all', id: 4 } as never, sender: popup }),
     ).rejects.toThrow('Malformed');
+    await expect(
+      handlers.acceptCuratorInvite({ data: { member: 'demo', studioId: 'all' } as never, sender: popup }),
+    ).rejects.toThrow('Malformed');
     expect(service.reply).not.toHaveBeenCalled();
     expect(service.dismissAlert).not.toHaveBeenCalled();
+    expect(service.acceptCuratorInvite).not.toHaveBeenCalled();
   });
 });

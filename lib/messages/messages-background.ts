@@ -38,6 +38,8 @@ export type MessagesClient = Pick<
   | 'getTeamAlerts'
   | 'getScratcherInvite'
   | 'dismissAlert'
+  | 'markAllRead'
+  | 'acceptCuratorInvite'
 >;
 
 export interface MessagesDeps {
@@ -51,6 +53,8 @@ export interface MessagesDeps {
   cachesGivenUp: readonly string[];
   /** The site said an alert is dismissed: the message count is one lower at once. */
   alertDismissed?(username: string): Promise<void>;
+  /** The site marked every message read: the message count follows at once. */
+  markedRead?(username: string): Promise<void>;
   now?: () => number;
 }
 
@@ -92,6 +96,8 @@ export function messagesApi(api: MessagesClient): MessagesApi {
     teamAlerts: (username) => api.getTeamAlerts(username),
     scratcherInvite: (username) => api.getScratcherInvite(username),
     dismissAlert: (kind, id) => api.dismissAlert(kind, id),
+    markAllRead: () => api.markAllRead(),
+    acceptCuratorInvite: (studioId, username) => api.acceptCuratorInvite(studioId, username),
   };
 }
 
@@ -111,6 +117,9 @@ export function messagesHandlers(service: MessagesService) {
     deleteMessageComment: ({ data }) => service.deleteComment(data),
     dismissTeamAlert: ({ data }) =>
       service.dismissAlert({ username: data.member, kind: data.kind, id: data.id }),
+    markAllMessagesRead: ({ data }) => service.markAllRead({ username: data.member }),
+    acceptCuratorInvite: ({ data }) =>
+      service.acceptCuratorInvite({ username: data.member, studioId: data.studioId }),
   } satisfies HandlersOf<typeof messagesMessages>;
 }
 
@@ -140,6 +149,7 @@ export function registerMessages(deps: MessagesDeps): MessagesService {
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     settleMs: () => settleMs,
     alertDismissed: deps.alertDismissed,
+    markedRead: deps.markedRead,
   });
   answerMessages(deps.profile, messagesMessages, messagesHandlers(service));
 

@@ -1,9 +1,8 @@
-/** The Messages tab's pure rules: unread marking, grouping, filter, reply addressing, drafts, links. */
+/** The Messages tab's pure rules: unread marking, filter, reply addressing, drafts, links. */
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@/lib/api/schemas';
 import {
   emptyThread,
-  groupMessages,
   linkPieces,
   type MessageThread,
   matchesFilter,
@@ -29,36 +28,6 @@ const base = (actor: string) => ({
   actor_username: actor,
   actor_id: actor.length,
 });
-const love = (actor: string, projectId: number): Message => ({
-  ...base(actor),
-  type: 'loveproject',
-  project_id: projectId,
-  title: `P${projectId}`,
-});
-const favorite = (actor: string, projectId: number): Message => ({
-  ...base(actor),
-  type: 'favoriteproject',
-  project_id: projectId,
-  project_title: `P${projectId}`,
-});
-const remix = (actor: string, parentId: number): Message => ({
-  ...base(actor),
-  type: 'remixproject',
-  project_id: parentId + 500,
-  title: 'Remix',
-  parent_id: parentId,
-  parent_title: `P${parentId}`,
-});
-const comment = (actor: string): Message => ({
-  ...base(actor),
-  type: 'addcomment',
-  comment_type: 0,
-  comment_obj_id: 1,
-  comment_obj_title: 'P1',
-  comment_id: 77,
-  comment_fragment: 'hi',
-  commentee_username: 'demo',
-});
 const follow = (actor: string): Message => ({ ...base(actor), type: 'followuser' });
 
 describe('unread marking', () => {
@@ -68,48 +37,6 @@ describe('unread marking', () => {
     expect(unreadIds(items, 10).size).toBe(3);
     expect(unreadIds(items, 0).size).toBe(0);
     expect(unreadIds(items, null).size).toBe(0);
-  });
-});
-
-describe('grouping', () => {
-  it('groups loves, favorites and remixes of one project at the newest, keeps comments apart', () => {
-    const items = [
-      love('alice', 1),
-      comment('bob'),
-      love('carol', 1),
-      favorite('dan', 1),
-      love('erin', 2),
-      comment('fay'),
-      love('alice', 1),
-      remix('gus', 1),
-      remix('hal', 1),
-      favorite('ivy', 1),
-    ];
-    const rows = groupMessages(items, new Set());
-    expect(rows.map((r) => (r.kind === 'group' ? `${r.type}:${r.messages.length}` : r.message.type))).toEqual(
-      ['loveproject:3', 'addcomment', 'favoriteproject:2', 'loveproject', 'addcomment', 'remixproject:2'],
-    );
-    const loves = rows[0];
-    // Distinct actors, newest first (alice loved twice: counted once).
-    expect(loves?.kind === 'group' && loves.actors).toEqual(['alice', 'carol']);
-    expect(loves?.kind === 'group' && loves.projectId).toBe(1);
-    // A remix is about the member's project: its parent.
-    const remixes = rows[5];
-    expect(remixes?.kind === 'group' && [remixes.projectId, remixes.projectTitle]).toEqual([1, 'P1']);
-  });
-
-  it('never mixes unread and read messages in one row', () => {
-    const items = [love('alice', 1), love('bob', 1), love('carol', 1), love('dan', 1)];
-    const rows = groupMessages(items, unreadIds(items, 2));
-    expect(rows.map((r) => [r.kind === 'group' ? r.messages.length : 1, r.unread])).toEqual([
-      [2, true],
-      [2, false],
-    ]);
-  });
-
-  it('leaves a group of one as a plain row', () => {
-    const rows = groupMessages([love('alice', 1), love('bob', 2)], new Set());
-    expect(rows.every((r) => r.kind === 'single')).toBe(true);
   });
 });
 

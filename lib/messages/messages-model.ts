@@ -6,7 +6,7 @@
  * - The list is a cached paged list of messages (lib/cached-list), cached per member, with the site
  *   team's alerts and the Scratcher invitation read along with its first page.
  * - Unread: the first `count - alerts - invitation` messages, as the site's messages page counts them.
- * - Loves, favorites and remixes of the same project group into one row; comments stay one row each.
+ * - Which messages share a row is ./message-groups-model.ts's.
  * - A thread is a project or studio comment with its top-level comment and the replies.
  * - Drafts are kept per member and per comment replied to.
  */
@@ -70,6 +70,8 @@ export interface MemberMessages {
   list: CachedList<Message>;
   /** Absent until first read. */
   alerts?: TeamAlerts;
+  /** Studios whose curator invitation the member accepted here, newest first (./site-actions.ts). */
+  acceptedInvites?: number[];
 }
 
 /** How many of the count the list never holds: the alerts, and one for an invitation (0 unread yet). */
@@ -118,24 +120,7 @@ export function isMessageFilter(value: unknown): value is MessageFilter {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Rows: unread marking and grouping
-
-export type GroupableType = 'loveproject' | 'favoriteproject' | 'remixproject';
-
-export type MessageRow =
-  | { kind: 'single'; message: Message; unread: boolean }
-  | {
-      kind: 'group';
-      type: GroupableType;
-      /** The member's project they are about (a remix's parent). */
-      projectId: number;
-      projectTitle: string;
-      /** Newest first. */
-      messages: Message[];
-      /** Distinct actors, newest first. */
-      actors: string[];
-      unread: boolean;
-    };
+// Unread marking (the rows they are shown in: ./message-groups-model.ts)
 
 /** The ids of the first `count` messages: the unread ones (the list is newest first). */
 export function unreadIds(items: readonly Message[], count: number | null): Set<number> {
@@ -143,65 +128,6 @@ export function unreadIds(items: readonly Message[], count: number | null): Set<
   const n = Math.max(0, Math.min(count ?? 0, items.length));
   for (let i = 0; i < n; i++) unread.add((items[i] as Message).id);
   return unread;
-}
-
-function groupKey(message: Message): { projectId: number; title: string } | null {
-  switch (message.type) {
-    case 'loveproject':
-      return { projectId: message.project_id, title: message.title ?? message.project_title ?? '' };
-    case 'favoriteproject':
-      return { projectId: message.project_id, title: message.project_title ?? message.title ?? '' };
-    case 'remixproject':
-      return { projectId: message.parent_id, title: message.parent_title };
-    default:
-      return null;
-  }
-}
-
-/**
- * The rows of the list: loves, favorites and remixes of the same project become one row at the place
- * of the newest of them (unread and read ones apart, so an unread row never hides read messages);
- * every other message is a row of its own. A group of one is a plain row.
- */
-export function groupMessages(items: readonly Message[], unread: ReadonlySet<number>): MessageRow[] {
-  const rows: MessageRow[] = [];
-  const groups = new Map<string, Extract<MessageRow, { kind: 'group' }>>();
-  for (const message of items) {
-    const isUnread = unread.has(message.id);
-    const key = groupKey(message);
-    if (key === null) {
-      rows.push({ kind: 'single', message, unread: isUnread });
-      continue;
-    }
-    const id = `${isUnread ? 'u' : 'r'}:${message.type}:${key.projectId}`;
-    const group = groups.get(id);
-    if (group !== undefined) {
-      group.messages.push(message);
-      if (!group.actors.includes(message.actor_username)) group.actors.push(message.actor_username);
-      continue;
-    }
-    const created: Extract<MessageRow, { kind: 'group' }> = {
-      kind: 'group',
-      type: message.type as GroupableType,
-      projectId: key.projectId,
-      projectTitle: key.title,
-      messages: [message],
-      actors: [message.actor_username],
-      unread: isUnread,
-    };
-    groups.set(id, created);
-    rows.push(created);
-  }
-  return rows.map((row) =>
-    row.kind === 'group' && row.messages.length === 1
-      ? { kind: 'single', message: row.messages[0] as Message, unread: row.unread }
-      : row,
-  );
-}
-
-/** The type as sent of a row (a group's messages share theirs). */
-export function rowType(row: MessageRow): string {
-  return row.kind === 'group' ? row.type : sentTypeOf(row.message);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -57,6 +57,10 @@ export interface MessagesApi {
   scratcherInvite(username: string): Promise<ScratcherInvite | null>;
   /** Dismisses an alert or the invitation as the site does; true when the site says `success`. */
   dismissAlert(kind: AlertKind, id: number): Promise<boolean>;
+  /** Marks every message read as the site's messages page does; true when the site took it. */
+  markAllRead(): Promise<boolean>;
+  /** Accepts the member's invitation to curate a studio as its page does; true on `success`. */
+  acceptCuratorInvite(studioId: number, username: string): Promise<boolean>;
 }
 
 export interface MessagesPorts {
@@ -74,6 +78,8 @@ export interface MessagesPorts {
   settleMs?(): number;
   /** The site said an alert of `username`'s is dismissed: the message count is one lower at once. */
   alertDismissed?(username: string): Promise<void>;
+  /** The site marked every message of `username`'s read: the message count follows at once. */
+  markedRead?(username: string): Promise<void>;
 }
 
 /** Only the member signed in when a read ends gets its result. */

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { answer, type Declarations, EXTENSION_PAGE } from '@/lib/protocol/declaration';
 import { flag, forceOnly, id, kind, text, username } from '@/lib/protocol/fields';
 import type { DeleteOutcome, DismissOutcome, PostOutcome } from './messages-model';
+import type { SiteActionOutcome } from './site-actions-model';
 
 export const messagesMessages = {
   /** Re-read the member's messages if older than MESSAGES_FRESH_MS (or always with force); results in messagesCacheItem. */
@@ -35,5 +36,17 @@ export const messagesMessages = {
     from: EXTENSION_PAGE,
     data: z.object({ member: username, kind: z.enum(['notification', 'invite']), id }),
     answer: answer<DismissOutcome>(),
+  },
+  /** Mark every message read, as the site's messages page does (everything: there is no "read up to"). */
+  markAllMessagesRead: {
+    from: EXTENSION_PAGE,
+    data: z.object({ member: username }),
+    answer: answer<SiteActionOutcome>(),
+  },
+  /** Accept the member's invitation to curate `studioId`, as the studio page does. */
+  acceptCuratorInvite: {
+    from: EXTENSION_PAGE,
+    data: z.object({ member: username, studioId: id }),
+    answer: answer<SiteActionOutcome>(),
   },
 } as const satisfies Declarations;

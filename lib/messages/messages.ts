@@ -3,7 +3,8 @@
  * team's alerts and the invitation read along (./team-alerts.ts), the
  * conversations of comment messages read on demand and cached (./message-threads.ts), replying
  * (./replies.ts, with the records of posts whose outcome is not known yet) and deleting
- * (./comment-deletes.ts) through the API client.
+ * (./comment-deletes.ts) through the API client, and the member's writes on the site: marking
+ * everything read and accepting a curator invitation (./site-actions.ts).
  *
  * Its units write through one serial queue: threads are kept only for members whose messages are
  * cached, and a reply changes drafts, pending records and a thread, so no write may interleave.
@@ -17,6 +18,8 @@ import { createMessageThreads } from './message-threads';
 import type { DeleteOutcome, DismissOutcome, PostOutcome, ThreadKind } from './messages-model';
 import type { MessagesPorts } from './messages-ports';
 import { createReplies, type ReplyRequest } from './replies';
+import { type AcceptInviteRequest, createSiteActions } from './site-actions';
+import type { SiteActionOutcome } from './site-actions-model';
 import {
   ALERTS_SHARED_MS,
   type DismissRequest as AlertDismissRequest,
@@ -28,6 +31,7 @@ export { MAX_CACHED_MEMBERS } from './message-list';
 export { MAX_REPLY_PAGES, toThreadComment } from './message-threads';
 export type { Member, MessagesApi, MessagesCache, MessagesPorts, ThreadsCache } from './messages-ports';
 export type { ReplyRequest } from './replies';
+export type { AcceptInviteRequest } from './site-actions';
 export type { DismissRequest as AlertDismissRequest } from './team-alerts';
 
 export interface MessagesService {
@@ -50,6 +54,10 @@ export interface MessagesService {
   ): Promise<void>;
   reply(request: ReplyRequest): Promise<PostOutcome>;
   deleteComment(request: DeleteRequest): Promise<DeleteOutcome>;
+  /** The member's click on "Mark all as read" (the Messages tab or a notification). */
+  markAllRead(request: { username: string }): Promise<SiteActionOutcome>;
+  /** The member's click on a curator invitation's accept button. */
+  acceptCuratorInvite(request: AcceptInviteRequest): Promise<SiteActionOutcome>;
 }
 
 export function createMessagesService(ports: MessagesPorts): MessagesService {
@@ -61,6 +69,7 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
   const threads = createMessageThreads(ports, serially);
   const replies = createReplies(ports, serially, threads);
   const deleteComment = createCommentDeletes(ports, threads);
+  const siteActions = createSiteActions(ports, serially);
 
   return {
     async start() {
@@ -80,5 +89,7 @@ export function createMessagesService(ports: MessagesPorts): MessagesService {
     openThread: threads.open,
     reply: replies.reply,
     deleteComment,
+    markAllRead: siteActions.markAllRead,
+    acceptCuratorInvite: siteActions.acceptCuratorInvite,
   };
 }

@@ -13,7 +13,7 @@ import {
   tokenUser,
   userParam,
 } from './request';
-import { commentJson, projectJson, studioActivityJson, studioJson } from './serialize';
+import { commentJson, projectJson, studioActivityJson, studioJson, userJson } from './serialize';
 
 export function mountProjectRoutes(app: Hono<SandboxEnv>, { store }: ApiContext): void {
   /** A shared project, or 404 (remixes, studios, love and favorite states of unshared ones are hidden). */
@@ -93,6 +93,21 @@ export function mountProjectRoutes(app: Hono<SandboxEnv>, { store }: ApiContext)
       })),
     );
   });
+
+  // A studio's curators who are not managers, as its Curators tab reads them (scratch-www
+  // src/views/studio/lib/studio-member-actions.js, loadCurators: `/studios/<id>/curators/`, paged).
+  // Public; the site asks with a trailing slash.
+  const studioCurators = (c: Context) => {
+    const id = studio(c).id;
+    const managers = new Set(store.studioManagers(id));
+    const curators = store
+      .studioCurators(id)
+      .filter((userId) => !managers.has(userId))
+      .flatMap((userId) => store.getUserById(userId) ?? []);
+    return c.json(page(curators, paging(c)).map((user) => userJson(originsFor(c), user)));
+  };
+  app.get('/studios/:id/curators', studioCurators);
+  app.get('/studios/:id/curators/', studioCurators);
 
   // A studio's own activity, as its page reads it (scratch-www src/views/studio/lib/
   // studio-activity-actions.js: `limit=20`, then `dateLimit` = the oldest item's date; no offset).

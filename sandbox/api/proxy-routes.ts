@@ -6,6 +6,7 @@ import type { Context, Hono } from 'hono';
 import { rejectComment } from '../comment-rules';
 import type { CommentPlace, Id, Project, User } from '../model';
 import { isLiveHost, originsFor, type SandboxEnv } from '../origins';
+import { refererProblem } from '../site-referer';
 import type { ApiContext } from './context';
 import { ApiError, idParam, notFoundError, requireWriter, userParam } from './request';
 import { commentJson, proxyProjectItem, proxyStudioItem } from './serialize';
@@ -44,22 +45,10 @@ async function commentBody(c: Context): Promise<CommentBody> {
   };
 }
 
-/**
- * With the control interface's referer check on: a write must come with a `Referer` on the site
- * (the origin of the host asked), as the live site's CSRF protection demands; else 403, as there.
- */
+/** With the control interface's referer check on, a write must come from the site (../site-referer.ts). */
 function requireSiteReferer(c: Context, control: ApiContext['control']): void {
-  if (!control.refererCheck) return;
-  const referer = c.req.header('referer');
-  let origin: string | null = null;
-  try {
-    origin = referer ? new URL(referer).origin : null;
-  } catch {
-    origin = null;
-  }
-  if (origin === null) throw new ApiError(403, 'Forbidden', 'Referer checking failed - no Referer.');
-  if (origin !== new URL(originsFor(c).site).origin)
-    throw new ApiError(403, 'Forbidden', 'Referer checking failed - the referer is not the site.');
+  const problem = refererProblem(c, control.refererCheck);
+  if (problem !== null) throw new ApiError(403, 'Forbidden', problem);
 }
 
 export function mountProxyRoutes(app: Hono<SandboxEnv>, { store, control }: ApiContext): void {

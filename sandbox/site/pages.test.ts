@@ -298,12 +298,15 @@ describe('site endpoints', () => {
     const clear = (headers: Record<string, string>) =>
       fetch(`${sandbox.urls.site}/site-api/messages/messages-clear/`, { method: 'POST', headers });
 
-    expect((await clear({ cookie: demo.cookie })).status).toBe(403);
-    expect((await clear({ cookie: demo.cookie, 'X-CSRFToken': 'wrong' })).status).toBe(403);
-    expect((await clear({ 'X-CSRFToken': demo.csrf })).status).toBe(401);
+    const xhr = { 'X-Requested-With': 'XMLHttpRequest' };
+    expect((await clear({ cookie: demo.cookie, ...xhr })).status).toBe(403);
+    expect((await clear({ cookie: demo.cookie, 'X-CSRFToken': 'wrong', ...xhr })).status).toBe(403);
+    expect((await clear({ 'X-CSRFToken': demo.csrf, ...xhr })).status).toBe(401);
+    // The site's scripts always say they are its own (scratch-www src/lib/api.js).
+    expect((await clear({ cookie: demo.cookie, 'X-CSRFToken': demo.csrf })).status).toBe(403);
     expect(await messageCount(DEMO_USERNAME)).toBe(before);
 
-    expect((await clear({ cookie: demo.cookie, 'X-CSRFToken': demo.csrf })).status).toBe(200);
+    expect((await clear({ cookie: demo.cookie, 'X-CSRFToken': demo.csrf, ...xhr })).status).toBe(200);
     // What stays: the team's alerts and the invitation, which only dismissing clears.
     expect(await messageCount(DEMO_USERNAME)).toBe(
       store().adminMessagesFor(DEMO_USERNAME).length + (store().inviteFor(DEMO_USERNAME) ? 1 : 0),
@@ -318,7 +321,7 @@ describe('site endpoints', () => {
     const post = (path: string, headers: Record<string, string>, body?: unknown) =>
       fetch(`${sandbox.urls.site}/site-api/messages/${path}/`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...headers },
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     const member = { cookie: demo.cookie, 'X-CSRFToken': demo.csrf };
@@ -342,6 +345,128 @@ describe('site endpoints', () => {
     expect(await (await post('messages-delete', member, asInvite)).json()).toEqual({ success: true });
     expect(await messageCount(DEMO_USERNAME)).toBe(0);
     store().reset();
+    demo = await signIn(sandbox, DEMO_USERNAME);
+  });
+
+  it('with the referer check on, marking read and dismissing need the site as referer', async () => {
+    const before = await messageCount(DEMO_USERNAME);
+    expect(before).toBeGreaterThan(0);
+    const clear = (extra: Record<string, string>) =>
+      fetch(`${sandbox.urls.site}/site-api/messages/messages-clear/`, {
+        method: 'POST',
+        headers: {
+          cookie: demo.cookie,
+          'X-CSRFToken': demo.csrf,
+          'X-Requested-With': 'XMLHttpRequest',
+          ...extra,
+        },
+      });
+    sandbox.control.refererCheck = true;
+    try {
+      const none = await clear({});
+      expect(none.status).toBe(403);
+      expect(((await none.json()) as { message: string }).message).toContain('Referer checking failed');
+      expect((await clear({ Referer: 'https://elsewhere.example/messages/' })).status).toBe(403);
+      const dismiss = await fetch(`${sandbox.urls.site}/site-api/messages/messages-delete/`, {
+        method: 'POST',
+        headers: {
+          cookie: demo.cookie,
+          'X-CSRFToken': demo.csrf,
+          'X-Requested-With': 'XMLHttpRequest',
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ alertType: 'notification', alertId: 1 }),
+      });
+      expect(dismiss.status).toBe(403);
+      expect(await messageCount(DEMO_USERNAME)).toBe(before);
+
+      expect((await clear({ Referer: `${sandbox.urls.site}/messages/` })).status).toBe(200);
+      expect(await messageCount(DEMO_USERNAME)).toBeLessThan(before);
+    } finally {
+      sandbox.control.refererCheck = false;
+      store().reset();
+      demo = await signIn(sandbox, DEMO_USERNAME);
+    }
+  });
+
+  it('accepting a curator invitation: only the invited member, once, with the CSRF and XHR headers', async () => {
+    const demoUser = store().getUser(DEMO_USERNAME);
+    const invited = store()
+      .messagesFor(DEMO_USERNAME)
+      .map((message) => message.fields.gallery_id)
+      .find(
+        (id): id is number => typeof id === 'number' && store().hasPendingCuratorInvite(DEMO_USERNAME, id),
+      );
+    // The seed gives demo a pending invitation (a curatorinvite message among the newest).
+    expect(invited).toBeDefined();
+    const studioId = invited as number;
+    const notInvited = store()
+      .studios()
+      .find(
+        (studio) =>
+          !store().hasPendingCuratorInvite(DEMO_USERNAME, studio.id) &&
+          !store()
+            .studioCurators(studio.id)
+            .includes(demoUser?.id ?? -1),
+      );
+    const accept = (id: number, headers: Record<string, string>, usernames = DEMO_USERNAME) =>
+      fetch(`${sandbox.urls.site}/site-api/users/curators-in/${id}/add/?usernames=${usernames}`, {
+        method: 'PUT',
+        headers,
+      });
+    const member = { cookie: demo.cookie, 'X-CSRFToken': demo.csrf, 'X-Requested-With': 'XMLHttpRequest' };
+    const curator = () =>
+      store()
+        .studioCurators(studioId)
+        .includes(demoUser?.id ?? -1);
+
+    expect(
+      (await accept(studioId, { cookie: demo.cookie, 'X-Requested-With': 'XMLHttpRequest' })).status,
+    ).toBe(403);
+    expect((await accept(studioId, { cookie: demo.cookie, 'X-CSRFToken': demo.csrf })).status).toBe(403);
+    expect(
+      (await accept(studioId, { 'X-CSRFToken': demo.csrf, 'X-Requested-With': 'XMLHttpRequest' })).status,
+    ).toBe(401);
+    expect((await accept(studioId, member, 'someone_else')).status).toBe(403);
+    expect((await accept(9_999_999_999, member)).status).toBe(404);
+    expect(curator()).toBe(false);
+
+    sandbox.control.refererCheck = true;
+    try {
+      expect((await accept(studioId, member)).status).toBe(403);
+      expect(curator()).toBe(false);
+      const accepted = await accept(studioId, {
+        ...member,
+        Referer: `${sandbox.urls.site}/studios/${studioId}/`,
+      });
+      expect(accepted.status).toBe(200);
+      expect(await accepted.json()).toMatchObject({ success: true });
+    } finally {
+      sandbox.control.refererCheck = false;
+    }
+    expect(curator()).toBe(true);
+    // The studio's curators (the REST interface) list the member now.
+    const curators = (await (
+      await fetch(`${sandbox.urls.api}/studios/${studioId}/curators?limit=40`)
+    ).json()) as {
+      username: string;
+    }[];
+    expect(curators.map((user) => user.username)).toContain(DEMO_USERNAME);
+
+    // Accepted once: a second accept is no longer valid, and answers without `success`.
+    const again = await accept(studioId, member);
+    expect(again.status).toBe(200);
+    const body = (await again.json()) as { success?: unknown; status?: unknown };
+    expect(body.success).toBeUndefined();
+    expect(body.status).toBe('error');
+    // No invitation at all: the same.
+    if (notInvited !== undefined) {
+      expect(
+        ((await (await accept(notInvited.id, member)).json()) as { success?: unknown }).success,
+      ).toBeUndefined();
+    }
+    store().reset();
+    expect(curator()).toBe(false);
     demo = await signIn(sandbox, DEMO_USERNAME);
   });
 

@@ -17,6 +17,8 @@ import { mountSiteApi, sessionUserOf } from './site-api';
 export interface SitePagesDeps {
   store: Store;
   originsFor: (c: Context) => Origins;
+  /** Whether the control interface's referer check of writes is on now (off when absent). */
+  refererCheck?: () => boolean;
 }
 
 const EXPLORE_MODES = new Set(['trending', 'popular', 'recent']);
@@ -80,7 +82,7 @@ export function mountSitePages<E extends Env>(app: Hono<E>, deps: SitePagesDeps)
     return c.body(siteStylesheet());
   });
 
-  mountSiteApi(app, store);
+  mountSiteApi(app, store, deps.refererCheck);
 
   app.get('/', (c) =>
     render(c, { title: 'Scratch - Imagine, Program, Share', script: 'home', page: { kind: 'home' } }),

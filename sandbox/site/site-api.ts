@@ -2,14 +2,18 @@
  * JSON endpoints of the site itself (not the REST interface) that the page scripts call, as the
  * live site has its own `/site-api/...`: clearing the message count when the messages page opens,
  * studio details and project tiles, profile comments, the profile's featured project, and the
- * member's own lists on My Stuff. Writes need the session cookie and an
- * `X-CSRFToken` header equal to the `scratchcsrftoken` cookie.
+ * member's own lists on My Stuff, and accepting a curator invitation. Writes need the session cookie
+ * and an `X-CSRFToken` header equal to the `scratchcsrftoken` cookie; the messages page's and the
+ * studio page's writes also `X-Requested-With: XMLHttpRequest` (scratch-www src/lib/api.js sends it
+ * with every request to the site itself) and, with the referer check on, the site as referer
+ * (../site-referer.ts).
  */
 import type { Context, Env, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Comment, User } from '../model';
 import { originsFor } from '../origins';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../session-routes';
+import { refererProblem } from '../site-referer';
 import type { Store } from '../store';
 
 const STUDIO_PAGE_MAX = 40;
@@ -29,19 +33,39 @@ function csrfMatches(c: Context): boolean {
 
 const notFoundBody = { code: 'NotFound', message: '' };
 
+/**
+ * The signed-in member of a write of the messages or studio page, or the answer that refuses it:
+ * 401 without a session, 403 without the CSRF header, the `X-Requested-With` header or (check on)
+ * the site as referer.
+ */
+function siteWriter(c: Context, store: Store, refererCheck: boolean): User | Response {
+  const user = sessionUserOf(c, store);
+  if (!user) return c.json({ code: 'Unauthorized', message: 'Sign in first.' }, 401);
+  if (!csrfMatches(c)) return c.json({ code: 'Forbidden', message: 'CSRF token missing or incorrect.' }, 403);
+  if (c.req.header('x-requested-with') !== 'XMLHttpRequest')
+    return c.json({ code: 'Forbidden', message: "Only the site's own scripts may ask this." }, 403);
+  const referer = refererProblem(c, refererCheck);
+  if (referer !== null) return c.json({ code: 'Forbidden', message: referer }, 403);
+  return user;
+}
+
 function pageNumber(value: string | undefined, fallback: number, max: number): number | null {
   if (value === undefined || value === '') return fallback;
   if (!/^\d{1,6}$/.test(value)) return null;
   return Math.min(Number(value), max);
 }
 
-export function mountSiteApi<E extends Env>(app: Hono<E>, store: Store): void {
-  // Opening the messages page marks every message read (the count drops to 0).
+/** `refererCheck`: whether the control interface's referer check is on now. */
+export function mountSiteApi<E extends Env>(
+  app: Hono<E>,
+  store: Store,
+  refererCheck: () => boolean = () => false,
+): void {
+  // Opening the messages page marks every message read (the count drops to 0); so does a "mark all
+  // as read" that sends the same request. No body.
   app.post('/site-api/messages/messages-clear/', (c) => {
-    const user = sessionUserOf(c, store);
-    if (!user) return c.json({ code: 'Unauthorized', message: 'Sign in first.' }, 401);
-    if (!csrfMatches(c))
-      return c.json({ code: 'Forbidden', message: 'CSRF token missing or incorrect.' }, 403);
+    const user = siteWriter(c, store, refererCheck());
+    if (user instanceof Response) return user;
     store.markMessagesRead(user.username);
     return c.json({ success: true });
   });
@@ -50,10 +74,8 @@ export function mountSiteApi<E extends Env>(app: Hono<E>, store: Store): void {
   // src/redux/messages.js, clearAdminMessage: JSON `{alertType: "notification" | "invite", alertId}`
   // with the CSRF header): the count drops by one. Anything else answers `success: false`.
   app.post('/site-api/messages/messages-delete/', async (c) => {
-    const user = sessionUserOf(c, store);
-    if (!user) return c.json({ code: 'Unauthorized', message: 'Sign in first.' }, 401);
-    if (!csrfMatches(c))
-      return c.json({ code: 'Forbidden', message: 'CSRF token missing or incorrect.' }, 403);
+    const user = siteWriter(c, store, refererCheck());
+    if (user instanceof Response) return user;
     const body = (await c.req.json().catch(() => null)) as { alertType?: unknown; alertId?: unknown } | null;
     const id = body?.alertId;
     const dismissed =
@@ -61,6 +83,26 @@ export function mountSiteApi<E extends Env>(app: Hono<E>, store: Store): void {
       ((body?.alertType === 'notification' && store.dismissAdminMessage(user.username, id)) ||
         (body?.alertType === 'invite' && store.dismissInvite(user.username, id)));
     return c.json({ success: dismissed });
+  });
+
+  // Accepting a curator invitation, as the studio page does (scratch-www
+  // src/views/studio/lib/studio-member-actions.js, acceptInvitation: `PUT
+  // /site-api/users/curators-in/<studio id>/add/?usernames=<me>` with the CSRF header). Only the
+  // member themself, with an invitation to this studio still pending; they join its curators. The
+  // answer holds `success`; anything else (no invitation, already a curator, another's name) is a
+  // 200 without it, with the `status: "error"` and message the studio page reads.
+  app.put('/site-api/users/curators-in/:id/add/', (c) => {
+    const user = siteWriter(c, store, refererCheck());
+    if (user instanceof Response) return user;
+    const id = c.req.param('id');
+    const studio = /^\d{1,15}$/.test(id) ? store.getStudio(Number(id)) : undefined;
+    if (!studio) return c.json(notFoundBody, 404);
+    const names = (c.req.query('usernames') ?? '').split(',').filter((name) => name !== '');
+    if (names.length !== 1 || names[0]?.toLowerCase() !== user.username.toLowerCase())
+      return c.json({ code: 'Forbidden', message: 'Only you may accept your invitation.' }, 403);
+    if (!store.acceptCuratorInvite(user.username, studio.id))
+      return c.json({ status: 'error', message: 'There is no pending invitation to curate this studio.' });
+    return c.json({ success: true, id: studio.id, username: user.username });
   });
 
   app.get('/site-api/studios/:id/', (c) => {

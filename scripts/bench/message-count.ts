@@ -242,6 +242,8 @@ function simulatedMessages(arrivals: number[], clock: () => number) {
       return null;
     },
     dismissAlert: unused,
+    markAllRead: unused,
+    acceptCuratorInvite: unused,
   };
   const memory = <T>(value: T) => ({
     get: async () => value,

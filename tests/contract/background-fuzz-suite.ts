@@ -173,10 +173,19 @@ const payload = fc.oneof(anything, shaped, leaf);
 const isId = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 /** A write the popup could legitimately ask for (the fuzz leaves those to the popup's own tests). */
 function wellFormedWrite(type: string, data: unknown): boolean {
-  if (type !== 'postReply' && type !== 'deleteMessageComment' && type !== 'dismissTeamAlert') return false;
+  const writes = [
+    'postReply',
+    'deleteMessageComment',
+    'dismissTeamAlert',
+    'markAllMessagesRead',
+    'acceptCuratorInvite',
+  ];
+  if (!writes.includes(type)) return false;
   if (typeof data !== 'object' || data === null) return false;
   const d = data as Record<string, unknown>;
   if (type === 'dismissTeamAlert') return (d.kind === 'notification' || d.kind === 'invite') && isId(d.id);
+  if (type === 'markAllMessagesRead') return typeof d.member === 'string';
+  if (type === 'acceptCuratorInvite') return isId(d.studioId);
   const ids =
     type === 'postReply' ? [d.objectId, d.commentId, d.repliedId] : [d.objectId, d.commentId, d.targetId];
   return (d.kind === 'project' || d.kind === 'studio') && ids.every(isId);

@@ -69,17 +69,72 @@ describe('the team’s alerts and the invitation', () => {
     ]);
   });
 
+  it('marks every message read with the site’s request: no body, the CSRF and XHR headers', async () => {
+    const w = await signedIn();
+    const unlisted =
+      store().adminMessagesFor(DEMO_USERNAME).length + (store().inviteFor(DEMO_USERNAME) ? 1 : 0);
+    expect(store().unreadCount(DEMO_USERNAME)).toBeGreaterThan(unlisted);
+    expect(await w.api.markAllRead()).toBe(true);
+    // What the site leaves: the team's alerts and the invitation.
+    expect(store().unreadCount(DEMO_USERNAME)).toBe(unlisted);
+    const [post] = sandbox.control.requestLog({ part: 'site', method: 'POST' });
+    expect([post?.path, post?.status, post?.hasToken]).toEqual([
+      '/site-api/messages/messages-clear/',
+      200,
+      false,
+    ]);
+  });
+
+  it('a refused mark as read is an error, and nothing is marked', async () => {
+    const w = await signedIn();
+    const before = store().unreadCount(DEMO_USERNAME);
+    sandbox.control.addFailure({
+      part: 'site',
+      pattern: '/site-api/messages/messages-clear/',
+      rate: 1,
+      status: 403,
+    });
+    const error = await w.api.markAllRead().catch((e: unknown) => e);
+    expect(isApiError(error, 'Forbidden')).toBe(true);
+    expect(store().unreadCount(DEMO_USERNAME)).toBe(before);
+  });
+
   it('sends nothing while signed out', async () => {
     const { api } = wire(sandbox);
     for (const attempt of [
       () => api.getTeamAlerts(DEMO_USERNAME),
       () => api.getScratcherInvite(DEMO_USERNAME),
       () => api.dismissAlert('notification', 1),
+      () => api.markAllRead(),
+      () => api.acceptCuratorInvite(1, DEMO_USERNAME),
     ]) {
       const error = await attempt().catch((e: unknown) => e);
       expect(isApiError(error, 'SignedOut')).toBe(true);
     }
     expect(sandbox.control.requestLog()).toEqual([]);
+  });
+});
+
+describe('a curator invitation', () => {
+  it('is accepted with the studio page’s request, once: a second accept answers without success', async () => {
+    const w = await signedIn();
+    const demo = store().getUser(DEMO_USERNAME);
+    const studioId = store()
+      .messagesFor(DEMO_USERNAME)
+      .map((message) => message.fields.gallery_id)
+      .find(
+        (id): id is number => typeof id === 'number' && store().hasPendingCuratorInvite(DEMO_USERNAME, id),
+      );
+    if (studioId === undefined || demo === undefined)
+      throw new Error('demo has no pending curator invitation');
+    expect(await w.api.acceptCuratorInvite(studioId, DEMO_USERNAME)).toBe(true);
+    expect(store().studioCurators(studioId)).toContain(demo.id);
+    expect(await w.api.acceptCuratorInvite(studioId, DEMO_USERNAME)).toBe(false);
+    const puts = sandbox.control.requestLog({ part: 'site', method: 'PUT' });
+    expect(puts.map((e) => [e.path, e.status, e.hasToken])).toEqual([
+      [`/site-api/users/curators-in/${studioId}/add/`, 200, false],
+      [`/site-api/users/curators-in/${studioId}/add/`, 200, false],
+    ]);
   });
 });
 

@@ -57,6 +57,8 @@ const store = () => sandbox().control.store;
 const worldOf = ({ browser }: Pick<FaultContext, 'browser'>) => worlds.get(browser.name) as World;
 const isThere = (popup: TestPage, selector: string) =>
   popup.evaluate((s) => document.querySelector(s) !== null, selector);
+/** The new follow's row: follows arriving together read as one group, which carries every id of it. */
+const newRow = () => `:is(${ITEM}, [data-testid="message-group"])[data-message-ids~="${newMessage}"]`;
 const threadOf = (world: World) => `${ITEM}[data-message-id="${world.message.id}"]`;
 const box = (world: World) =>
   `${threadOf(world)} [data-testid="comment"][data-comment-id="${world.toDemo.id}"] [data-testid="reply-box"]`;
@@ -145,20 +147,16 @@ describeFaultMatrix(
           timeout: FAULT_MS,
         });
         expect(onSite(world)).toHaveLength(1);
-        await popup.waitFor(
-          (s) => document.querySelector(s) !== null,
-          `${ITEM}[data-message-id="${newMessage}"]`,
-          {
-            timeout: FAULT_MS,
-          },
-        );
+        await popup.waitFor((s) => document.querySelector(s) !== null, newRow(), {
+          timeout: FAULT_MS,
+        });
         return;
       }
       // The list: its cached messages under the sentence, the new one not there.
       const listShown = await popup.waitForText(LIST_ERROR, sentence, { timeout: FAULT_MS });
       expect(listShown).toBe(`${sentence} Showing what Companion read before.`);
       expect(await isThere(popup, threadOf(world))).toBe(true);
-      expect(await isThere(popup, `${ITEM}[data-message-id="${newMessage}"]`)).toBe(false);
+      expect(await isThere(popup, newRow())).toBe(false);
       // The reply: a sentence, the text still in the box and in the drafts.
       const replyShown = await popup.waitForText(replyError(world), /\S/, { timeout: FAULT_MS });
       const expected =
@@ -209,13 +207,9 @@ describeFaultMatrix(
         // The list: a refresh (after a 429, the popup's own once the Retry-After has passed).
         if (context.fault.name !== 'rate limited')
           await popup.click(`${LIST_REFRESH}:not([disabled])`, { timeout: FAULT_MS });
-        await popup.waitFor(
-          (s) => document.querySelector(s) !== null,
-          `${ITEM}[data-message-id="${newMessage}"]`,
-          {
-            timeout: FAULT_MS,
-          },
-        );
+        await popup.waitFor((s) => document.querySelector(s) !== null, newRow(), {
+          timeout: FAULT_MS,
+        });
         await popup.waitFor((s) => document.querySelector(s) === null, LIST_ERROR);
         // The reply: sent again from the same box, it is on the site once and the draft goes.
         const resent = Date.now();

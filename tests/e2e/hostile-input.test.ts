@@ -547,8 +547,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
     // Messages: every kind with hostile titles, then the conversation with hostile replies.
     await popup.click('[data-testid="popup-tab-messages"]');
-    // A row of a group carries every id of it.
-    const item = (message: Message) => `[data-testid="message-item"][data-message-ids~="${message.id}"]`;
+    // A row of a group carries every id of it (a studio's activity is one row per studio).
+    const item = (message: Message) =>
+      `:is([data-testid="message-item"], [data-testid="message-group"])[data-message-ids~="${message.id}"]`;
     await popup.waitFor((s) => document.querySelector(s as string) !== null, item(thread.message), {
       timeout: 20_000,
     });
@@ -560,6 +561,16 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       },
       messages.map(item),
       { timeout: 20_000 },
+    );
+    // Every group opened: each of its messages shows its own title.
+    await popup.evaluate(() => {
+      for (const toggle of document.querySelectorAll<HTMLButtonElement>(
+        '[data-testid="group-toggle"][aria-expanded="false"]',
+      ))
+        toggle.click();
+    });
+    await popup.waitFor(
+      () => document.querySelector('[data-testid="group-toggle"][aria-expanded="false"]') === null,
     );
     expect(
       await popup.evaluate(missingTexts, {

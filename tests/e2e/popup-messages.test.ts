@@ -17,6 +17,9 @@ import { typeInto } from './harness/type-into';
 const sandbox = withSandbox();
 
 const ITEM = '[data-testid="message-item"]';
+const GROUP = '[data-testid="message-group"]';
+/** The list's own rows: single messages and groups (a group's messages show only once it is opened). */
+const ROW = `.messages > .message-list > :is(${ITEM}, ${GROUP})`;
 const store = () => sandbox().control.store;
 const userName = (id: number) => store().getUserById(id)?.username ?? '';
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -68,12 +71,24 @@ const VERBS: Record<string, string> = {
   remixproject: 'remixed',
 };
 
-/** A row's sentence: one message, or a group of loves, favorites or remixes of one project. */
+/**
+ * A row's sentence: one message, or a group: follows, loves, favorites or remixes of one project (two
+ * people named, the others counted), a studio's activity or a forum topic's posts (with their count).
+ */
 function expectedRow(messages: Message[]): string {
   const first = messages[0] as Message;
+  const f = first.fields as Record<string, unknown>;
+  if (messages.length > 1 && first.type === 'studioactivity')
+    return `There was new activity in ${str(f.title) || str(f.gallery_title)} (${messages.length} messages)`;
+  if (messages.length > 1 && first.type === 'forumpost')
+    return `There are new posts in the forum thread: ${str(f.topic_title)} (${messages.length} messages)`;
   const actors = [...new Set(messages.map((m) => userName(m.actorId)))];
   if (messages.length === 1 || actors.length === 1) return expectedSentence(first);
-  const f = first.fields as Record<string, unknown>;
+  if (first.type === 'followuser') {
+    if (actors.length === 2) return `${actors[0]} and ${actors[1]} followed you`;
+    const others = actors.length - 2;
+    return `${actors[0]}, ${actors[1]} and ${others} other${others === 1 ? '' : 's'} followed you`;
+  }
   const title =
     first.type === 'remixproject'
       ? str(f.parent_title)
@@ -102,7 +117,7 @@ const readRows = (popup: TestPage) =>
         unread: item.dataset.unread === 'true',
         text: (item.querySelector('.message-sentence')?.textContent ?? '').trim(),
       })),
-    ITEM,
+    ROW,
   ) as Promise<RowInfo[]>;
 
 /** Types into a textarea as a member would (the input event Preact listens to). */
@@ -268,13 +283,13 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await popup.waitFor((selector) => {
       const items = [...document.querySelectorAll<HTMLElement>(selector)];
       return items.length > 0 && items.every((item) => item.dataset.type === 'addcomment');
-    }, ITEM);
+    }, ROW);
     await selectFilter(popup, 'studios');
     await popup.waitFor((selector) => {
       const items = [...document.querySelectorAll<HTMLElement>(selector)];
       const studio = ['curatorinvite', 'becomeownerstudio', 'becomehoststudio', 'studioactivity'];
       return items.length > 0 && items.every((item) => studio.includes(item.dataset.type ?? ''));
-    }, ITEM);
+    }, ROW);
     await popup.close();
     await openMessages();
     expect(
@@ -302,7 +317,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
             (item.dataset.messageIds ?? '').split(' '),
           ).length +
           Number(document.querySelector<HTMLElement>('[data-testid="muted-fold"]')?.dataset.count ?? 0),
-        ITEM,
+        ROW,
       );
     await expect
       .poll(
@@ -338,17 +353,18 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
           })),
         ITEM,
       );
-    // "/" goes to the box; carol's messages only (the loves she is one of three in, too), marked.
+    // "/" goes to the box; carol's messages only, each marked, a group holding only hers (opened).
     await popup.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await keys.press('/');
     await popup.waitFor(() => document.activeElement?.getAttribute('data-testid') === 'messages-search');
     await keys.type('Carol', { delay: 20 });
     // Whose name holds "carol" (carol, Carole65…), whatever the case.
-    const carols = all.filter((row) => row.ids.some((id) => /carol/i.test(actorOf.get(id) ?? '')));
+    const carols = all.flatMap((row) => row.ids).filter((id) => /carol/i.test(actorOf.get(id) ?? ''));
     expect(carols.length).toBeGreaterThan(1);
     await popup.waitFor((n) => document.querySelectorAll('[data-match="true"]').length === n, carols.length);
+    // Every message shown is one of hers: a row of its own, or in a group shown opened.
     const rows = await shown();
-    expect(rows.map((row) => row.ids).sort()).toEqual(carols.map((row) => row.ids.join(' ')).sort());
+    expect(rows.map((row) => row.ids).sort()).toEqual(carols.map(String).sort());
     expect(rows.every((row) => row.match === 'true')).toBe(true);
     // Her name is marked where the sentence shows it (a group may name her among "others").
     expect(rows.find((row) => row.ids === String(commentMessage.id))?.marks).toContain('carol');
@@ -357,10 +373,10 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     );
     // Escape clears: every row is back, none marked.
     await keys.press('Escape');
-    await popup.waitFor(
-      (n) => document.querySelectorAll('[data-testid="message-item"]').length === n,
-      all.length,
-    );
+    await popup.waitFor(({ row, n }) => document.querySelectorAll(row).length === n, {
+      row: ROW,
+      n: all.length,
+    });
     expect(await popup.evaluate(() => document.querySelectorAll('[data-match], mark').length)).toBe(0);
     // Words of the comment's fragment find it, marked in the fragment.
     await keys.type('did you MAKE', { delay: 20 });
@@ -381,10 +397,10 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     expect(await popup.evaluate((selector) => document.querySelectorAll(selector).length, ITEM)).toBe(0);
     // Escape clears; a second Escape leaves the box.
     await keys.press('Escape');
-    await popup.waitFor(
-      (n) => document.querySelectorAll('[data-testid="message-item"]').length === n,
-      all.length,
-    );
+    await popup.waitFor(({ row, n }) => document.querySelectorAll(row).length === n, {
+      row: ROW,
+      n: all.length,
+    });
     expect(
       await popup.evaluate(
         () => document.querySelector<HTMLInputElement>('[data-testid="messages-search"]')?.value,

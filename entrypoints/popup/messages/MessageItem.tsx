@@ -4,15 +4,11 @@ import { Avatar } from '@/components/Avatar';
 import { ItemRow, NewMark } from '@/components/ItemRow';
 import { RelativeTime } from '@/components/RelativeTime';
 import { t } from '@/lib/i18n';
-import {
-  commentPlaceOf,
-  type Message,
-  type MessageRow,
-  rowType,
-  threadKey,
-} from '@/lib/messages/messages-model';
+import { type MessageRow, rowType } from '@/lib/messages/message-groups-model';
+import { commentPlaceOf, threadKey } from '@/lib/messages/messages-model';
 import type { SessionUser } from '@/lib/session/session-model';
 import { CommentText } from './CommentText';
+import { CuratorInvite } from './CuratorInvite';
 import { messageLinks } from './links';
 import { MessageSentence } from './message-sentence';
 import { SearchTerms } from './search-marks';
@@ -28,24 +24,21 @@ const loadThreadView = (): Promise<ThreadView> =>
     return module;
   }));
 
-/** The newest message of a row (its time and avatar). */
-const newestOf = (row: MessageRow): Message =>
-  row.kind === 'group' ? (row.messages[0] as Message) : row.message;
-
 /**
- * One row of the Messages tab: the actor's avatar, the site's sentence with its links, the comment
- * fragment, when, and whether it is unread; a comment message opens its conversation in place.
+ * One message of the Messages tab, a row of the list or of an opened group (./MessageGroup.tsx):
+ * the actor's avatar, the site's sentence with its links, the comment fragment, when, and whether
+ * it is unread; a comment message opens its conversation in place.
  */
 export function MessageItem(props: {
-  row: MessageRow;
+  row: Extract<MessageRow, { kind: 'single' }>;
   member: SessionUser;
   drafts: readonly string[];
   /** The row's mute menu, or in the muted fold its unmute buttons. */
   actions?: ComponentChildren;
 }) {
   const { row, member } = props;
-  const newest = newestOf(row);
-  const place = row.kind === 'single' ? commentPlaceOf(row.message) : null;
+  const newest = row.message;
+  const place = commentPlaceOf(newest);
   const key = place === null ? null : threadKey(place.kind, place.objectId, place.commentId);
   // Comments of this thread with a draft: such a conversation opens by itself, draft shown.
   const drafted =
@@ -65,8 +58,7 @@ export function MessageItem(props: {
     else loadThreadView().then(() => setOpen(true), console.error);
   };
   const Thread = threadView?.Thread;
-  const ids = row.kind === 'group' ? row.messages.map((m) => m.id) : [row.message.id];
-  const comment = row.kind === 'single' && row.message.type === 'addcomment' ? row.message : null;
+  const comment = newest.type === 'addcomment' ? newest : null;
   const threadId = key === null ? undefined : `thread-${key.replace(/[^A-Za-z0-9-]/g, '-')}`;
 
   return (
@@ -77,28 +69,17 @@ export function MessageItem(props: {
         'data-testid': 'message-item',
         'data-type': rowType(row),
         'data-message-id': String(newest.id),
-        'data-message-ids': ids.join(' '),
+        'data-message-ids': String(newest.id),
         'data-unread': row.unread ? 'true' : undefined,
         // While searching, the tab shows the matching rows only.
         'data-match': useContext(SearchTerms)?.terms.length ? 'true' : undefined,
       }}
       avatar={
-        <>
-          <Avatar
-            src={
-              row.kind === 'single' && row.message.type === 'userjoin'
-                ? null
-                : messageLinks.avatar(newest.actor_id)
-            }
-            name={newest.actor_username}
-            size={32}
-          />
-          {row.kind === 'group' && (
-            <span class="group-size" aria-hidden="true">
-              {row.messages.length}
-            </span>
-          )}
-        </>
+        <Avatar
+          src={newest.type === 'userjoin' ? null : messageLinks.avatar(newest.actor_id)}
+          name={newest.actor_username}
+          size={32}
+        />
       }
     >
       <p class="item-sentence message-sentence">
@@ -134,6 +115,11 @@ export function MessageItem(props: {
           ))}
         {props.actions}
       </p>
+      {row.kind === 'single' && row.message.type === 'curatorinvite' && (
+        <div class="invite-actions">
+          <CuratorInvite message={row.message} member={member.username} />
+        </div>
+      )}
       {open && place !== null && (
         <div id={threadId}>
           {Thread === undefined ? (

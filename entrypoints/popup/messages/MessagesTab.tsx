@@ -1,18 +1,16 @@
+import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Empty } from '@/components/Empty';
-import { ListEnd } from '@/components/ListEnd';
 import { ListStatus } from '@/components/ListStatus';
 import { t } from '@/lib/i18n';
 import { unreadOfList } from '@/lib/message-count/honest-count-model';
 import { messageCountItem } from '@/lib/message-count/message-count-storage';
 import { isMuted } from '@/lib/message-count/mutes-model';
+import { groupMessages, type MessageRow } from '@/lib/messages/message-groups-model';
 import {
-  groupMessages,
   isMessageFilter,
   MESSAGES_MAX_ITEMS,
-  type Message,
   type MessageFilter,
-  type MessageRow,
   matchesFilter,
   sentTypeOf,
   unlistedOf,
@@ -26,12 +24,13 @@ import { usePainted } from '../first-paint';
 import { lazyView } from '../lazy-view';
 import { useStorageItem } from '../storage-hooks';
 import { messageLinks, siteOrigins } from './links';
+import { MarkAllRead } from './MarkAllRead';
+import { MessageGroupRow } from './MessageGroup';
 import { MessageItem } from './MessageItem';
 import { MessagesSearch } from './MessagesSearch';
 import { MessagesToolbar } from './MessagesToolbar';
-import { MutedFold } from './MutedFold';
 import { useMemberMessages } from './messages-data';
-import { MuteButton, UnmuteButtonsOf } from './mute-button';
+import { MuteButton, useMuteActions } from './mute-button';
 import { useMutes } from './mutes-data';
 import { type Searching, SearchTerms } from './search-marks';
 
@@ -45,12 +44,18 @@ const BeyondTheListView = lazyView(() =>
   import('./BeyondTheList').then((module) => module.BeyondTheList),
 ).View;
 
+/** The list's end: below the first screenful, its chunk loads right after the first frame. */
+const ListEndView = lazyView<Parameters<typeof import('./MessagesListEnd').MessagesListEnd>[0]>(() =>
+  import('./MessagesListEnd').then((module) => module.MessagesListEnd),
+).View;
+
 /** Failures are recorded in the list's `error`; a background that is not there shows in the frame. */
 const ask = (promise: Promise<void>) => promise.catch(() => undefined);
 
 /**
  * The Messages tab: the member's messages in the site's words, newest first, the unread ones marked,
- * loves, favorites and remixes of one project grouped; the site's filter; comment messages open their
+ * follows, a project's loves, a studio's activity, a topic's posts grouped (message-groups-model.ts),
+ * each group opening into its messages; the site's filter; comment messages open their
  * conversation to reply or delete in place. Paints the cache at once, then refreshes (the service
  * skips a read younger than its freshness window).
  */
@@ -99,20 +104,44 @@ export function MessagesTab({ member }: { member: SessionUser }) {
   const { rows, folded, foldedCount, foldedUnread } = useMemo(() => {
     const unread = unreadIds(list.items, unreadOf.marked);
     const shown = terms.length > 0 ? 'all' : filter;
-    const filtered = list.items.filter((message) => matchesFilter(sentTypeOf(message), shown));
-    const matching = (messages: Message[]) =>
-      groupMessages(messages, unread).filter((row) => search?.rules.rowMatches(row, terms) ?? true);
-    const folded = matching(filtered.filter((message) => isMuted(message, mutes)));
-    const muted = folded.flatMap((row) => (row.kind === 'group' ? row.messages : [row.message]));
+    // Matched one by one, then grouped: a group holds the messages shown, its count is theirs.
+    const matching = list.items.filter(
+      (message) =>
+        matchesFilter(sentTypeOf(message), shown) && (search?.rules.messageMatches(message, terms) ?? true),
+    );
+    const muted = matching.filter((message) => isMuted(message, mutes));
     return {
-      rows: matching(filtered.filter((message) => !isMuted(message, mutes))),
-      folded,
+      rows: groupMessages(
+        matching.filter((message) => !isMuted(message, mutes)),
+        unread,
+      ),
+      folded: groupMessages(muted, unread),
       foldedCount: muted.length,
       foldedUnread: muted.filter((message) => unread.has(message.id)).length,
     };
   }, [list.items, unreadOf.marked, filter, mutes, search]);
   const rowKey = (row: MessageRow) =>
     row.kind === 'group' ? `g${row.messages[0]?.id}` : `m${row.message.id}`;
+  /** A row of the list or of the fold, a group or one message, with `actionsOf` its menu or buttons. */
+  const rowOf = (row: MessageRow, actionsOf: (row: MessageRow) => ComponentChildren) =>
+    row.kind === 'group' ? (
+      <MessageGroupRow key={rowKey(row)} row={row} member={member} drafts={draftKeys} actionsOf={actionsOf} />
+    ) : (
+      <MessageItem key={rowKey(row)} row={row} member={member} drafts={draftKeys} actions={actionsOf(row)} />
+    );
+  // The fold and its Unmute buttons come with the mute actions' chunk, loaded once anything is muted.
+  const muteActions = useMuteActions(foldedCount > 0);
+  const unmuteButtons = (row: MessageRow) =>
+    muteActions && <muteActions.UnmuteButtons row={row} mutes={mutes} />;
+  const muteButton = (row: MessageRow) => (
+    <MuteButton
+      row={row}
+      me={username}
+      onMute={() => {
+        focusFold.current = true;
+      }}
+    />
+  );
 
   useEffect(() => {
     if (focusFold.current && foldToggle.current !== null) {
@@ -131,6 +160,8 @@ export function MessagesTab({ member }: { member: SessionUser }) {
     <div class="messages">
       <ListStatus list={list} onRefresh={refresh} />
       <MessagesToolbar filter={filter} />
+      {/* Only while the site holds unread messages that marking read would clear. */}
+      {mine && (countState.count ?? 0) > unlistedOf(alerts) && <MarkAllRead member={username} />}
       <MessagesSearch query={query} onQuery={setQuery} onRules={setRules} />
       {searching && <searching.SearchNote cached={list.items.length} />}
       {(unreadOf.cannotShow > 0 || unlistedOf(alerts) > 0) && (
@@ -144,39 +175,15 @@ export function MessagesTab({ member }: { member: SessionUser }) {
       <SearchTerms.Provider value={search}>
         {anyRow || foldedCount > 0 ? (
           <>
-            {foldedCount > 0 && (
-              <MutedFold count={foldedCount} unread={foldedUnread} toggleRef={foldToggle}>
-                {folded.map((row) => (
-                  <MessageItem
-                    key={rowKey(row)}
-                    row={row}
-                    member={member}
-                    drafts={draftKeys}
-                    actions={<UnmuteButtonsOf row={row} mutes={mutes} />}
-                  />
-                ))}
-              </MutedFold>
+            {foldedCount > 0 && muteActions && (
+              <muteActions.MutedFold count={foldedCount} unread={foldedUnread} toggleRef={foldToggle}>
+                {folded.map((row) => rowOf(row, unmuteButtons))}
+              </muteActions.MutedFold>
             )}
             {anyRow && (
               // Busy until every row is there (a screenful first, the rest after it is painted).
               <ul class="item-list message-list" aria-busy={painted ? 'false' : 'true'}>
-                {(painted ? rows : rows.slice(0, FIRST_FRAME_ROWS)).map((row) => (
-                  <MessageItem
-                    key={rowKey(row)}
-                    row={row}
-                    member={member}
-                    drafts={draftKeys}
-                    actions={
-                      <MuteButton
-                        row={row}
-                        me={username}
-                        onMute={() => {
-                          focusFold.current = true;
-                        }}
-                      />
-                    }
-                  />
-                ))}
+                {(painted ? rows : rows.slice(0, FIRST_FRAME_ROWS)).map((row) => rowOf(row, muteButton))}
               </ul>
             )}
           </>
@@ -195,7 +202,7 @@ export function MessagesTab({ member }: { member: SessionUser }) {
           <Empty loading>{t('messagesTab.loading')}</Empty>
         ) : null}
       </SearchTerms.Provider>
-      <ListEnd list={list} onMore={more} maxItems={MESSAGES_MAX_ITEMS} moreHref={messageLinks.home()} />
+      <ListEndView list={list} onMore={more} maxItems={MESSAGES_MAX_ITEMS} moreHref={messageLinks.home()} />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { fakeBrowser } from 'wxt/testing';
 import type { Message } from '@/lib/api/schemas';
 import { messageMutesItem } from '@/lib/message-count/message-count-storage';
 import { mutesOf } from '@/lib/message-count/mutes-model';
-import type { MessageRow } from '@/lib/messages/messages-model';
+import type { MessageRow } from '@/lib/messages/message-groups-model';
 import { signIn } from '@/tests/unit/signed-in-member';
 import { WAIT } from '@/tests/unit/wait';
 import { MuteMenu } from './MuteMenu';
@@ -47,11 +47,18 @@ const studioComment: Message = {
   commentee_username: 'demo',
 };
 const single = (message: Message): MessageRow => ({ kind: 'single', message, unread: true });
+const activity = (id: number, actor = 'someone'): Message => ({
+  ...base,
+  id,
+  actor_username: actor,
+  type: 'studioactivity',
+  gallery_id: 40,
+  title: 'Cats studio',
+});
 const group: MessageRow = {
   kind: 'group',
   type: 'loveproject',
-  projectId: 3,
-  projectTitle: 'P3',
+  about: { id: 3, title: 'P3' },
   messages: [love(1, 'alice'), love(2, 'bob')],
   actors: ['alice', 'bob'],
   unread: false,
@@ -67,19 +74,41 @@ const storedMutes = async () => mutesOf(await messageMutesItem.getValue());
 
 describe('muteChoicesOf', () => {
   it('offers a message’s kind (a comment’s by its place) and its actor; a group only its kind', () => {
-    expect(muteChoicesOf(single(studioComment), 'demo')).toEqual({ kind: 'addcomment:2', person: 'noisy' });
-    expect(muteChoicesOf(group, 'demo')).toEqual({ kind: 'loveproject', person: null });
+    expect(muteChoicesOf(single(studioComment), 'demo')).toEqual({
+      kind: 'addcomment:2',
+      person: 'noisy',
+      studio: null,
+    });
+    expect(muteChoicesOf(group, 'demo')).toEqual({ kind: 'loveproject', person: null, studio: null });
+  });
+
+  it('offers a studio’s activity its studio, not its actor (who is not who acted in the studio)', () => {
+    const studio = { id: 40, title: 'Cats studio' };
+    expect(muteChoicesOf(single(activity(1)), 'demo')).toEqual({
+      kind: 'studioactivity',
+      person: null,
+      studio,
+    });
+    const studioGroup: MessageRow = {
+      kind: 'group',
+      type: 'studioactivity',
+      about: studio,
+      messages: [activity(1), activity(2)],
+      actors: ['someone'],
+      unread: true,
+    };
+    expect(muteChoicesOf(studioGroup, 'demo')).toEqual({ kind: 'studioactivity', person: null, studio });
   });
 
   it('never offers to mute oneself or the site’s welcome (a kind the settings do not list)', () => {
     expect(muteChoicesOf(single({ ...studioComment, actor_username: 'Demo' }), 'demo').person).toBeNull();
     const welcome: Message = { ...base, id: 6, actor_username: 'demo', type: 'userjoin' };
-    expect(muteChoicesOf(single(welcome), 'demo')).toEqual({ kind: null, person: null });
+    expect(muteChoicesOf(single(welcome), 'demo')).toEqual({ kind: null, person: null, studio: null });
   });
 
   it('offers to mute a message of a kind Companion does not know as one of the other kinds', () => {
     const unknown = { ...base, id: 8, actor_username: 'x', type: 'other', otherType: 'newthing' } as Message;
-    expect(muteChoicesOf(single(unknown), 'demo')).toEqual({ kind: 'other', person: 'x' });
+    expect(muteChoicesOf(single(unknown), 'demo')).toEqual({ kind: 'other', person: 'x', studio: null });
   });
 });
 
@@ -125,6 +154,27 @@ describe('MuteMenu', () => {
     );
   });
 
+  it('mutes a studio’s activity from its message, keeping the other mutes', async () => {
+    await messageMutesItem.setValue({ kinds: ['forumpost'], people: ['older'] });
+    const onMute = vi.fn();
+    const root = mount(<MuteMenu row={single(activity(1))} me="demo" onMute={onMute} />);
+    await act(async () => root.querySelector<HTMLButtonElement>('[data-testid="mute"]')?.click());
+    expect(root.querySelector('[data-testid="mute-person-choice"]')).toBeNull();
+    const choice = root.querySelector<HTMLButtonElement>('[data-testid="mute-studio"]');
+    expect([choice?.textContent, choice?.dataset.studioId]).toEqual(['Mute activity in this studio', '40']);
+    await act(async () => choice?.click());
+    await vi.waitFor(
+      async () =>
+        expect(await storedMutes()).toEqual({
+          kinds: ['forumpost'],
+          people: ['older'],
+          studios: [{ id: 40, title: 'Cats studio' }],
+        }),
+      WAIT,
+    );
+    expect(onMute).toHaveBeenCalled();
+  });
+
   it('is not there when nothing about the row can be muted', () => {
     const welcome: Message = { ...base, id: 6, actor_username: 'demo', type: 'userjoin' };
     const root = mount(<MuteMenu row={single(welcome)} me="demo" onMute={() => undefined} />);
@@ -146,5 +196,17 @@ describe('UnmuteButtons', () => {
     );
     await act(async () => buttons[0]?.click());
     await vi.waitFor(async () => expect(await storedMutes()).toEqual({ kinds: [], people: ['carol'] }), WAIT);
+  });
+
+  it('unmutes a muted studio in one click', async () => {
+    const mutes = { kinds: [], people: [], studios: [{ id: 40, title: 'Cats studio' }] };
+    await messageMutesItem.setValue(mutes);
+    const root = mount(<UnmuteButtons row={single(activity(1))} mutes={mutes} />);
+    const buttons = [...root.querySelectorAll<HTMLButtonElement>('[data-testid="unmute"]')];
+    expect(buttons.map((b) => [b.dataset.studioId, b.textContent])).toEqual([
+      ['40', 'Unmute activity in Cats studio'],
+    ]);
+    await act(async () => buttons[0]?.click());
+    await vi.waitFor(async () => expect(await storedMutes()).toEqual({ kinds: [], people: [] }), WAIT);
   });
 });

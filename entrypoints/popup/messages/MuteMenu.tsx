@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { muteKindName } from '@/components/mute-kind-name';
 import { t } from '@/lib/i18n';
-import { withKindMuted, withPersonMuted } from '@/lib/message-count/mute-changes-model';
-import type { MessageRow } from '@/lib/messages/messages-model';
-import { muteChoicesOf } from './mute-choices';
+import { withKindMuted, withPersonMuted, withStudioMuted } from '@/lib/message-count/mute-changes-model';
+import type { MessageRow } from '@/lib/messages/message-groups-model';
+import { canMute, muteChoicesOf } from './mute-choices';
 import { changeMutes } from './mutes-data';
 
 /**
- * A message's "Mute" button and its small menu: "Mute messages like this" (the row's kind) and
- * "Mute <person>" (its actor). Arrow keys move, Escape closes and gives the focus back to the
+ * A message's "Mute" button and its small menu: "Mute messages like this" (the row's kind),
+ * "Mute <person>" (its actor) and, on a studio's activity, "Mute activity in this studio". Arrow keys move, Escape closes and gives the focus back to the
  * button; choosing tells `onMute` (the row is moving into the muted fold) and writes the mute.
  */
 export function MuteMenu(props: {
@@ -17,7 +17,8 @@ export function MuteMenu(props: {
   onMute: () => void;
   initiallyOpen?: boolean;
 }) {
-  const { kind, person } = muteChoicesOf(props.row, props.me);
+  const choices = muteChoicesOf(props.row, props.me);
+  const { kind, person, studio } = choices;
   const [open, setOpen] = useState(props.initiallyOpen ?? false);
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -27,7 +28,7 @@ export function MuteMenu(props: {
     if (open) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open]);
 
-  if (kind === null && person === null) return null;
+  if (!canMute(choices)) return null;
 
   const close = (refocus: boolean) => {
     setOpen(false);
@@ -106,6 +107,18 @@ export function MuteMenu(props: {
               }
             >
               {t('mutes.person', [person])}
+            </button>
+          )}
+          {studio !== null && (
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              data-testid="mute-studio"
+              data-studio-id={String(studio.id)}
+              onClick={() => choose((mutes) => withStudioMuted(mutes, studio))}
+            >
+              {t('studioMutes.menuItem')}
             </button>
           )}
         </div>

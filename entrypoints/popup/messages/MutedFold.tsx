@@ -1,11 +1,11 @@
 import type { ComponentChildren, Ref } from 'preact';
 import { useId, useState } from 'preact/hooks';
 import { plural } from '@/lib/i18n';
-import { loadMuteActions } from './mute-button';
 
 /**
  * The muted messages, folded away above the list: "3 muted messages" (and how many of them are new,
- * which the badge does not count), a disclosure that shows them when opened: never lost.
+ * which the badge does not count), a disclosure that shows them when opened: never lost. In the mute
+ * actions' chunk (mute-actions.ts), with the Unmute buttons its rows carry.
  */
 export function MutedFold(props: {
   /** How many messages are muted (a group counts each of its messages). */
@@ -26,8 +26,7 @@ export function MutedFold(props: {
         data-testid="muted-fold-toggle"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
-        // Its rows' Unmute buttons come with the mute actions' chunk (mute-button.tsx).
-        onClick={() => loadMuteActions().then(() => setOpen(!open), console.error)}
+        onClick={() => setOpen(!open)}
       >
         {plural('mutes.fold', props.count)}
         {props.unread > 0 && (

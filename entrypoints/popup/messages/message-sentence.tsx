@@ -1,13 +1,15 @@
 /**
- * The site's sentence for each message (docs/site-reference.md, "Messages page"), with its links; grouped
- * loves, favorites and remixes as one sentence ("A, B and 3 others loved your project P").
+ * The site's sentence for each message (docs/site-reference.md, "Messages page"), with its links; a
+ * group's as one sentence ("A, B and 3 others loved your project P", "A and B followed you", a
+ * studio's activity or a forum topic's posts with their count).
  */
 import type { ComponentChild } from 'preact';
 import { Sentence } from '@/components/Sentence';
 import { SiteLink } from '@/components/SiteLink';
 import { sentenceMarkers } from '@/components/sentence-markers';
 import { plural, t } from '@/lib/i18n';
-import type { Message, MessageRow } from '@/lib/messages/messages-model';
+import type { MessageGroup, MessageRow } from '@/lib/messages/message-groups-model';
+import type { Message } from '@/lib/messages/messages-model';
 import { messageLinks } from './links';
 import { Marked } from './search-marks';
 
@@ -122,21 +124,38 @@ function single(message: Message, me: string): ComponentChild {
   }
 }
 
-/** The row's sentence: one message, or a group of loves, favorites or remixes of one project. */
-export function MessageSentence({ row, me }: { row: MessageRow; me: string }) {
-  if (row.kind === 'single') return <>{single(row.message, me)}</>;
-  const where = project(row.projectId, row.projectTitle);
+/** A group's sentence: who (the two newest, and how many others) did what, or what and how often. */
+function grouped(row: MessageGroup, me: string): ComponentChild {
+  const count = row.messages.length;
+  const about = row.about ?? { id: 0, title: '' };
+  const { type } = row;
+  if (type === 'studioactivity') {
+    return sentence(plural('messageGroups.studioactivity', count, m(1)), [
+      <SiteLink href={messageLinks.studioActivity(about.id)} text={<Marked text={about.title} />} />,
+    ]);
+  }
+  if (type === 'forumpost') {
+    return sentence(plural('messageGroups.forumpost', count, m(1)), [
+      <SiteLink href={messageLinks.forumTopic(about.id)} text={<Marked text={about.title} />} />,
+    ]);
+  }
   const [first, second] = row.actors as [string, string];
-  if (row.actors.length === 1) {
-    // The same person several times (remixes): one sentence about them.
-    return <>{single(row.messages[0] as Message, me)}</>;
+  // The same person several times (remixes, a follow again): one sentence about them.
+  if (row.actors.length === 1) return single(row.messages[0] as Message, me);
+  const people = [user(first), user(second)];
+  const others = row.actors.length - 2;
+  if (type === 'followuser') {
+    return others === 0
+      ? sentence(t('messageGroups.pair.followuser', m(2)), people)
+      : sentence(plural('messageGroups.grouped.followuser', others, m(2)), people);
   }
-  if (row.actors.length === 2) {
-    return sentence(t(`messagesTab.pair.${row.type}`, m(3)), [user(first), user(second), where]);
-  }
-  return sentence(plural(`messagesTab.grouped.${row.type}`, row.actors.length - 2, m(3)), [
-    user(first),
-    user(second),
-    where,
-  ]);
+  const parts = [...people, project(about.id, about.title)];
+  return others === 0
+    ? sentence(t(`messagesTab.pair.${type}`, m(3)), parts)
+    : sentence(plural(`messagesTab.grouped.${type}`, others, m(3)), parts);
+}
+
+/** The row's sentence: one message, or a group's. */
+export function MessageSentence({ row, me }: { row: MessageRow; me: string }) {
+  return <>{row.kind === 'single' ? single(row.message, me) : grouped(row, me)}</>;
 }

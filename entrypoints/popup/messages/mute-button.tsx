@@ -1,8 +1,7 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import type { MessageMutes } from '@/lib/message-count/mutes-model';
-import type { MessageRow } from '@/lib/messages/messages-model';
-import { muteChoicesOf } from './mute-choices';
+import type { MessageRow } from '@/lib/messages/message-groups-model';
+import { canMute, muteChoicesOf } from './mute-choices';
 
 type MuteActions = typeof import('./mute-actions');
 /** The mute actions' chunk, once loaded. */
@@ -23,8 +22,7 @@ export const loadMuteActions = (): Promise<MuteActions> =>
  */
 export function MuteButton(props: { row: MessageRow; me: string; onMute: () => void }) {
   const [openAtLoad, setOpenAtLoad] = useState(false);
-  const choices = muteChoicesOf(props.row, props.me);
-  if (choices.kind === null && choices.person === null) return null;
+  if (!canMute(muteChoicesOf(props.row, props.me))) return null;
   if (actions !== null) return <actions.MuteMenu {...props} initiallyOpen={openAtLoad} />;
   const load = () => void loadMuteActions().catch(console.error);
   return (
@@ -46,7 +44,14 @@ export function MuteButton(props: { row: MessageRow; me: string; onMute: () => v
   );
 }
 
-/** The muted fold's Unmute buttons of a row (the fold opens once their chunk is there). */
-export function UnmuteButtonsOf(props: { row: MessageRow; mutes: MessageMutes }) {
-  return actions === null ? null : <actions.UnmuteButtons {...props} />;
+/**
+ * The mute actions' chunk once it is there, loaded when `needed` (something is muted: the muted
+ * fold and its Unmute buttons are in it); null until then.
+ */
+export function useMuteActions(needed: boolean): MuteActions | null {
+  const [, setLoaded] = useState(actions !== null);
+  useEffect(() => {
+    if (needed && actions === null) loadMuteActions().then(() => setLoaded(true), console.error);
+  }, [needed]);
+  return actions;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@/lib/api/schemas';
-import { groupMessages, type MessageRow } from '@/lib/messages/messages-model';
-import { markPieces, rowMatches, searchTerms } from './search';
+import { groupMessages } from '@/lib/messages/message-groups-model';
+import { markPieces, messageMatches, searchTerms } from './search';
 
 const base = { datetime_created: '2026-11-20T10:00:00.000Z', actor_id: 7 };
 const love = (id: number, actor: string, title = 'Space Cats'): Message => ({
@@ -32,8 +32,7 @@ const forum = (id: number, actor: string): Message => ({
   topic_id: 4,
   topic_title: 'Help with clones',
 });
-const single = (message: Message): MessageRow => ({ kind: 'single', message, unread: false });
-const matches = (message: Message, query: string) => rowMatches(single(message), searchTerms(query));
+const matches = (message: Message, query: string) => messageMatches(message, searchTerms(query));
 const marked = (text: string, query: string) =>
   markPieces(text, searchTerms(query))
     .filter((piece) => piece.mark)
@@ -59,11 +58,13 @@ describe('messages search', () => {
     expect(matches(comment(1, 'zoe', 'tres jolie'), 'TRÈS Zoé')).toBe(true);
   });
 
-  it('matches a grouped row when any of its messages matches', () => {
-    const [group] = groupMessages([love(1, 'alice'), love(2, 'bob'), love(3, 'carol')], new Set());
-    expect(group?.kind).toBe('group');
-    expect(rowMatches(group as MessageRow, searchTerms('carol'))).toBe(true);
-    expect(rowMatches(group as MessageRow, searchTerms('dave'))).toBe(false);
+  it('finds a message inside a group: grouped after matching, a group holds the matching ones', () => {
+    const loves = [love(1, 'alice'), love(2, 'carol'), love(3, 'bob'), love(4, 'Carol2')];
+    expect(groupMessages(loves, new Set())).toHaveLength(1);
+    const found = loves.filter((message) => messageMatches(message, searchTerms('carol')));
+    const [group] = groupMessages(found, new Set());
+    expect(group?.kind === 'group' && group.messages.map((m) => m.id)).toEqual([2, 4]);
+    expect(loves.filter((message) => messageMatches(message, searchTerms('dave')))).toEqual([]);
   });
 
   it('an empty query matches everything; no query words, no marks', () => {

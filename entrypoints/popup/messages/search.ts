@@ -1,11 +1,12 @@
 /**
- * Search in the Messages tab (popup state only, never stored): a row matches when every word of the
- * query is in one of its messages' person, titles or comment fragment, ignoring case and accents
- * (entrypoints/popup/folded-text.ts).
+ * Search in the Messages tab (popup state only, never stored): a message matches when every word of
+ * the query is in its person, titles or comment fragment, ignoring case and accents
+ * (entrypoints/popup/folded-text.ts). Messages are matched before they are grouped, so a group holds
+ * the matching ones only.
  * Pure: the view marks the matched parts of its texts with `markPieces`.
  */
 import { folded, searchTerms } from '@/entrypoints/popup/folded-text';
-import type { MessageRow } from '@/lib/messages/messages-model';
+import type { Message } from '@/lib/messages/messages-model';
 
 // What the tab says while searching comes with the rules: a search is on only once they are here.
 export { NoMatch, SearchNote } from './search-notes';
@@ -23,17 +24,14 @@ const SHOWN = [
   'comment_fragment',
 ];
 
-/** Whether the row matches every word (a group: any of its messages); no words match everything. */
-export function rowMatches(row: MessageRow, terms: readonly string[]): boolean {
-  const messages = row.kind === 'group' ? row.messages : [row.message];
-  return messages.some((message) => {
-    const shown = folded(
-      SHOWN.map((key) => (message as Record<string, unknown>)[key])
-        .filter((value) => typeof value === 'string')
-        .join('\n'),
-    ).text;
-    return terms.every((term) => shown.includes(term));
-  });
+/** Whether the message matches every word; no words match everything. */
+export function messageMatches(message: Message, terms: readonly string[]): boolean {
+  const shown = folded(
+    SHOWN.map((key) => (message as Record<string, unknown>)[key])
+      .filter((value) => typeof value === 'string')
+      .join('\n'),
+  ).text;
+  return terms.every((term) => shown.includes(term));
 }
 
 /** The text cut into pieces, the ones matching a word marked (the pieces join back to the text). */
