@@ -160,7 +160,11 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
           (entry) =>
             Date.parse(entry.time) >= since && /\/messages\/count$/.test(entry.path) && entry.origin !== site,
         );
-      expect(reads.some((entry) => entry.query.startsWith('cachebust='))).toBe(true);
+      const state = (await browser().readStorage('local', ['messageCount'])).messageCount;
+      expect(
+        reads.some((entry) => entry.query.startsWith('cachebust=')),
+        `the reads of the count since the click: ${JSON.stringify(reads.map((entry) => [entry.time, entry.query, entry.origin]))}; the count's state: ${JSON.stringify(state)}`,
+      ).toBe(true);
       await page.close();
       sandbox().control.refererCheck = false;
     });
