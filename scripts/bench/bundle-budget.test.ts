@@ -16,6 +16,7 @@ import {
   firstFrameModules,
   measureBuild,
   pageScripts,
+  viewParts,
 } from './bundle-sizes';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -60,6 +61,25 @@ describe('bundle budgets (production build)', () => {
     expect(marked).toContain('OtherAccounts');
     expect(sizes.popupFirstFrameParts.modules).toEqual(expect.arrayContaining(marked));
     expect(sizes.popupFirstFrameParts.bytes).toBeGreaterThan(0);
+  });
+
+  it("counts with each tab the parts loaded beside its view before the tab's first frame", () => {
+    // A marked module that is no chunk of its own, or names no view, would go uncounted.
+    const popup = pageScripts(dir, 'popup.html', firstFrameModules());
+    const names = popup.tabs.map((part) => chunkModule(part[0] ?? ''));
+    const parts = viewParts();
+    expect([...parts.values()].sort()).toEqual(['ExploreTab', 'FeedTab', 'MessagesTab', 'MyStuffTab']);
+    for (const [part, view] of parts) {
+      expect(names).toContain(part);
+      expect(names).toContain(view);
+    }
+  });
+
+  it("no chunk carries Vite's preload lists (the popup's dynamic imports are plain)", () => {
+    const chunks = readdirSync(path.join(dir, 'chunks')).filter((file) =>
+      readFileSync(path.join(dir, 'chunks', file), 'utf8').includes('__vite__mapDeps'),
+    );
+    expect(chunks).toEqual([]);
   });
 
   it('the popup loads the messaging library after its first frame, opening on any tab', () => {
