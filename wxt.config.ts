@@ -7,6 +7,7 @@ import { inlinedStyleHashes, inlinePopupStylesheets } from './scripts/vite/inlin
 import { noEvalNoInnerHtml } from './scripts/vite/no-eval-no-inner-html';
 import { plainDynamicImports } from './scripts/vite/plain-dynamic-imports';
 import { polyfillAsModule } from './scripts/vite/polyfill-as-module';
+import { polyfillMetadataOfUsedApis } from './scripts/vite/polyfill-metadata';
 import { stylesheetsFirstPlugin } from './scripts/vite/stylesheets-first';
 
 // The site profile is chosen at build time; a store build targets `public`.
@@ -86,6 +87,7 @@ export default defineConfig({
       noEvalNoInnerHtml(),
       plainDynamicImports(),
       polyfillAsModule(),
+      polyfillMetadataOfUsedApis(),
       stylesheetsFirstPlugin(),
       inlinePopupStylesheets(),
       preact(),
