@@ -75,11 +75,26 @@ describe('bundle budgets (production build)', () => {
     }
   });
 
-  it("no chunk carries Vite's preload lists (the popup's dynamic imports are plain)", () => {
-    const chunks = readdirSync(path.join(dir, 'chunks')).filter((file) =>
-      readFileSync(path.join(dir, 'chunks', file), 'utf8').includes('__vite__mapDeps'),
-    );
-    expect(chunks).toEqual([]);
+  it('the popup asks for the chunks of each tab together with the tab, and no chunk lists stylesheets', () => {
+    // scripts/vite/plain-dynamic-imports.ts: the entry's import of a tab names the chunks that tab
+    // imports statically (its `__vite__mapDeps` list, by chunk name), so they load beside the tab's
+    // own chunk, not once it has arrived; no other chunk has lists, and no list a stylesheet.
+    const popup = pageScripts(dir, 'popup.html', firstFrameModules());
+    const html = readFileSync(path.join(dir, 'popup.html'), 'utf8');
+    const entry = [...html.matchAll(/src="\/?([^"]+\.js)"/g)].map((m) => m[1] as string);
+    const entrySource = entry.map((file) => readFileSync(path.join(dir, file), 'utf8')).join('\n');
+    const views = popup.tabs.filter((part) => chunkModule(part[0] ?? '').endsWith('Tab'));
+    expect(views.length).toBeGreaterThanOrEqual(4);
+    for (const [, ...deps] of views) {
+      expect(deps.length).toBeGreaterThan(0);
+      const named = (dep: string) => entrySource.includes(`"${path.basename(dep, '.js')}"`);
+      expect(deps.filter((dep) => !named(dep))).toEqual([]);
+    }
+    const withLists = readdirSync(path.join(dir, 'chunks'))
+      .map((file) => `chunks/${file}`)
+      .filter((file) => readFileSync(path.join(dir, file), 'utf8').includes('__vite__mapDeps'));
+    expect(withLists.filter((file) => !entry.includes(file))).toEqual([]);
+    expect(entrySource).not.toMatch(/m\.f=\[[^\]]*\.css/);
   });
 
   it('the popup loads the messaging library after its first frame, opening on any tab', () => {
