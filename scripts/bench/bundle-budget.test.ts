@@ -5,13 +5,14 @@
  * profiles differ only in a few URLs. Built here when `npm test` has not built it already.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   BUNDLE_BUDGETS,
   type BundleSizes,
   chunkModule,
+  classicScripts,
   contextsWithoutPolyfill,
   firstFrameModules,
   measureBuild,
@@ -53,6 +54,12 @@ describe('bundle budgets (production build)', () => {
 
   it('the popup JavaScript, opening on any tab (the largest), is within its budget', () => {
     expect(sizes.popupLargestTab).toBeLessThanOrEqual(BUNDLE_BUDGETS.popup);
+  });
+
+  it("what the popup's snapshot frame waits for (its page, styles inlined, and first-frame.js) is within its budget", () => {
+    expect(classicScripts(dir, 'popup.html')).toEqual(['first-frame.js']);
+    expect(sizes.popupSnapshotFrame).toBeGreaterThan(statSync(path.join(dir, 'popup.html')).size);
+    expect(sizes.popupSnapshotFrame).toBeLessThanOrEqual(BUNDLE_BUDGETS.popupSnapshotFrame);
   });
 
   it('counts at open every part the popup loads before its first frame for some members', () => {
