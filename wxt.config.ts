@@ -5,8 +5,14 @@ import { extensionPagesCsp } from './lib/extension-csp';
 import { FIRST_FRAME_SCRIPT, firstFrameScript } from './scripts/vite/first-frame-script';
 import { inlinedStyleHashes, inlinePopupStylesheets } from './scripts/vite/inline-popup-stylesheets';
 import { noEvalNoInnerHtml } from './scripts/vite/no-eval-no-inner-html';
-import { plainDynamicImports } from './scripts/vite/plain-dynamic-imports';
+import {
+  chunkFacts,
+  lazyChunkDependencies,
+  plainDynamicImports,
+  plainDynamicImportsLists,
+} from './scripts/vite/plain-dynamic-imports';
 import { polyfillAsModule } from './scripts/vite/polyfill-as-module';
+import { polyfillMetadataOfUsedApis } from './scripts/vite/polyfill-metadata';
 import { stylesheetsFirstPlugin } from './scripts/vite/stylesheets-first';
 
 // The site profile is chosen at build time; a store build targets `public`.
@@ -85,21 +91,25 @@ export default defineConfig({
     plugins: [
       noEvalNoInnerHtml(),
       plainDynamicImports(),
+      plainDynamicImportsLists(),
       polyfillAsModule(),
+      polyfillMetadataOfUsedApis(),
       stylesheetsFirstPlugin(),
       inlinePopupStylesheets(),
       preact(),
     ],
     // Extension pages load their chunks from the extension itself. A page's HTML names the chunks its
     // entry imports (`<link rel=modulepreload>`: fetched with the entry, not after it has been parsed,
-    // the popup's first paint sooner); dynamic imports get no preload lists nor the polyfill, whose
-    // bytes count in the popup's budget (see also plain-dynamic-imports.ts).
+    // the popup's first paint sooner). A dynamic import in a page's entry preloads the chunks the view
+    // it loads imports (a tab's shared parts, with the tab); deeper ones get no lists, and none gets
+    // Vite's preload polyfill, whose bytes would count in the popup's budget (plain-dynamic-imports.ts).
     build: {
       // COMPANION_UNMINIFIED=1: readable function names for a profile (scripts/bench/page-load.ts --breakdown).
       minify: process.env.COMPANION_UNMINIFIED ? false : undefined,
       modulePreload: {
         polyfill: false,
-        resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+        resolveDependencies: (file, deps, { hostId, hostType }) =>
+          hostType === 'html' ? deps : lazyChunkDependencies(file, deps, chunkFacts(hostId)),
       },
     },
     define: {

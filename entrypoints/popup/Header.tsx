@@ -17,22 +17,17 @@ function openSettings(event: MouseEvent) {
   );
 }
 
+/** Its gear is drawn by the stylesheet (style.css, `.settings-link`): no picture in the popup's script. */
 function SettingsLink() {
   return (
     <a
       href={browser.runtime.getURL('/options.html')}
-      class="header-icon"
+      class="header-icon settings-link"
       onClick={openSettings}
       title={t('popup.settings')}
       data-testid="popup-settings"
     >
       <span class="visually-hidden">{t('popup.settings')}</span>
-      <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-        <path
-          fill="currentColor"
-          d="M11.5 1.5h-3l-.5 2.3a6.6 6.6 0 0 0-1.6.9l-2.2-.8-1.5 2.6 1.7 1.6a6.7 6.7 0 0 0 0 1.8L2.7 11.5l1.5 2.6 2.2-.8c.5.4 1 .7 1.6.9l.5 2.3h3l.5-2.3c.6-.2 1.1-.5 1.6-.9l2.2.8 1.5-2.6-1.7-1.6a6.7 6.7 0 0 0 0-1.8l1.7-1.6-1.5-2.6-2.2.8a6.6 6.6 0 0 0-1.6-.9zM10 7a3 3 0 1 1 0 6 3 3 0 0 1 0-6z"
-        />
-      </svg>
     </a>
   );
 }

@@ -24,17 +24,24 @@ export interface LazyView<Props extends object = { member: SessionUser }> {
   preload(): Promise<void>;
 }
 
+/**
+ * `prepare`: what else the view's first frame needs, done beside loading its chunk: a tab reads the
+ * storage it shows (its list is a chunk of its own, so its items stay out of the popup's entry), so
+ * a tab shows its cache in its first frame, never an empty view first, whether the popup opens on it
+ * or it is chosen later. A failure leaves the view to read its items itself. (A function, not the
+ * items: this module loads in pages without the popup's storage hooks.)
+ */
 export function lazyView<Props extends object = { member: SessionUser }>(
   load: () => Promise<ComponentType<Props>>,
+  prepare?: () => Promise<unknown>,
 ): LazyView<Props> {
   let loaded: ComponentType<Props> | null = null;
-  let loading: Promise<ComponentType<Props>> | null = null;
+  let loading: Promise<void> | null = null;
   const preload = () => {
-    loading ??= load().then((view) => {
+    loading ??= Promise.all([load(), prepare?.().catch(() => undefined)]).then(([view]) => {
       loaded = view;
-      return view;
     });
-    return loading.then(() => undefined);
+    return loading;
   };
   function View(props: Props) {
     const [Loaded, setLoaded] = useState<ComponentType<Props> | null>(() => loaded);

@@ -28,10 +28,11 @@ performance.mark('companion:popup-script');
 document.documentElement.lang = uiLanguage();
 document.documentElement.dir = browser.i18n.getMessage('@@bidi_dir') === 'rtl' ? 'rtl' : 'ltr';
 
-// The cache in the FIRST frame: read what the frame and the views show, then render once. The view
-// the popup opens on (a tab, or the signed-out screen) is a chunk of its own (opening-view.ts), in
-// before the first frame too: it loads while the rest is read (who is signed in and the last tab
-// chosen are small reads), not after.
+// The cache in the FIRST frame: read what the frame shows (who, the header, the other accounts, the
+// tabs' counts), then render once. The view the popup opens on (a tab, or the signed-out screen) is a
+// chunk of its own (opening-view.ts), in before the first frame too, with the storage it shows
+// (lazy-view.tsx): it loads while the rest is read (who is signed in and the last tab chosen are
+// small reads), not after. Another tab reads its own when chosen.
 const root = document.getElementById('app');
 const viewLoaded = preloadOpeningView()
   .catch(() => undefined)
@@ -40,7 +41,7 @@ const storageRead = primeStorageItems([
   ...frameStorage,
   ...messageCountStorage,
   ...otherAccountsStorage,
-  ...popupTabs.flatMap((tab) => tab.storage),
+  ...popupTabs.flatMap((tab) => tab.countStorage ?? []),
 ])
   .catch(() => undefined)
   .then(() => performance.mark('companion:popup-storage-read'));

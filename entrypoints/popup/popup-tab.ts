@@ -16,7 +16,10 @@ export interface PopupTab {
   preload?: () => Promise<void>;
   /** Beside the label, e.g. how many items are new; renders nothing when there is nothing to say. */
   Count?: ComponentType<{ member: SessionUser }>;
-  /** The storage items the view's first frame shows: read before the popup renders at all. */
+  /**
+   * The storage items `Count` shows: read before the popup's first frame whatever tab it opens on.
+   * (The view's own items are read with its chunk, `preload`: lazy-view.tsx.)
+   */
   // biome-ignore lint/suspicious/noExplicitAny: items of any value type.
-  storage: readonly StorageItem<any>[];
+  countStorage?: readonly StorageItem<any>[];
 }

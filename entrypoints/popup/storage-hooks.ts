@@ -23,21 +23,36 @@ const atOpen = new Map<string, unknown>();
 const latest = new Map<string, unknown>();
 /** The views showing each primed item, told of every change the item's early watch hears. */
 const viewsOf = new Map<string, Set<(value: unknown) => void>>();
+/** The read of each item primed or being primed: an item is watched and read once per popup. */
+const reads = new Map<string, Promise<void>>();
 
-/** Reads these items (together: one read per storage area) so `useStorageItem` starts from their stored values. */
-export async function primeStorageItems(items: readonly AnyItem[]): Promise<void> {
-  // Watched first: a change while the read is under way wins over what the read returns.
-  for (const item of items) {
-    item.watch((next) => {
-      latest.set(item.key, next);
-      for (const show of viewsOf.get(item.key) ?? []) show(next);
+/**
+ * Reads these items (together: one read per storage area) so `useStorageItem` starts from their
+ * stored values. The frame primes what every first frame shows (main.tsx), a tab what its view
+ * shows, with its chunk (lazy-view.tsx); an item already primed, or being primed, is not read again:
+ * this waits for its read.
+ */
+export function primeStorageItems(items: readonly AnyItem[]): Promise<void> {
+  const fresh = [
+    ...new Map(items.filter((item) => !reads.has(item.key)).map((item) => [item.key, item])).values(),
+  ];
+  if (fresh.length > 0) {
+    // Watched first: a change while the read is under way wins over what the read returns.
+    for (const item of fresh) {
+      item.watch((next) => {
+        latest.set(item.key, next);
+        for (const show of viewsOf.get(item.key) ?? []) show(next);
+      });
+    }
+    const read = getValues(fresh).then((values) => {
+      fresh.forEach((item, index) => {
+        atOpen.set(item.key, values[index]);
+        if (!latest.has(item.key)) latest.set(item.key, values[index]);
+      });
     });
+    for (const item of fresh) reads.set(item.key, read);
   }
-  const values = await getValues(items);
-  items.forEach((item, index) => {
-    atOpen.set(item.key, values[index]);
-    if (!latest.has(item.key)) latest.set(item.key, values[index]);
-  });
+  return Promise.all(items.map((item) => reads.get(item.key))).then(() => undefined);
 }
 
 /** The item's value: primed in the first frame (else its fallback until read), then watched. */

@@ -5,17 +5,19 @@
  * profiles differ only in a few URLs. Built here when `npm test` has not built it already.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   BUNDLE_BUDGETS,
   type BundleSizes,
   chunkModule,
+  classicScripts,
   contextsWithoutPolyfill,
   firstFrameModules,
   measureBuild,
   pageScripts,
+  viewParts,
 } from './bundle-sizes';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -54,12 +56,52 @@ describe('bundle budgets (production build)', () => {
     expect(sizes.popupLargestTab).toBeLessThanOrEqual(BUNDLE_BUDGETS.popup);
   });
 
+  it("what the popup's snapshot frame waits for (its page, styles inlined, and first-frame.js) is within its budget", () => {
+    expect(classicScripts(dir, 'popup.html')).toEqual(['first-frame.js']);
+    expect(sizes.popupSnapshotFrame).toBeGreaterThan(statSync(path.join(dir, 'popup.html')).size);
+    expect(sizes.popupSnapshotFrame).toBeLessThanOrEqual(BUNDLE_BUDGETS.popupSnapshotFrame);
+  });
+
   it('counts at open every part the popup loads before its first frame for some members', () => {
     // A marked module that is no chunk of its own (merged into another, renamed) would go uncounted.
     const marked = firstFrameModules();
     expect(marked).toContain('OtherAccounts');
     expect(sizes.popupFirstFrameParts.modules).toEqual(expect.arrayContaining(marked));
     expect(sizes.popupFirstFrameParts.bytes).toBeGreaterThan(0);
+  });
+
+  it("counts with each tab the parts loaded beside its view before the tab's first frame", () => {
+    // A marked module that is no chunk of its own, or names no view, would go uncounted.
+    const popup = pageScripts(dir, 'popup.html', firstFrameModules());
+    const names = popup.tabs.map((part) => chunkModule(part[0] ?? ''));
+    const parts = viewParts();
+    expect([...parts.values()].sort()).toEqual(['ExploreTab', 'FeedTab', 'MessagesTab', 'MyStuffTab']);
+    for (const [part, view] of parts) {
+      expect(names).toContain(part);
+      expect(names).toContain(view);
+    }
+  });
+
+  it('the popup asks for the chunks of each tab together with the tab, and no chunk lists stylesheets', () => {
+    // scripts/vite/plain-dynamic-imports.ts: the entry's import of a tab names the chunks that tab
+    // imports statically (its `__vite__mapDeps` list, by chunk name), so they load beside the tab's
+    // own chunk, not once it has arrived; no other chunk has lists, and no list a stylesheet.
+    const popup = pageScripts(dir, 'popup.html', firstFrameModules());
+    const html = readFileSync(path.join(dir, 'popup.html'), 'utf8');
+    const entry = [...html.matchAll(/src="\/?([^"]+\.js)"/g)].map((m) => m[1] as string);
+    const entrySource = entry.map((file) => readFileSync(path.join(dir, file), 'utf8')).join('\n');
+    const views = popup.tabs.filter((part) => chunkModule(part[0] ?? '').endsWith('Tab'));
+    expect(views.length).toBeGreaterThanOrEqual(4);
+    for (const [, ...deps] of views) {
+      expect(deps.length).toBeGreaterThan(0);
+      const named = (dep: string) => entrySource.includes(`"${path.basename(dep, '.js')}"`);
+      expect(deps.filter((dep) => !named(dep))).toEqual([]);
+    }
+    const withLists = readdirSync(path.join(dir, 'chunks'))
+      .map((file) => `chunks/${file}`)
+      .filter((file) => readFileSync(path.join(dir, file), 'utf8').includes('__vite__mapDeps'));
+    expect(withLists.filter((file) => !entry.includes(file))).toEqual([]);
+    expect(entrySource).not.toMatch(/m\.f=\[[^\]]*\.css/);
   });
 
   it('the popup loads the messaging library after its first frame, opening on any tab', () => {

@@ -7,7 +7,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { chunkModule, firstFrameModules, measureBuild, pageScripts } from './bundle-sizes';
+import {
+  chunkModule,
+  firstFrameModules,
+  measureBuild,
+  pageScripts,
+  viewParts,
+  withViewParts,
+} from './bundle-sizes';
 
 const dir = mkdtempSync(join(tmpdir(), 'bundle-sizes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -80,5 +87,59 @@ describe('bundle sizes: what a page loads at open', () => {
 
   it('finds the marked modules of the source', () => {
     expect(firstFrameModules()).toContain('OtherAccounts');
+  });
+
+  it('finds the modules marked to load beside a view, with their view', () => {
+    const parts = viewParts();
+    expect(parts.get('messages-view-storage')).toBe('MessagesTab');
+    expect(parts.get('feed-view-storage')).toBe('FeedTab');
+  });
+});
+
+describe('bundle sizes: a view and what loads beside it', () => {
+  const views = mkdtempSync(join(tmpdir(), 'bundle-sizes-views-'));
+  afterAll(() => rmSync(views, { recursive: true, force: true }));
+  const put = (path: string, code: string, bytes: number) => {
+    mkdirSync(join(views, path, '..'), { recursive: true });
+    writeFileSync(join(views, path), code.padEnd(bytes, ' '));
+  };
+  // The entry loads two tabs, each with the list of the storage it shows beside it; both lists
+  // import the storage items, which the Feed tab imports too.
+  put('popup.html', '<script type="module" src="/chunks/popup-AAAAAAAA.js"></script>', 10);
+  put(
+    'chunks/popup-AAAAAAAA.js',
+    '()=>import("./FeedTab-BBBBBBBB.js");()=>import("./feed-view-storage-CCCCCCCC.js");' +
+      '()=>import("./MessagesTab-DDDDDDDD.js");()=>import("./messages-view-storage-EEEEEEEE.js")',
+    1000,
+  );
+  put('chunks/FeedTab-BBBBBBBB.js', 'import{i}from"./items-FFFFFFFF.js"', 300);
+  put('chunks/feed-view-storage-CCCCCCCC.js', 'import{i}from"./items-FFFFFFFF.js"', 50);
+  put('chunks/items-FFFFFFFF.js', '', 200);
+  put('chunks/MessagesTab-DDDDDDDD.js', '', 400);
+  put('chunks/messages-view-storage-EEEEEEEE.js', 'import{i}from"./items-FFFFFFFF.js"', 60);
+  put('content-scripts/content.js', '', 100);
+  put('background.js', '', 100);
+  const marked = new Map([
+    ['feed-view-storage', 'FeedTab'],
+    ['messages-view-storage', 'MessagesTab'],
+  ]);
+
+  it('counts the part with its view, once each file, and not as a view of its own', () => {
+    const page = pageScripts(views, 'popup.html');
+    const merged = withViewParts(page.tabs, marked);
+    expect(merged.map((part) => chunkModule(part[0] ?? '')).sort()).toEqual(['FeedTab', 'MessagesTab']);
+    const sizes = measureBuild(views, [], marked);
+    // Feed: its chunk, the list and the items they share, once.
+    expect(sizes.popup).toBe(1000 + 300 + 200 + 50);
+    // Messages: its chunk, and its list with the items the list imports.
+    expect(sizes.popupLargestTab).toBe(1000 + 400 + 60 + 200);
+    expect(sizes.popupLargestTabChunk).toBe('chunks/MessagesTab-DDDDDDDD.js');
+  });
+
+  it('unmarked, each list would be one more view to choose between, and each tab counted without it', () => {
+    const sizes = measureBuild(views, [], new Map());
+    expect(sizes.popup).toBe(1000 + 300 + 200);
+    // Messages without its list and the items it reads: no longer the largest.
+    expect(sizes.popupLargestTabChunk).toBe('chunks/FeedTab-BBBBBBBB.js');
   });
 });

@@ -13,23 +13,12 @@ import {
   type MemberFeed,
   sentTypeOf,
 } from '@/lib/feed/feed-model';
-import { feedCacheItem, feedSeenItem, feedSettingsItem, followingCloselyItem } from '@/lib/feed/feed-storage';
-import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/project-status/project-status-storage';
+import { feedCacheItem, feedSeenItem, feedSettingsItem } from '@/lib/feed/feed-storage';
 import { primedValue, useStorageItem } from '../storage-hooks';
 import { isNewSince } from './new-items';
 
-/**
- * The storage the feed's first frame shows (read before the popup renders): the loved/favorited
- * marks of project-statuses.ts included (named here: that module loads with the tab's view).
- */
-export const feedStorage = [
-  feedCacheItem,
-  feedSettingsItem,
-  feedSeenItem,
-  followingCloselyItem,
-  projectStatusesItem,
-  projectStatusSettingsItem,
-] as const;
+/** The storage the Feed tab's count shows (`useNewCount`), whatever tab the popup opens on. */
+export const feedCountStorage = [feedCacheItem, feedSettingsItem, feedSeenItem] as const;
 
 /** This member's feed only: another member's cached feed is never handed out. */
 export function useMemberFeed(username: string): MemberFeed {

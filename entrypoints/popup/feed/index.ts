@@ -2,12 +2,16 @@
 import { t } from '@/lib/i18n';
 import { lazyView } from '../lazy-view';
 import type { PopupTab } from '../popup-tab';
+import { primeStorageItems } from '../storage-hooks';
 import { FeedNewCount } from './FeedNewCount';
-import { feedStorage } from './feed-data';
+import { feedCountStorage } from './feed-data';
 // The view's styles load with the popup (see lazy-view.tsx).
 import './feed.css';
 
-const view = lazyView(() => import('./FeedTab').then((module) => module.FeedTab));
+const view = lazyView(
+  () => import('./FeedTab').then((module) => module.FeedTab),
+  () => import('./feed-view-storage').then((module) => primeStorageItems(module.feedViewStorage)),
+);
 
 export const feedTab: PopupTab = {
   name: 'feed',
@@ -15,5 +19,5 @@ export const feedTab: PopupTab = {
   View: view.View,
   preload: view.preload,
   Count: FeedNewCount,
-  storage: feedStorage,
+  countStorage: feedCountStorage,
 };

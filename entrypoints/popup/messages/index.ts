@@ -2,12 +2,15 @@
 import { t } from '@/lib/i18n';
 import { lazyView } from '../lazy-view';
 import type { PopupTab } from '../popup-tab';
-import { messagesStorage } from './messages-data';
-import { UnreadCount } from './UnreadCount';
+import { primeStorageItems } from '../storage-hooks';
+import { UnreadCount, unreadCountStorage } from './UnreadCount';
 // The view's styles load with the popup (see lazy-view.tsx).
 import './messages.css';
 
-const view = lazyView(() => import('./MessagesTab').then((module) => module.MessagesTab));
+const view = lazyView(
+  () => import('./MessagesTab').then((module) => module.MessagesTab),
+  () => import('./messages-view-storage').then((module) => primeStorageItems(module.messagesViewStorage)),
+);
 
 export const messagesTab: PopupTab = {
   name: 'messages',
@@ -15,5 +18,5 @@ export const messagesTab: PopupTab = {
   View: view.View,
   preload: view.preload,
   Count: UnreadCount,
-  storage: messagesStorage,
+  countStorage: unreadCountStorage,
 };
