@@ -27,8 +27,8 @@ import {
   announcedMilestonesItem,
   projectHistoryItem,
   projectHistorySettingsItem,
-  projectWeekGainsItem,
 } from './project-history-storage';
+import { projectWeekGainsItem } from './week-gains-storage';
 
 /** The daily check's alarm. */
 export const PROJECT_HISTORY_ALARM = 'project-history-daily';

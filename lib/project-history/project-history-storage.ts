@@ -18,15 +18,6 @@ export const projectHistoryItem = defineItem<Record<string, MemberHistory>>('loc
   version: 1,
 });
 
-/**
- * Each member's projects' gains this week (project id → every new view, love, favorite and remix),
- * written with the record: the My Stuff tab's cards show them in its first frame without reading the
- * whole record.
- */
-export const projectWeekGainsItem = defineItem<Record<string, [number, number][]>>('local:projectWeekGains', {
-  fallback: {},
-});
-
 /** Love milestones: off until the member turns them on (the options page). This browser's setting. */
 export const projectHistorySettingsItem = defineItem<{ milestones: boolean }>('sync:projectHistorySettings', {
   fallback: { milestones: false },

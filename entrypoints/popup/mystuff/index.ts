@@ -9,8 +9,11 @@ import { lazyView } from '../lazy-view';
 import type { PopupTab } from '../popup-tab';
 // The view's styles load with the popup (see lazy-view.tsx).
 import './mystuff.css';
+import './over-time/over-time.css';
 
-const view = lazyView(() => import('./MyStuffTab').then((module) => module.MyStuffTab));
+// The chunk reads the cards' gains this week before it resolves (in the first frame, and no byte
+// of them in the popup's entry).
+const view = lazyView(() => import('./MyStuffTab').then((module) => module.withGains));
 
 export const myStuffTab: PopupTab = {
   name: 'mystuff',
