@@ -122,7 +122,7 @@ describe('the byte cap', () => {
     const today = 20_000;
     const big = (username: string, usedAt: number): MemberHistory => {
       let history = emptyHistory(username);
-      const projects = Array.from({ length: 200 }, (_, i) => project(i + 1, 1_000_000 + i));
+      const projects = Array.from({ length: 100 }, (_, i) => project(i + 1, 1_000_000 + i));
       for (let day = today - 200; day <= today; day++) history = recordDay(history, day, projects, true);
       return { ...history, usedAt };
     };
