@@ -8,7 +8,7 @@ import type { SiteProfile } from '@/lib/config';
 import { devTuning, onDevTuningChange } from '@/lib/dev-tuning';
 import { t } from '@/lib/i18n';
 import { idleUnlessTestSaysNo } from '@/lib/idle';
-import { type MemberStuff, MY_STUFF_MAX_ITEMS } from '@/lib/mystuff/mystuff-model';
+import { type MemberStuff, MY_STUFF_FRESH_MS, MY_STUFF_MAX_ITEMS } from '@/lib/mystuff/mystuff-model';
 import { myStuffCacheItem } from '@/lib/mystuff/mystuff-storage';
 import { openSitePageOnNotificationClick } from '@/lib/notifications/notification-clicks';
 import { showNotification } from '@/lib/notifications/show-notification';
@@ -83,7 +83,12 @@ export function projectHistoryPorts(deps: ProjectHistoryDeps): ProjectHistoryPor
     signedInUser: deps.signedInUser,
     active: async () => !(await isIdle()),
     walk: () => deps.readSharedProjects(),
-    sharedProjects: async (username) => sharedProjectsOf(await myStuffCacheItem.getValue(), username),
+    // Only a list My Stuff read within its fresh minute: a walk that failed left yesterday's behind.
+    sharedProjects: async (username) => {
+      const cache = await myStuffCacheItem.getValue();
+      const readAt = Object.hasOwn(cache, username) ? (cache[username]?.shared.readAt ?? 0) : 0;
+      return Date.now() - readAt < MY_STUFF_FRESH_MS ? sharedProjectsOf(cache, username) : null;
+    },
     cache: budgetedCache(projectHistoryItem, projectHistoryBudget),
     weekGains: {
       get: () => projectWeekGainsItem.getValue(),

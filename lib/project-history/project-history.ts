@@ -44,7 +44,7 @@ export interface ProjectHistoryPorts {
   active(): Promise<boolean>;
   /** My Stuff's read of the member's shared projects (the walk): resolves when it has landed. */
   walk(username: string): Promise<void>;
-  /** My Stuff's last whole read of the member's shared projects, or null. */
+  /** My Stuff's whole read of the member's shared projects, if it is fresh (else null). */
   sharedProjects(username: string): Promise<SharedProjectsRead | null>;
   /** The persisted record (`projectHistoryItem`, kept to its byte cap). */
   cache: { get(): Promise<ProjectHistoryCache>; set(cache: ProjectHistoryCache): Promise<void> };
