@@ -45,6 +45,10 @@ const BENCHES: Bench[] = [
     what: 'the count poller on a simulated clock: an hour, a modelled day',
   },
   { name: 'studio-news', what: "studio bells' reads on a simulated clock: 1, 10 and the cap of studios" },
+  {
+    name: 'project-history',
+    what: "the daily record's reads on a simulated clock: 30 days, 5 to 400 projects, My Stuff opened or not",
+  },
   { name: 'api-client', what: 'the API client against the sandbox vs a naive client' },
   {
     name: 'popup',
