@@ -57,6 +57,10 @@ const BENCHES: Bench[] = [
     what: 'the popup: each tab from cache against an empty popup (Chromium, Firefox); open to first feed item, requests of ten opens (Chromium)',
   },
   { name: 'popup-messages', what: 'the Messages tab in Chromium' },
+  {
+    name: 'popup-over-time',
+    what: "My Stuff's Over time: its chart from cache after the click, against an empty popup",
+  },
   { name: 'popup-explore', what: 'the Explore service against the sandbox: caches on vs off' },
   {
     name: 'status-marks',

@@ -77,6 +77,9 @@ const STATS = [
   ['remixes', 'M3 5h7l-2-2m2 2-2 2M13 11H6l2-2m-2 2 2 2'],
 ] as const;
 
+/** Performance mark of the member's click that opens "Over time" (scripts/bench/popup-over-time.ts). */
+export const OVER_TIME_OPENED_MARK = 'companion:over-time-opened';
+
 /** "Over time", a chunk of its own: loaded when the member opens it, its record read before it shows. */
 const overTime = lazyView<{ member: SessionUser; project: number | null; onBack: () => void }>(() =>
   import('./over-time/OverTimeView').then((module) => module.loadOverTime()),
@@ -211,7 +214,10 @@ export function MyStuffTab({ member }: { member: SessionUser }) {
                 class="ms-over-time"
                 data-testid="mystuff-open-over-time"
                 onPointerEnter={() => void overTime.preload()}
-                onClick={() => setOverTimeOn({ project: null })}
+                onClick={() => {
+                  performance.mark(OVER_TIME_OPENED_MARK);
+                  setOverTimeOn({ project: null });
+                }}
               >
                 {t('overTime.open')}
               </button>

@@ -7,7 +7,7 @@
  * About the member's own progress, never a ranking against anyone: only their own projects, compared
  * with their own past.
  */
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Empty } from '@/components/Empty';
 import { formatNumber, t } from '@/lib/i18n';
 import {
@@ -27,6 +27,7 @@ import { projectHistoryItem } from '@/lib/project-history/project-history-storag
 import { sendSurvivingRestart } from '@/lib/protocol/background-gone';
 import type { SessionUser } from '@/lib/session/session-model';
 import { sendMessage } from '../../background-messages';
+import { markFirstItemPainted } from '../../first-item-mark';
 import { primeStorageItems, useStorageItem } from '../../storage-hooks';
 import { downloadCsv } from './download';
 import { StatsChart, StatsTable } from './StatsChart';
@@ -42,6 +43,12 @@ const RANGE_WORDS = {
   90: 'overTime.ranges.quarter',
   365: 'overTime.ranges.year',
 } as const;
+
+/**
+ * Performance mark of the frame that paints the view's chart from the stored record (timed from the
+ * click that opened it, MyStuffTab.tsx's OVER_TIME_OPENED_MARK: scripts/bench/popup-over-time.ts).
+ */
+export const FIRST_OVER_TIME_MARK = 'companion:first-over-time-item';
 
 /** A change with its sign (+3, −2, 0), in the member's language. */
 const signed = (change: number) =>
@@ -122,6 +129,10 @@ export function OverTimeView(props: { member: SessionUser; project?: number | nu
   const back = useRef<HTMLButtonElement>(null);
   // Opened from a button that is gone now: the keyboard goes on from the view's first control.
   useEffect(() => back.current?.focus(), []);
+  const anyDay = history.days.length > 0;
+  useLayoutEffect(() => {
+    if (anyDay) markFirstItemPainted(FIRST_OVER_TIME_MARK);
+  }, [anyDay]);
   const [kind, setKind] = useState<CountKind>('loves');
   const [range, setRange] = useState<ChartRange>(30);
   const [project, setProject] = useState<number | null>(props.project ?? null);
