@@ -116,7 +116,6 @@ export default defineBackground(() => {
   registerProjectHistory({
     profile,
     signedInUser,
-    onSessionChanged,
     readSharedProjects: () => myStuff.refresh(['shared']),
   });
   // The Messages tab: messages, conversations, replies and deletes; a new count re-reads its list.

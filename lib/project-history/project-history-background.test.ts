@@ -1,6 +1,6 @@
 /**
  * The daily record in the background: My Stuff's landed reads recorded as the day's point (only the
- * signed-in member's, only whole reads), the walk through My Stuff's own read at sign-in, the
+ * signed-in member's), the hourly check's walk through My Stuff's own read, the
  * popup's "Forget my history" (only from the extension's own pages), and where a milestone's click
  * leads. The service itself: project-history.test.ts; end to end: tests/e2e/mystuff-over-time.test.ts.
  */
@@ -14,6 +14,7 @@ import { myStuffCacheItem } from '@/lib/mystuff/mystuff-storage';
 import { WAIT } from '@/tests/unit/wait';
 import type { ProjectHistoryService } from './project-history';
 import {
+  PROJECT_HISTORY_ALARM,
   pathOfMilestoneNotification,
   projectHistoryHandlers,
   registerProjectHistory,
@@ -58,18 +59,16 @@ describe('My Stuff’s reads', () => {
     expect(sharedProjectsOf({ demo: stuff(capped, 5) }, 'demo')?.whole).toBe(false);
   });
 
-  it('are recorded as they land, for the signed-in member only; a sign-in walks through My Stuff’s read', async () => {
+  it('are recorded as they land, for the signed-in member only; the hourly check walks through My Stuff’s read', async () => {
     let signedIn: string | null = 'demo';
-    let sessionListener: (username: string | null) => void = () => undefined;
+    const alarm = () =>
+      fakeBrowser.alarms.onAlarm.trigger({ name: PROJECT_HISTORY_ALARM, scheduledTime: Date.now() });
     const readSharedProjects = vi.fn(async () => {
       await myStuffCacheItem.setValue({ demo: stuff([project(1, 4), project(2, 1)], Date.now()) });
     });
     registerProjectHistory({
       profile: siteProfiles.public,
       signedInUser: async () => signedIn,
-      onSessionChanged: (listener) => {
-        sessionListener = listener;
-      },
       readSharedProjects,
       isIdle: async () => false,
     });
@@ -82,8 +81,8 @@ describe('My Stuff’s reads', () => {
       WAIT,
     );
     expect((await projectHistoryItem.getValue()).demo?.projects[0]?.counts).toEqual([[3, 0, 10, 0]]);
-    // Signed in again: the day is recorded already, nothing walked.
-    sessionListener('demo');
+    // The hourly check: the day is recorded already, nothing walked.
+    await alarm();
     await vi.waitFor(
       async () => expect((await projectHistoryItem.getValue()).demo?.checkedOn).not.toBeNull(),
       WAIT,
@@ -91,7 +90,7 @@ describe('My Stuff’s reads', () => {
     expect(readSharedProjects).not.toHaveBeenCalled();
     // Another member's read landing while demo is signed in is not recorded.
     signedIn = 'carol';
-    sessionListener('carol');
+    await alarm();
     await vi.waitFor(() => expect(readSharedProjects).toHaveBeenCalledTimes(1), WAIT);
     const history = await projectHistoryItem.getValue();
     expect(history.carol?.days).toEqual([]);

@@ -1,8 +1,7 @@
 /**
  * The daily record (./project-history.ts) as the background runs it: My Stuff's reads of the
- * member's shared projects recorded as they land, an alarm for the daily check (and a check when the
- * browser starts and when the member signs in), love milestones as desktop notifications, and the
- * popup's "Forget my history". `registerProjectHistory` registers every listener synchronously.
+ * member's shared projects recorded as they land, an hourly alarm for the daily check, love
+ * milestones as desktop notifications, and the popup's "Forget my history". `registerProjectHistory` registers every listener synchronously.
  */
 import type { SiteProfile } from '@/lib/config';
 import { devTuning, onDevTuningChange } from '@/lib/dev-tuning';
@@ -40,22 +39,21 @@ const MILESTONE_PREFIX = 'companion-milestone:';
 export interface ProjectHistoryDeps {
   profile: SiteProfile;
   signedInUser(): Promise<string | null>;
-  onSessionChanged(listener: (username: string | null) => void): void;
   /** My Stuff's read of the member's shared projects (its service's refresh). */
   readSharedProjects(): Promise<void>;
   /** Injected in tests; otherwise the browser's idle state (see message-count-background). */
   isIdle?: () => Promise<boolean>;
 }
 
-/** My Stuff's last whole read of `username`'s shared projects in its cache, or null. */
+/** My Stuff's last read of `username`'s shared projects in its cache, or null before any. */
 export function sharedProjectsOf(
   cache: Record<string, MemberStuff>,
   username: string,
 ): SharedProjectsRead | null {
   const list = Object.hasOwn(cache, username) ? cache[username]?.shared : undefined;
-  if (list === undefined || list.readAt === 0 || !list.complete) return null;
-  // At My Stuff's cap the rest of the projects were not read: none of them is missing.
-  return { items: list.items, whole: list.items.length < MY_STUFF_MAX_ITEMS };
+  if (list === undefined || list.readAt === 0) return null;
+  // At My Stuff's cap (or cut to its byte cap) the rest was not read, or not kept: nobody missing.
+  return { items: list.items, whole: list.complete && list.items.length < MY_STUFF_MAX_ITEMS };
 }
 
 /**
@@ -139,7 +137,7 @@ export function registerProjectHistory(deps: ProjectHistoryDeps): ProjectHistory
   answerMessages(deps.profile, projectHistoryMessages, projectHistoryHandlers(service));
   const check = () => void service.check().catch(warn('daily check'));
 
-  // Every whole read of the member's shared projects My Stuff lands is today's point.
+  // Every read of the member's shared projects My Stuff lands is today's point.
   myStuffCacheItem.watch((cache, previous) => {
     void deps
       .signedInUser()
@@ -147,15 +145,17 @@ export function registerProjectHistory(deps: ProjectHistoryDeps): ProjectHistory
         if (username === null) return;
         const before = previous && Object.hasOwn(previous, username) ? previous[username]?.shared.readAt : 0;
         const read = sharedProjectsOf(cache ?? {}, username);
-        const landed = cache?.[username]?.shared;
+        const landed = cache && Object.hasOwn(cache, username) ? cache[username]?.shared : undefined;
         if (read === null || landed?.loading !== null || landed.readAt === before) return;
         return service.recordList(username, read);
       })
       .catch(warn('record'));
   });
 
-  // The daily check: hourly (an existing alarm keeps its schedule), when the browser starts, when a
-  // member signs in; a development install's tuning may shorten the period and move the clock.
+  // The daily check: hourly (an existing alarm keeps its schedule, a computer woken from sleep gets
+  // the one it missed). Not at once when the browser starts or a member signs in: the hour after is
+  // soon enough for a daily point, and a member who opens My Stuff records the day themselves.
+  // A development install's tuning may shorten the period and move the clock.
   const schedule = async () => {
     const tuning = await devTuning();
     clockAheadMs = tuning.historyClockAheadMs ?? 0;
@@ -168,10 +168,6 @@ export function registerProjectHistory(deps: ProjectHistoryDeps): ProjectHistory
   };
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === PROJECT_HISTORY_ALARM) void schedule().then(check, warn('alarm'));
-  });
-  browser.runtime.onStartup.addListener(() => void schedule().then(check, warn('start')));
-  deps.onSessionChanged((username) => {
-    if (username !== null) void schedule().then(check, warn('sign-in'));
   });
   onDevTuningChange(() => void schedule().catch(warn('tuning')));
   void schedule().catch(warn('alarm'));

@@ -172,3 +172,11 @@ describe('milestones through the service', () => {
     expect(state.shown.map(([, milestone]) => milestone.loves)).toEqual([100, 100]);
   });
 });
+
+describe('checks asked at once', () => {
+  it('the alarm, the browser’s start and a sign-in asking together walk once', async () => {
+    const { state, service } = world();
+    await Promise.all([service.check(), service.check(), service.check()]);
+    expect(state.walks).toEqual(['demo']);
+  });
+});

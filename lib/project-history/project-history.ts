@@ -4,7 +4,7 @@
  *
  * - The counts come from the reads My Stuff makes anyway: every whole read of the member's shared
  *   projects is recorded as today's point (`recordList`; a later read the same day replaces it).
- * - On a day My Stuff was not read, the daily check (`check`, on an alarm and when the browser
+ * - On a day My Stuff was not read, the daily check (`check`, on an hourly alarm while the browser
  *   starts) walks the member's projects once, through My Stuff's own read (a page per 40 projects,
  *   which also leaves My Stuff fresh for the popup): at most one walk per member and day, whatever
  *   comes of it; none while the member is away from the computer, none while signed out.
@@ -128,24 +128,34 @@ export function createProjectHistoryService(ports: ProjectHistoryPorts): Project
     );
   };
 
+  /** The daily check (./project-history.ts's header): at most one walk a member and day. */
+  const dailyCheck = async () => {
+    const username = await ports.signedInUser();
+    if (username === null || !(await ports.active())) return;
+    const today = dayOf(ports.now());
+    const history = own(await ports.cache.get(), username);
+    if (history.checkedOn === today) return;
+    // Noted once a day, whatever comes of it: the walk is tried at most once a day.
+    await update(username, (current) => ({ ...current, checkedOn: today }));
+    if (history.days.at(-1) === today) return;
+    await ports.walk(username);
+    // My Stuff found its list fresh (read within its minute) and did not read again, or its
+    // landing is still on its way here: its list is today's all the same.
+    const read = await ports.sharedProjects(username);
+    if (read !== null && own(await ports.cache.get(), username).days.at(-1) !== today)
+      await recordList(username, read);
+  };
+  /** The check in flight: the alarm, the browser's start and a sign-in may all ask at once. */
+  let checking: Promise<void> | null = null;
+
   return {
     recordList,
 
-    async check() {
-      const username = await ports.signedInUser();
-      if (username === null || !(await ports.active())) return;
-      const today = dayOf(ports.now());
-      const history = own(await ports.cache.get(), username);
-      if (history.checkedOn === today) return;
-      // Noted once a day, whatever comes of it: the walk is tried at most once a day.
-      await update(username, (current) => ({ ...current, checkedOn: today }));
-      if (history.days.at(-1) === today) return;
-      await ports.walk(username);
-      // My Stuff found its list fresh (read within its minute) and did not read again, or its
-      // landing is still on its way here: its list is today's all the same.
-      const read = await ports.sharedProjects(username);
-      if (read !== null && own(await ports.cache.get(), username).days.at(-1) !== today)
-        await recordList(username, read);
+    check() {
+      checking ??= dailyCheck().finally(() => {
+        checking = null;
+      });
+      return checking;
     },
 
     async forget() {

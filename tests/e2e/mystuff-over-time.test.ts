@@ -121,8 +121,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const [a, b, c] = projects;
     if (a === undefined || b === undefined || c === undefined) throw new Error('demo shares projects');
     await browser().tune({ ignoreIdle: true, historyCheckPeriodSeconds: 10, historyClockAheadMs: 0 });
-    // Day one: the check at sign-in (the browser's launch: the log counts from there), or the
-    // alarm's, walks once.
+    // Day one: the check's alarm (10 s from now; the member's hourly one never came) walks once:
+    // the log counts from the browser's launch.
     await waitForHistory((history) => history.days.length === 1, 'the first day is recorded');
     expect(walksSince(0)).toBe(1);
     const plan = [

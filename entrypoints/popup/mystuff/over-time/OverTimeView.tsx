@@ -9,7 +9,7 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Empty } from '@/components/Empty';
-import { formatNumber, t } from '@/lib/i18n';
+import { formatNumber, t, uiLanguage } from '@/lib/i18n';
 import {
   CHART_RANGES,
   type ChartRange,
@@ -52,7 +52,7 @@ export const FIRST_OVER_TIME_MARK = 'companion:first-over-time-item';
 
 /** A change with its sign (+3, −2, 0), in the member's language. */
 const signed = (change: number) =>
-  new Intl.NumberFormat(undefined, { signDisplay: 'exceptZero' }).format(change);
+  new Intl.NumberFormat(uiLanguage(), { signDisplay: 'exceptZero' }).format(change);
 
 /** The view's chunk, with the record read first: its first frame shows what is stored. */
 export async function loadOverTime() {
