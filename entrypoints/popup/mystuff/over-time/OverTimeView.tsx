@@ -151,7 +151,13 @@ export function OverTimeView(props: { member: SessionUser; project?: number | nu
   const label = t('overTime.chartLabel', [subject]);
 
   return (
-    <section class="over-time" data-testid="mystuff-over-time" aria-labelledby="over-time-title">
+    <section
+      class="over-time"
+      data-testid="mystuff-over-time"
+      // The popup opens on My Stuff's lists, never here: its snapshot keeps the lists (first-frame-writer.ts).
+      data-first-frame="never"
+      aria-labelledby="over-time-title"
+    >
       <div class="ot-head">
         <button ref={back} type="button" class="ot-back" data-testid="over-time-back" onClick={props.onBack}>
           {t('overTime.back')}
