@@ -137,21 +137,6 @@ export function registerProjectHistory(deps: ProjectHistoryDeps): ProjectHistory
   answerMessages(deps.profile, projectHistoryMessages, projectHistoryHandlers(service));
   const check = () => void service.check().catch(warn('daily check'));
 
-  // Every read of the member's shared projects My Stuff lands is today's point.
-  myStuffCacheItem.watch((cache, previous) => {
-    void deps
-      .signedInUser()
-      .then((username) => {
-        if (username === null) return;
-        const before = previous && Object.hasOwn(previous, username) ? previous[username]?.shared.readAt : 0;
-        const read = sharedProjectsOf(cache ?? {}, username);
-        const landed = cache && Object.hasOwn(cache, username) ? cache[username]?.shared : undefined;
-        if (read === null || landed?.loading !== null || landed.readAt === before) return;
-        return service.recordList(username, read);
-      })
-      .catch(warn('record'));
-  });
-
   // The daily check: hourly (an existing alarm keeps its schedule, a computer woken from sleep gets
   // the one it missed). Not at once when the browser starts or a member signs in: the hour after is
   // soon enough for a daily point, and a member who opens My Stuff records the day themselves.
@@ -170,7 +155,23 @@ export function registerProjectHistory(deps: ProjectHistoryDeps): ProjectHistory
     if (alarm.name === PROJECT_HISTORY_ALARM) void schedule().then(check, warn('alarm'));
   });
   onDevTuningChange(() => void schedule().catch(warn('tuning')));
-  void schedule().catch(warn('alarm'));
+  // The record's clock is set before anything is dated by it (a worker woken by a read landing).
+  const scheduled = schedule().catch(warn('alarm'));
+
+  // Every read of the member's shared projects My Stuff lands is today's point.
+  myStuffCacheItem.watch((cache, previous) => {
+    void scheduled
+      .then(() => deps.signedInUser())
+      .then((username) => {
+        if (username === null) return;
+        const before = previous && Object.hasOwn(previous, username) ? previous[username]?.shared.readAt : 0;
+        const read = sharedProjectsOf(cache ?? {}, username);
+        const landed = cache && Object.hasOwn(cache, username) ? cache[username]?.shared : undefined;
+        if (read === null || landed?.loading !== null || landed.readAt === before) return;
+        return service.recordList(username, read);
+      })
+      .catch(warn('record'));
+  });
 
   // Turned on: what is reached already is not news.
   projectHistorySettingsItem.watch((settings, previous) => {
