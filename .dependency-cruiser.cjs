@@ -13,7 +13,8 @@
  * - the surfaces: entrypoints/, components/, lib/features/.
  */
 
-const DOMAINS = 'session|message-count|feed|messages|project-status|translation|explore|mystuff';
+const DOMAINS =
+  'session|message-count|feed|messages|project-status|translation|explore|mystuff|project-history';
 const DOMAIN = `^lib/(${DOMAINS})/`;
 /** What other code may import of a domain. */
 const PUBLIC_FACE = '-(model|storage|protocol|budget|background)\\.ts$';

@@ -1,10 +1,11 @@
 /**
- * The optional `notifications` permission, shared by message and new-project notifications: asked
- * for when the member turns either on (in the click's user gesture, so before any other await),
+ * The optional `notifications` permission, shared by message, new-project and love-milestone
+ * notifications: asked for when the member turns any on (in the click's user gesture, so before any other await),
  * given back when neither needs it any more.
  */
 import { feedSettingsItem } from '@/lib/feed/feed-storage';
 import { messageCountSettingsItem } from '@/lib/message-count/message-count-storage';
+import { projectHistorySettingsItem } from '@/lib/project-history/project-history-storage';
 
 const NOTIFICATIONS: { permissions: ['notifications'] } = { permissions: ['notifications'] };
 
@@ -13,12 +14,13 @@ export function askForNotifications(): Promise<boolean> {
   return browser.permissions.request(NOTIFICATIONS).catch(() => false);
 }
 
-/** Gives the permission back unless the other kind of notification still needs it. */
+/** Gives the permission back unless another kind of notification still needs it. */
 export async function releaseNotificationsUnlessNeeded(): Promise<void> {
-  const [messages, feed] = await Promise.all([
+  const [messages, feed, history] = await Promise.all([
     messageCountSettingsItem.getValue(),
     feedSettingsItem.getValue(),
+    projectHistorySettingsItem.getValue(),
   ]);
-  if (messages?.notifications || feed?.newProjectNotifications) return;
+  if (messages?.notifications || feed?.newProjectNotifications || history?.milestones) return;
   await browser.permissions.remove(NOTIFICATIONS).catch(() => false);
 }

@@ -27,6 +27,7 @@ import { registerOtherAccounts } from '@/lib/message-count/other-accounts-backgr
 import { refreshAfterNewCount, registerMessages } from '@/lib/messages/messages-background';
 import { repliesPathItem } from '@/lib/messages/messages-storage';
 import { registerMyStuff } from '@/lib/mystuff/mystuff-background';
+import { registerProjectHistory } from '@/lib/project-history/project-history-background';
 import { registerProjectStatus } from '@/lib/project-status/project-status-background';
 import { tabContext } from '@/lib/protocol/sender';
 import { keepMemberForPages, registerSession } from '@/lib/session/session-background';
@@ -114,7 +115,13 @@ export default defineBackground(() => {
   // The belled studios' new projects, from each studio's own activity, on the notifier's schedule.
   registerStudioNews({ api, signedInUser });
   // My Stuff: the member's own shared projects and favorites, read when the popup asks.
-  registerMyStuff({ profile, api, signedInUser });
+  const myStuff = registerMyStuff({ profile, api, signedInUser });
+  // The daily record of the member's projects: from My Stuff's reads, or its one walk on a day without.
+  registerProjectHistory({
+    profile,
+    signedInUser,
+    readSharedProjects: () => myStuff.refresh(['shared']),
+  });
   // The Messages tab: messages, conversations, replies and deletes; a new count re-reads its list.
   const messages = registerMessages({
     profile,

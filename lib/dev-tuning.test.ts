@@ -15,6 +15,7 @@ import { TRANSLATE_ALL_PACE_MS } from './features/translate-all';
 import { CHECK_PERIOD_MS } from './feed/feed-notifications';
 import { MAX_NEWS_STUDIOS } from './feed/studio-news';
 import { OTHER_ACCOUNT_INTERVAL_MS } from './message-count/other-accounts-schedule';
+import { CHECK_PERIOD_MINUTES } from './project-history/project-history-background';
 import { MARKS_REQUESTS_PER_SECOND } from './project-status/project-status-background';
 
 type InstallType = Parameters<typeof fakeInstallType>[0];
@@ -119,6 +120,9 @@ describe('parseDevTuning', () => {
     expect(DEV_TUNING_RANGES.translateAllPaceMs[1]).toBe(TRANSLATE_ALL_PACE_MS);
     expect(DEV_TUNING_RANGES.otherAccountsIntervalSeconds[1] * 1000).toBe(OTHER_ACCOUNT_INTERVAL_MS);
     expect(DEV_TUNING_RANGES.notifierPeriodSeconds[1] * 1000).toBe(CHECK_PERIOD_MS);
+    expect(DEV_TUNING_RANGES.historyCheckPeriodSeconds[1]).toBe(CHECK_PERIOD_MINUTES * 60);
+    // The record's clock only runs ahead (a test's next day), never behind the member's own.
+    expect(DEV_TUNING_RANGES.historyClockAheadMs[0]).toBe(0);
     // Every belled studio is read each period: never more than the extension's rate.
     expect(MAX_NEWS_STUDIOS / DEV_TUNING_RANGES.notifierPeriodSeconds[0]).toBeLessThanOrEqual(5);
     expect(DEV_TUNING_RANGES.marksReadsPerSecond[0]).toBeLessThanOrEqual(MARKS_REQUESTS_PER_SECOND);

@@ -50,6 +50,13 @@ export interface DevTuning {
    * (15 minutes for members).
    */
   notifierPeriodSeconds?: number;
+  /**
+   * How far ahead of the browser's clock the daily record of the member's projects dates its days,
+   * in ms (0 for members): a test moves a day forward as it moves the sandbox's clock.
+   */
+  historyClockAheadMs?: number;
+  /** How often the daily record looks whether today is recorded, in seconds (an hour for members). */
+  historyCheckPeriodSeconds?: number;
 }
 
 /** The part of the tuning the content script's features use, as the background answers it. */
@@ -73,6 +80,10 @@ export const DEV_TUNING_RANGES: Readonly<Record<NumberField, readonly [number, n
   otherAccountsIntervalSeconds: [1, 600],
   // At least 10 s: a check reads every belled studio (up to 20), which stays at 2 reads a second.
   notifierPeriodSeconds: [10, 900],
+  // Ahead only, at most past the record's year: a test never dates a day before the member's own.
+  historyClockAheadMs: [0, 400 * 86_400_000],
+  // A check walks the member's projects at most once a day, however often it looks.
+  historyCheckPeriodSeconds: [10, 3_600],
 };
 
 /** Whole numbers only: a share of the rate limit is a count of reads. */

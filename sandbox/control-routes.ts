@@ -17,7 +17,7 @@ import {
   type SandboxControl,
 } from './control';
 import type { SandboxPart } from './origins';
-import type { NewActivity, NewMessage, NewSharedProject } from './store';
+import type { NewActivity, NewMessage, NewSharedProject, ProjectCountsChange } from './store';
 
 const PARTS: readonly SandboxPart[] = ['site', 'api', 'translate', 'synthesis', 'uploads'];
 
@@ -92,6 +92,7 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
         'POST /sessions',
         'POST /message-count-cache',
         'POST /referer-check',
+        'POST /projects/counts',
         'GET /clock',
         'POST /clock/advance',
         'POST /clock/set',
@@ -305,6 +306,21 @@ export function mountControlRoutes(app: Hono, control: SandboxControl): void {
       activityId: event.id,
       shared: project.shared,
     });
+  });
+
+  app.post('/projects/counts', async (c) => {
+    const body = await jsonBody(c);
+    const id = num(body, 'id');
+    const change: ProjectCountsChange = {};
+    for (const key of ['loves', 'favorites', 'views', 'remixes'] as const) {
+      if (body[key] === undefined) continue;
+      const delta = num(body, key);
+      if (!Number.isInteger(delta)) throw new InputError(`${key} must be a whole number`);
+      change[key] = delta;
+    }
+    if (change.remixes !== undefined && change.remixes < 0) throw new InputError('remixes only grow');
+    if (!control.store.getProject(id)) return c.json({ error: `no project ${id}` }, 404);
+    return c.json({ ok: true, id, ...control.changeProjectCounts(id, change) });
   });
 
   app.post('/sessions', async (c) => {

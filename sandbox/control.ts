@@ -9,7 +9,15 @@ import { addMessageMix, type MessageMix } from './message-mix';
 import type { ActivityEvent, AdminMessage, Comment, Message, Project, ScratcherInvite } from './model';
 import type { SandboxPart } from './origins';
 import { Random } from './random';
-import type { NewActivity, NewMessage, NewSharedProject, SignInResult, Store } from './store';
+import type {
+  NewActivity,
+  NewMessage,
+  NewSharedProject,
+  ProjectCounts,
+  ProjectCountsChange,
+  SignInResult,
+  Store,
+} from './store';
 
 /**
  * Route patterns are globs over the request path (no query): `*` matches within one segment, `**`
@@ -341,6 +349,11 @@ export class SandboxControl {
   /** A user shares a new project now (with its `shareproject` activity event). */
   shareProject(input: NewSharedProject): { project: Project; event: ActivityEvent } {
     return this.store.shareProject(input);
+  }
+
+  /** Changes a project's counts as other members would (store.ts, `changeProjectCounts`). */
+  changeProjectCounts(projectId: number, change: ProjectCountsChange): ProjectCounts {
+    return this.store.changeProjectCounts(projectId, change);
   }
 
   signIn(username: string): SignInResult {

@@ -60,6 +60,17 @@ export interface NewSharedProject {
   instructions?: string;
 }
 
+/** A project's four counts, as the interface gives them. */
+export interface ProjectCounts {
+  loves: number;
+  favorites: number;
+  views: number;
+  remixes: number;
+}
+
+/** How much each count changes (`remixes` only grows). */
+export type ProjectCountsChange = Partial<ProjectCounts>;
+
 export interface NewComment {
   place: CommentPlace;
   placeId: Id;
@@ -148,8 +159,9 @@ function copyOf(world: World): World {
   const copyLists = <K, V>(map: Map<K, V[]>) => new Map([...map].map(([k, v]) => [k, v.slice()] as [K, V[]]));
   return {
     ...world,
-    // Appended to by the control interface (shared projects, activity events): copied.
-    projects: world.projects.slice(),
+    // Appended to by the control interface (shared projects, activity events), and a project's views
+    // changed by it: copied, each project too.
+    projects: world.projects.map((project) => ({ ...project })),
     activity: world.activity.slice(),
     comments: world.comments.map((c) => ({ ...c })),
     messages: world.messages.map((m) => ({ ...m })),
@@ -708,6 +720,59 @@ export class Store {
       fields: { project_id: id, title: project.title },
     });
     return { project, event };
+  }
+
+  /**
+   * Changes a project's counts as other members would (the daily record's tests watch them grow):
+   * `views` more views; `loves` and `favorites` more marks by other users (the first users, in id
+   * order, who have none on it yet), or fewer (the latest marks taken back); `remixes` more shared
+   * remixes by other users (never fewer). Returns its counts after, as the interface gives them.
+   */
+  changeProjectCounts(projectId: Id, change: ProjectCountsChange): ProjectCounts {
+    const project = this.projectsById.get(projectId);
+    if (!project) throw new Error(`no project ${projectId}`);
+    if ((change.remixes ?? 0) < 0) throw new Error('remixes only grow');
+    project.views = Math.max(0, project.views + (change.views ?? 0));
+    const others = () => this.world.users.filter((user) => user.id !== project.authorId);
+    const marks = [
+      [this.world.loves, change.loves ?? 0, (user: string, on: boolean) => this.setLove(projectId, user, on)],
+      [
+        this.world.favorites,
+        change.favorites ?? 0,
+        (user: string, on: boolean) => this.setFavorite(projectId, user, on),
+      ],
+    ] as const;
+    for (const [byProject, delta, set] of marks) {
+      if (delta > 0) {
+        const marked = new Set((byProject.get(projectId) ?? []).map((mark) => mark.userId));
+        const fresh = others().filter((user) => !marked.has(user.id));
+        if (fresh.length < delta)
+          throw new Error(`only ${fresh.length} users left to mark project ${projectId}`);
+        for (const user of fresh.slice(0, delta)) set(user.username, true);
+      } else if (delta < 0) {
+        const latest = (byProject.get(projectId) ?? []).slice(delta);
+        for (const mark of latest.reverse()) set(this.getUserById(mark.userId)?.username ?? '', false);
+      }
+    }
+    const remixers = others();
+    for (let n = 0; n < (change.remixes ?? 0); n++) {
+      const remixer = remixers[n % remixers.length] as User;
+      const { project: remix } = this.shareProject({
+        author: remixer.username,
+        title: `${project.title} remix`,
+      });
+      remix.remixParent = project.id;
+      remix.remixRoot = project.remixRoot ?? project.id;
+      const remixes = this.remixesByParent.get(project.id) ?? [];
+      remixes.push(remix);
+      this.remixesByParent.set(project.id, remixes);
+    }
+    return {
+      loves: this.loveCount(projectId),
+      favorites: this.favoriteCount(projectId),
+      views: project.views,
+      remixes: this.remixCount(projectId),
+    };
   }
 
   /** The rows of /proxy/featured, as ids chosen by the seed. */

@@ -6,6 +6,7 @@ import { MarksSettingsFieldset } from './MarksSettings';
 import { MessageCountSettingsFieldset } from './MessageCountSettings';
 import { MuteSettingsFieldset } from './MuteSettings';
 import { OtherAccountsFieldset } from './OtherAccountsSettings';
+import { ProjectHistorySettingsFieldset } from './ProjectHistorySettings';
 import { TranslationSettingsFieldset } from './TranslationSettings';
 
 /**
@@ -31,6 +32,7 @@ export function App() {
         <p class="intro">{t('settings.browser')}</p>
         <MessageCountSettingsFieldset />
         <FeedSettingsFieldset />
+        <ProjectHistorySettingsFieldset />
         <MarksSettingsFieldset />
         <TranslationSettingsFieldset />
         <ExploreSettingsFieldset />

@@ -126,6 +126,20 @@ describe('keepFirstFrame (the writer)', () => {
     expect(localStorage.getItem(SNAPSHOT_ITEM)).toBeNull();
   });
 
+  it('keeps the tab’s own screen while a view the popup never opens on shows (My Stuff’s Over time)', async () => {
+    const root = page(APP);
+    markAppItem('feed');
+    keepFirstFrame(root, '?s=aa11', ports('aa11'));
+    await vi.advanceTimersByTimeAsync(1000);
+    const list = root.querySelector('ul');
+    list?.replaceWith(Object.assign(document.createElement('section'), { textContent: 'over time' }));
+    root.querySelector('section')?.setAttribute('data-first-frame', 'never');
+    await vi.advanceTimersByTimeAsync(1000);
+    dispatchEvent(new Event('pagehide'));
+    expect(snapshotIn(localStorage)?.h).toContain('sprite &lt;b&gt; by ann');
+    expect(snapshotIn(localStorage)?.h).not.toContain('over time');
+  });
+
   it('saves no screen over the cap', async () => {
     const root = page(APP + `<p>${'x'.repeat(SNAPSHOT_MAX_CHARS)}</p>`);
     markAppItem('feed');

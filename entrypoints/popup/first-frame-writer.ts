@@ -75,7 +75,8 @@ export function keepFirstFrame(root: Element, search: string, ports: SnapshotPor
   };
   const write = () => {
     const tab = valid ? shownTab(root) : null;
-    if (tab === null) return;
+    // A view the popup never opens on (My Stuff's "Over time"): the tab's own screen saved before stays.
+    if (tab === null || root.querySelector('[data-first-frame="never"]') !== null) return;
     try {
       const html = firstScreenful(root, innerHeight);
       if (html.length > SNAPSHOT_MAX_CHARS) {

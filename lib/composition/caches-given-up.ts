@@ -9,7 +9,8 @@ import { retryMakingRoomIn } from '@/lib/storage/storage-full';
 /**
  * The caches (their items' names, `lib/<domain>/<domain>-storage.ts`), in the order they are given
  * up: public data anyone can read again first, then the member's own lists, feed and marks, their
- * conversations and messages last (the popup may be showing them).
+ * conversations and messages (the popup may be showing them), and last the daily record of their
+ * projects, the one cache no read can bring back.
  */
 export const CACHES_GIVEN_UP = [
   'exploreCache',
@@ -19,6 +20,7 @@ export const CACHES_GIVEN_UP = [
   'projectStatuses',
   'messageThreads',
   'messagesCache',
+  'projectHistory',
 ] as const;
 
 /**

@@ -15,6 +15,7 @@ import { messageCountMessages } from '@/lib/message-count/message-count-protocol
 import { otherAccountsMessages } from '@/lib/message-count/other-accounts-protocol';
 import { messagesMessages } from '@/lib/messages/messages-protocol';
 import { myStuffMessages } from '@/lib/mystuff/mystuff-protocol';
+import { projectHistoryMessages } from '@/lib/project-history/project-history-protocol';
 import { projectStatusMessages } from '@/lib/project-status/project-status-protocol';
 import type { Declarations } from '@/lib/protocol/declaration';
 import { extensionMessages } from '@/lib/protocol/extension-protocol';
@@ -28,6 +29,7 @@ export const protocolMessages = {
   ...otherAccountsMessages,
   ...feedMessages,
   ...myStuffMessages,
+  ...projectHistoryMessages,
   ...translationMessages,
   ...messagesMessages,
   ...projectStatusMessages,

@@ -9,6 +9,7 @@ import { exploreCacheBudget } from '@/lib/explore/explore-budget';
 import { feedCacheBudget } from '@/lib/feed/feed-budget';
 import { messagesCacheBudget, messageThreadsBudget } from '@/lib/messages/messages-budget';
 import { myStuffCacheBudget } from '@/lib/mystuff/mystuff-budget';
+import { projectHistoryBudget } from '@/lib/project-history/project-history-budget';
 import { projectStatusesBudget } from '@/lib/project-status/project-status-budget';
 import { KiB } from '@/lib/storage/cache-budget';
 import { LOCAL_QUOTA_BYTES } from '@/lib/storage/storage-quota';
@@ -23,6 +24,7 @@ export const CACHE_BUDGETS = {
   'local:exploreCache': exploreCacheBudget,
   'local:projectStatuses': projectStatusesBudget,
   'local:myStuffCache': myStuffCacheBudget,
+  'local:projectHistory': projectHistoryBudget,
 } as const;
 
 /**

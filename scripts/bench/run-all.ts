@@ -45,6 +45,10 @@ const BENCHES: Bench[] = [
     what: 'the count poller on a simulated clock: an hour, a modelled day',
   },
   { name: 'studio-news', what: "studio bells' reads on a simulated clock: 1, 10 and the cap of studios" },
+  {
+    name: 'project-history',
+    what: "the daily record's reads on a simulated clock: 30 days, 5 to 400 projects, My Stuff opened or not",
+  },
   { name: 'api-client', what: 'the API client against the sandbox vs a naive client' },
   {
     name: 'popup',
@@ -53,6 +57,10 @@ const BENCHES: Bench[] = [
     what: 'the popup: each tab from cache against an empty popup (Chromium, Firefox); open to first feed item, requests of ten opens (Chromium)',
   },
   { name: 'popup-messages', what: 'the Messages tab in Chromium' },
+  {
+    name: 'popup-over-time',
+    what: "My Stuff's Over time: its chart from cache after the click, against an empty popup",
+  },
   { name: 'popup-explore', what: 'the Explore service against the sandbox: caches on vs off' },
   {
     name: 'status-marks',

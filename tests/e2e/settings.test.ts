@@ -29,7 +29,14 @@ const GROUPS = [
   ['settings-yours', ['settings-mutes', 'settings-other-accounts', 'settings-following-closely']],
   [
     'settings-browser',
-    ['settings-message-count', 'settings-feed', 'settings-marks', 'settings-translation', 'settings-explore'],
+    [
+      'settings-message-count',
+      'settings-feed',
+      'settings-project-history',
+      'settings-marks',
+      'settings-translation',
+      'settings-explore',
+    ],
   ],
 ];
 

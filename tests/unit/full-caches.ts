@@ -18,6 +18,7 @@ import {
 } from '@/lib/messages/messages-model';
 import { MAX_ALERT_LENGTH, MAX_KEPT_ALERTS } from '@/lib/messages/team-alerts';
 import { type MemberStuff, MY_STUFF_MAX_ITEMS, type MyProject } from '@/lib/mystuff/mystuff-model';
+import type { MemberHistory } from '@/lib/project-history/project-history-model';
 import type { MemberStatuses, ProjectStatusCache } from '@/lib/project-status/project-status-model';
 import type { TranslationCache } from '@/lib/translation/translation';
 import { HOSTILE_STRINGS } from '@/sandbox/hostile';
@@ -268,6 +269,35 @@ export function fullMyStuffCache(): Record<string, MemberStuff> {
   );
 }
 
+/**
+ * Three members' years of records, each of My Stuff's most projects (400, hostile titles) on a year's
+ * kept days (90 daily, then weekly), with counts in the millions.
+ */
+export function fullProjectHistory(): Record<string, MemberHistory> {
+  const today = 20_000;
+  const days = [
+    ...Array.from({ length: 39 }, (_, w) => today - 364 + w * 7),
+    ...Array.from({ length: 90 }, (_, d) => today - 89 + d),
+  ];
+  return Object.fromEntries(
+    MEMBERS.map((username, m) => {
+      const history: MemberHistory = {
+        username,
+        usedAt: T0 - m,
+        days,
+        checkedOn: today,
+        projects: Array.from({ length: MY_STUFF_MAX_ITEMS }, (_, i) => ({
+          id: 1_000_000_000 + m * 1_000 + i,
+          title: HOSTILE_STRINGS[i % HOSTILE_STRINGS.length] as string,
+          gone: i % 10 === 0,
+          counts: days.map((_, d) => [1_000_000 + d, 100_000 + d, 9_000_000 + d, 10_000 + d]),
+        })),
+      };
+      return [username, history];
+    }),
+  );
+}
+
 /** Each cache's item key and its full value. */
 export const FULL_CACHES = {
   'local:messagesCache': fullMessagesCache,
@@ -277,4 +307,5 @@ export const FULL_CACHES = {
   'local:exploreCache': fullExploreCache,
   'local:projectStatuses': fullProjectStatuses,
   'local:myStuffCache': fullMyStuffCache,
+  'local:projectHistory': fullProjectHistory,
 } as const;

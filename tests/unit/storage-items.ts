@@ -10,6 +10,8 @@ export * from '@/lib/message-count/message-count-storage';
 export * from '@/lib/messages/messages-storage';
 export * from '@/lib/mystuff/mystuff-storage';
 export * from '@/lib/popup/popup-tab-item';
+export * from '@/lib/project-history/project-history-storage';
+export * from '@/lib/project-history/week-gains-storage';
 export * from '@/lib/project-status/project-status-storage';
 export * from '@/lib/session/session-storage';
 export * from '@/lib/translation/translation-storage';

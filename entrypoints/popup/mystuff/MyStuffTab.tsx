@@ -10,12 +10,15 @@ import { TabBar, type TabBarItem, TabPanel } from '@/components/TabBar';
 import { currentProfile } from '@/lib/config';
 import { formatNumber, plural, t } from '@/lib/i18n';
 import { MY_STUFF_MAX_ITEMS, type MyProject, type MyStuffListName } from '@/lib/mystuff/mystuff-model';
+import { projectWeekGainsItem } from '@/lib/project-history/week-gains-storage';
 import { sendSurvivingRestart } from '@/lib/protocol/background-gone';
 import type { SessionUser } from '@/lib/session/session-model';
 import { sendMessage } from '../background-messages';
 import { markFirstItemPainted } from '../first-item-mark';
 import { usePainted } from '../first-paint';
+import { lazyView } from '../lazy-view';
 import { siteLinks } from '../site-links';
+import { useStorageItem } from '../storage-hooks';
 import { findProjects, MY_STUFF_SORTS, type MyStuffSort } from './find';
 import { useMemberStuff } from './mystuff-data';
 
@@ -74,6 +77,38 @@ const STATS = [
   ['remixes', 'M3 5h7l-2-2m2 2-2 2M13 11H6l2-2m-2 2 2 2'],
 ] as const;
 
+/** Performance mark of the member's click that opens "Over time" (scripts/bench/popup-over-time.ts). */
+export const OVER_TIME_OPENED_MARK = 'companion:over-time-opened';
+
+/** "Over time", a chunk of its own: loaded when the member opens it, its record read before it shows. */
+const overTime = lazyView<{ member: SessionUser; project: number | null; onBack: () => void }>(() =>
+  import('./over-time/OverTimeView').then((module) => module.loadOverTime()),
+);
+
+/** This member's projects' gains this week, by project id (written with the daily record). */
+function useWeekGains(username: string): Map<number, number> {
+  const gains = useStorageItem(projectWeekGainsItem);
+  return useMemo(
+    () => new Map(Object.hasOwn(gains, username) ? (gains[username] ?? []) : []),
+    [gains, username],
+  );
+}
+
+/** A card's gain this week; a click opens the project's own chart. */
+function WeekGain({ gain, onOpen }: { gain: number; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      class="ms-gain"
+      data-testid="project-gain"
+      data-gain={String(gain)}
+      onClick={onOpen}
+    >
+      {t('overTime.gain', [formatNumber(gain)])}
+    </button>
+  );
+}
+
 /**
  * Failures are recorded in the list's `error`; a background that is not there shows in the frame.
  * A background stopped mid-read is asked once more (the read died with it; a new one starts).
@@ -112,6 +147,9 @@ export function MyStuffTab({ member }: { member: SessionUser }) {
   const [section, setSection] = useState<MyStuffListName>('shared');
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<MyStuffSort>('newest');
+  /** "Over time" open (on the totals, or on one project's chart), or null for the lists. */
+  const [overTimeOn, setOverTimeOn] = useState<{ project: number | null } | null>(null);
+  const gains = useWeekGains(username);
 
   useEffect(() => {
     ask(() => sendMessage('refreshMyStuff', { lists: [section] }));
@@ -130,6 +168,9 @@ export function MyStuffTab({ member }: { member: SessionUser }) {
     // Marked as every tab marks its first item (first-item-mark.ts): the benchmark times them alike.
     if (anyCard) markFirstItemPainted(FIRST_MYSTUFF_MARK);
   }, [anyCard]);
+
+  if (overTimeOn !== null)
+    return <overTime.View member={member} project={overTimeOn.project} onBack={() => setOverTimeOn(null)} />;
 
   return (
     <div class="mystuff">
@@ -167,6 +208,20 @@ export function MyStuffTab({ member }: { member: SessionUser }) {
                 ))}
               </select>
             </label>
+            {section === 'shared' && (
+              <button
+                type="button"
+                class="ms-over-time"
+                data-testid="mystuff-open-over-time"
+                onPointerEnter={() => void overTime.preload()}
+                onClick={() => {
+                  performance.mark(OVER_TIME_OPENED_MARK);
+                  setOverTimeOn({ project: null });
+                }}
+              >
+                {t('overTime.open')}
+              </button>
+            )}
           </div>
           <ListStatus list={list} onRefresh={refresh} />
           {shown.length > 0 ? (
@@ -196,6 +251,12 @@ export function MyStuffTab({ member }: { member: SessionUser }) {
                     </span>
                   )}
                   <Stats project={project} />
+                  {section === 'shared' && gains.has(project.id) && (
+                    <WeekGain
+                      gain={gains.get(project.id) as number}
+                      onOpen={() => setOverTimeOn({ project: project.id })}
+                    />
+                  )}
                 </ProjectCard>
               ))}
             </ul>
