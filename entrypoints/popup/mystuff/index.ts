@@ -9,7 +9,6 @@ import type { PopupTab } from '../popup-tab';
 import { primeStorageItems } from '../storage-hooks';
 // The view's styles load with the popup (see lazy-view.tsx).
 import './mystuff.css';
-import './over-time/over-time.css';
 
 const view = lazyView(
   () => import('./MyStuffTab').then((module) => module.MyStuffTab),

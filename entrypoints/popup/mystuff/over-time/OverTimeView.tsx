@@ -30,7 +30,10 @@ import { sendMessage } from '../../background-messages';
 import { markFirstItemPainted } from '../../first-item-mark';
 import { primeStorageItems, useStorageItem } from '../../storage-hooks';
 import { downloadCsv } from './download';
+// The view's own styles, a file of their own loaded with the view (./view-stylesheet.ts).
+import overTimeStyles from './over-time.css?url';
 import { StatsChart, StatsTable } from './StatsChart';
+import { loadStylesheet } from './view-stylesheet';
 
 const KIND_WORDS = {
   loves: 'overTime.kinds.loves',
@@ -56,7 +59,7 @@ const signed = (change: number) =>
 
 /** The view's chunk, with the record read first: its first frame shows what is stored. */
 export async function loadOverTime() {
-  await primeStorageItems([projectHistoryItem]);
+  await Promise.all([primeStorageItems([projectHistoryItem]), loadStylesheet(overTimeStyles)]);
   return OverTimeView;
 }
 
