@@ -6,6 +6,8 @@
  * view's first frame is drawn styled.
  */
 const loading = new Map<string, Promise<void>>();
+/** Longest the view waits for its rules: past it, it opens and the rules apply when they come. */
+const STYLES_WAIT_MS = 1000;
 
 export function loadStylesheet(href: string): Promise<void> {
   let loaded = loading.get(href);
@@ -17,6 +19,8 @@ export function loadStylesheet(href: string): Promise<void> {
       // A file of the extension's own that failed to load: the view still opens, unstyled.
       link.addEventListener('load', () => resolve(), { once: true });
       link.addEventListener('error', () => resolve(), { once: true });
+      // A document that never tells (one that loads no stylesheets): never a view that never opens.
+      setTimeout(resolve, STYLES_WAIT_MS);
       document.head.append(link);
     });
     loading.set(href, loaded);
