@@ -120,7 +120,10 @@ export default defineBackground(() => {
   registerProjectHistory({
     profile,
     signedInUser,
-    readSharedProjects: () => myStuff.refresh(['shared']),
+    // Read past My Stuff's fresh minute: the walk comes only on a day with no read recorded, so a
+    // list My Stuff holds as fresh is one that day's record never took (or another day's, when the
+    // record's clock runs ahead of the browser's in a development install's simulated days).
+    readSharedProjects: () => myStuff.refresh(['shared'], { force: true }),
   });
   // The Messages tab: messages, conversations, replies and deletes; a new count re-reads its list.
   const messages = registerMessages({

@@ -124,7 +124,15 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     // Day one: the check's alarm (10 s from now; the member's hourly one never came) walks once:
     // the log counts from the browser's launch.
     await waitForHistory((history) => history.days.length === 1, 'the first day is recorded');
-    expect(walksSince(0)).toBe(1);
+    expect(
+      walksSince(0),
+      JSON.stringify({
+        log: sandbox()
+          .control.requestLog({ part: 'api', pattern: '/users/**' })
+          .map((entry) => [entry.time, entry.path, entry.query, entry.status, entry.userAgent?.slice(0, 20)]),
+        history: await storedHistory(browser()),
+      }),
+    ).toBe(1);
     const plan = [
       [
         { id: a.id, change: { loves: 3, views: 40 } },
