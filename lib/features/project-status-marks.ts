@@ -89,11 +89,23 @@ export function thumbnailProjectId(host: Element): number | null {
   return projectIdOfHref(host.querySelector(projectThumbnailLink)?.getAttribute('href') ?? null);
 }
 
+type MarkLabelKey = 'projectStatus.lovedAndFavorited' | 'projectStatus.loved' | 'projectStatus.favorited';
+/** The labels asked for so far: a page labels its marks by the hundred, and the browser's lookup is a call out of the page's script. */
+const labels = new Map<MarkLabelKey, string>();
+const label = (key: MarkLabelKey): string => {
+  let text = labels.get(key);
+  if (text === undefined) {
+    text = t(key);
+    labels.set(key, text);
+  }
+  return text;
+};
+
 /** The accessible name of a mark, or null when it shows nothing. */
 export function markLabel(loved: boolean | undefined, favorited: boolean | undefined): string | null {
-  if (loved && favorited) return t('projectStatus.lovedAndFavorited');
-  if (loved) return t('projectStatus.loved');
-  if (favorited) return t('projectStatus.favorited');
+  if (loved && favorited) return label('projectStatus.lovedAndFavorited');
+  if (loved) return label('projectStatus.loved');
+  if (favorited) return label('projectStatus.favorited');
   return null;
 }
 
