@@ -17,6 +17,7 @@ export const CACHES_GIVEN_UP = [
   'myStuffCache',
   'feedCache',
   'projectStatuses',
+  'pageProjectStatuses',
   'messageThreads',
   'messagesCache',
 ] as const;

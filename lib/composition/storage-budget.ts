@@ -9,7 +9,7 @@ import { exploreCacheBudget } from '@/lib/explore/explore-budget';
 import { feedCacheBudget } from '@/lib/feed/feed-budget';
 import { messagesCacheBudget, messageThreadsBudget } from '@/lib/messages/messages-budget';
 import { myStuffCacheBudget } from '@/lib/mystuff/mystuff-budget';
-import { projectStatusesBudget } from '@/lib/project-status/project-status-budget';
+import { pageStatusesBudget, projectStatusesBudget } from '@/lib/project-status/project-status-budget';
 import { KiB } from '@/lib/storage/cache-budget';
 import { LOCAL_QUOTA_BYTES } from '@/lib/storage/storage-quota';
 import { translationCacheBudget } from '@/lib/translation/translation-budget';
@@ -22,6 +22,7 @@ export const CACHE_BUDGETS = {
   'local:translationCache': translationCacheBudget,
   'local:exploreCache': exploreCacheBudget,
   'local:projectStatuses': projectStatusesBudget,
+  'local:pageProjectStatuses': pageStatusesBudget,
   'local:myStuffCache': myStuffCacheBudget,
 } as const;
 

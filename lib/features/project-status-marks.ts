@@ -4,21 +4,22 @@
  * thumbnail holds exactly one `[data-companion="project-status"][data-project-id]`, whose
  * `data-loved` / `data-favorited` are "true" or "false" once known and absent while unknown.
  *
- * The statuses come from storage (the background's `project-status` cache, followed through
- * `storage.onChanged`: every tab shows the same marks at once). A thumbnail's status is asked for
+ * The statuses come from storage (the pages' copy of the background's `project-status` cache: the
+ * signed-in member's reads alone; followed through `storage.onChanged`: every tab shows the same
+ * marks at once). A thumbnail's status is asked for
  * only when it comes into view and is missing or stale, and the background is told when it leaves
  * view before its answer (its read is then dropped). Thumbnails appear late (Load more, carousel
  * slides, client-side rendering) and React reuses nodes for other projects (the link changes in
  * place), so a MutationObserver watches added nodes and `href` changes.
  */
 import { t } from '@/lib/i18n';
-import { currentMember, needsRead, projectStatus } from '@/lib/project-status/project-status-lookup-model';
+import { needsRead, projectStatus } from '@/lib/project-status/project-status-lookup-model';
 import {
-  type MemberStatuses,
-  PROJECT_STATUS_KEY,
+  PAGE_STATUSES_KEY,
+  type PageStatuses,
   PROJECT_STATUS_SETTINGS_KEY,
-  type ProjectStatusCache,
   projectStatusSettingsOf,
+  type StatusReads,
 } from '@/lib/project-status/project-status-model';
 import { isSitePage } from '@/lib/site/pages';
 import {
@@ -118,7 +119,7 @@ function setFlag(element: Element, name: string, value: boolean | undefined): vo
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Shows on a thumbnail's mark what the member's statuses say of its project (unchanged: untouched). */
-function renderMark(entry: Tracked, member: MemberStatuses | null, now: number): void {
+function renderMark(entry: Tracked, member: StatusReads | null, now: number): void {
   const { mark } = entry;
   if (mark === null) return;
   const status =
@@ -142,7 +143,7 @@ function renderMark(entry: Tracked, member: MemberStatuses | null, now: number):
 }
 
 /** Gives the thumbnail its one mark, filled in before it joins the page (one change to lay out). */
-function annotate(host: Element, entry: Tracked, member: MemberStatuses | null): void {
+function annotate(host: Element, entry: Tracked, member: StatusReads | null): void {
   const mark = document.createElement('span');
   mark.setAttribute(companionAttribute, PROJECT_STATUS_MARK);
   mark.className = 'companion-status-mark';
@@ -163,7 +164,7 @@ function annotate(host: Element, entry: Tracked, member: MemberStatuses | null):
  */
 function statusAsks(
   signal: AbortSignal,
-  statuses: () => MemberStatuses | null,
+  statuses: () => StatusReads | null,
   tracked: Map<Element, Tracked>,
 ): readonly [
   askIfNeeded: (entry: Tracked, top: number, left: number) => void,
@@ -269,11 +270,11 @@ function statusAsks(
 
 interface Marks {
   /** Shows what changed since `before` (the member's statuses the marks showed until now). */
-  refresh(before: MemberStatuses | null): void;
+  refresh(before: StatusReads | null): void;
 }
 
 /** Shows the marks while `signal` lives: the caller starts it signed in with marks on. */
-function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): Marks {
+function showMarks(signal: AbortSignal, statuses: () => StatusReads | null): Marks {
   const tracked = new Map<Element, Tracked>();
   const [askIfNeeded, leave, asked] = statusAsks(signal, statuses, tracked);
 
@@ -406,18 +407,19 @@ export const projectStatusMarks: Feature = {
   run(_page, signal) {
     if (signal.aborted) return;
     let marksOn: boolean | null = null;
-    let cache: ProjectStatusCache | null | undefined;
+    /** The signed-in member's statuses (null: nobody), undefined until read. */
+    let statuses: PageStatuses | null | undefined;
     let running: { controller: AbortController; marks: Marks } | null = null;
 
     // Shown only while signed in with marks on; off or signed out, every mark goes.
-    const apply = (before: MemberStatuses | null) => {
-      const wanted = marksOn === true && cache !== undefined && currentMember(cache) !== null;
+    const apply = (before: StatusReads | null) => {
+      const wanted = marksOn === true && statuses != null;
       if (wanted && running === null) {
         const controller = new AbortController();
         whenAborted(signal, () => controller.abort());
         running = {
           controller,
-          marks: showMarks(controller.signal, () => currentMember(cache)),
+          marks: showMarks(controller.signal, () => statuses ?? null),
         };
       } else if (!wanted && running !== null) {
         running.controller.abort();
@@ -431,10 +433,12 @@ export const projectStatusMarks: Feature = {
       marksOn = projectStatusSettingsOf(value).marks;
       apply(null);
     });
-    follow(signal, PROJECT_STATUS_KEY, (value) => {
+    // The pages' copy of the statuses (lib/project-status/project-status-model.ts): the signed-in
+    // member's reads alone, a fraction of the cache, and no news when only its bookkeeping changed.
+    follow(signal, PAGE_STATUSES_KEY, (value) => {
       // What the marks showed until now (another member's too: a mark shows only its record's reads).
-      const before = currentMember(cache);
-      cache = (value as ProjectStatusCache | undefined) ?? null;
+      const before = statuses ?? null;
+      statuses = (value as PageStatuses | null | undefined) ?? null;
       apply(before);
     });
   },

@@ -25,7 +25,7 @@
 
 import { createFavoritesWalks, type FavoritesPage } from './favorites-walk';
 import { currentMember } from './project-status-lookup-model';
-import { memberKey, type ProjectStatusCache } from './project-status-model';
+import { memberKey, type PageStatuses, type ProjectStatusCache } from './project-status-model';
 import { createReadQueue, type QueueEntry } from './read-queue';
 import { createStatusCache } from './status-cache';
 import { createStatusReads } from './status-reads';
@@ -38,6 +38,8 @@ export interface ProjectStatusPorts {
   /** A turn under the marks' share of the rate limit; call the returned function once the answer is in. */
   turn(): Promise<() => void>;
   cache: { get(): Promise<ProjectStatusCache>; set(cache: ProjectStatusCache): Promise<void> };
+  /** Site pages' copy of the signed-in member's statuses (./status-cache.ts). None in the benchmark. */
+  pageStatuses?: { get(): Promise<PageStatuses | null>; set(value: PageStatuses | null): Promise<void> };
   /**
    * Waited for before each write, so answers arriving close together go out as one write (every
    * site tab receives each write whole). None in tests and the benchmark.
