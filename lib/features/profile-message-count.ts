@@ -9,13 +9,14 @@ import { profileUsername } from '@/lib/site/pages';
 import { companionAttribute, legacyProfileHeader } from '@/lib/site/selectors';
 import type { Feature } from './registry';
 import { followMessageCount } from './stored-message-count';
-import { addStyles } from './stylesheet';
+import { addStyles, declareStyles } from './stylesheet';
 import { whenAborted } from './when-aborted';
 
 export const PROFILE_COUNT_MARK = 'profile-message-count';
 
 // In the page's Companion stylesheet: inline styles are parsed one declaration at a time.
 const STYLES = '.companion-profile-message-count{margin-inline-start:.5em;font-size:.7em;opacity:.8}';
+declareStyles(PROFILE_COUNT_MARK, STYLES);
 
 export function profileCountText(count: number): string {
   return plural('profileCount.messages', count);

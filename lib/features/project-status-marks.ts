@@ -33,7 +33,7 @@ import { forEachMatch } from './each-match';
 import { follow } from './follow-stored';
 import { pageTuning } from './page-tuning';
 import type { Feature } from './registry';
-import { addStyles } from './stylesheet';
+import { addStyles, declareStyles } from './stylesheet';
 import { tellBackground } from './tell-background';
 import { whenAborted } from './when-aborted';
 
@@ -41,14 +41,16 @@ export const PROJECT_STATUS_MARK = 'project-status';
 /** On the thumbnail that holds a mark: positions the mark (an attribute: React rewrites classes). */
 const HOST_ATTRIBUTE = 'data-companion-status-host';
 
-// The icons are drawn by the stylesheet (one element per mark: cheap to add by the hundred).
+// The icons are drawn by the stylesheet (one element per mark: cheap to add by the hundred). An SVG
+// in a quoted data URL needs only its `#` escaped (`%23`): the rest is taken as it is, with no
+// encoding at the page's load.
 const icon = (path: string, fill: string) =>
-  `url("data:image/svg+xml,${encodeURIComponent(`<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'><path fill='${fill}' stroke='rgba(0,0,0,.25)' stroke-width='1' d='${path}'/></svg>`)}")`;
+  `url("data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'><path fill='%23${fill}' stroke='rgba(0,0,0,.25)' stroke-width='1' d='${path}'/></svg>")`;
 const HEART = icon(
   'M12 21s-7.5-4.6-9.6-9.2C.9 8.4 2.9 4.5 6.6 4.5c2.1 0 3.6 1.2 4.4 2.6.8-1.4 2.3-2.6 4.4-2.6 3.7 0 5.7 3.9 4.2 7.3C19.5 16.4 12 21 12 21z',
-  '#ff4c7a',
+  'ff4c7a',
 );
-const STAR = icon('M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z', '#ffb300');
+const STAR = icon('M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z', 'ffb300');
 
 const CSS = `
 [${HOST_ATTRIBUTE}] { position: relative; }
@@ -65,6 +67,7 @@ const CSS = `
 }
 .companion-status-mark[data-favorited="true"]::after { background-image: ${STAR}; }
 `;
+declareStyles(PROJECT_STATUS_MARK, CSS);
 
 /**
  * Ids asked for and still unanswered after this long are asked again (then after twice as long, up

@@ -47,7 +47,7 @@ import { follow } from './follow-stored';
 import { linkButton } from './link-button';
 import { readAloudButton } from './read-aloud';
 import type { Feature } from './registry';
-import { addStyles } from './stylesheet';
+import { addStyles, declareStyles } from './stylesheet';
 import { createTranslateAll } from './translate-all';
 import { translationBox, translationError } from './translation-box';
 import { whenAborted } from './when-aborted';
@@ -75,6 +75,7 @@ const STYLES = `
 .companion-read-aloud-error{font-size:.85em;color:#b4261a}
 .companion-translate-all{display:block;margin:.5em 0}
 `;
+declareStyles('translate-comments', STYLES);
 
 /** Where a text's buttons go and how its translation is placed. */
 interface Placement {
