@@ -472,13 +472,29 @@ function watchTexts(check: (text: Element) => void): MutationObserver {
     // A batch has many records of one target (a list given 20 comments, one at a time): the walks
     // up from a target (is it ours, is it in a text) are made once per batch.
     const mine = new Map<Node, boolean>();
+    const isOurs = (target: Node) => {
+      let known = mine.get(target);
+      if (known === undefined) {
+        known = ours(target);
+        mine.set(target, known);
+      }
+      return known;
+    };
     const textLooked = new Set<Node>();
     for (const record of records) {
       const { target, type } = record;
-      if (!mine.has(target)) mine.set(target, ours(target));
-      if (mine.get(target)) continue;
       // A change inside a text (React rewrote it), or to an element holding texts.
       const host = target instanceof Element ? target : target.parentElement;
+      if (type === 'characterData') {
+        // Most of a loading page's text changes are outside any text of ours (counts, times,
+        // labels): one walk up tells, before the walk that asks whether the change is Companion's.
+        if (textLooked.has(target)) continue;
+        textLooked.add(target);
+        const text = host?.closest(TEXT_CLASSES);
+        if (text?.matches(translatableText) && !isOurs(target)) check(text);
+        continue;
+      }
+      if (isOurs(target)) continue;
       if (type !== 'attributes' && !textLooked.has(target)) {
         textLooked.add(target);
         // Cheap class test first: the full selectors only for elements that may be texts.
