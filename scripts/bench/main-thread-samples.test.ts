@@ -47,11 +47,11 @@ describe('a V8 profile', () => {
 
   it("breaks the content script's time down by its outermost and innermost frames (--breakdown)", () => {
     const { outer, inner } = v8CompanionBreakdown(profile, isCompanion);
-    // Node 3 (the content script's callback) then node 4 (a native call it made), 1 ms each.
+    // A native call of the content script's callback (node 4), then the callback itself (node 3), 1 ms each.
     expect([...outer]).toEqual([['onMutation content-scripts/site.js', 2]]);
     expect([...inner]).toEqual([
-      ['onMutation content-scripts/site.js', 1],
       ['getBoundingClientRect   <  onMutation content-scripts/site.js', 1],
+      ['onMutation content-scripts/site.js', 1],
     ]);
   });
 
