@@ -25,7 +25,6 @@ import {
   siteLanguageCookie,
   translationLanguage,
 } from '@/lib/api/helper-languages';
-import { needsTranslation } from '@/lib/api/text-split';
 import { t, uiLanguage } from '@/lib/i18n';
 import { sendSurvivingRestart } from '@/lib/protocol/background-gone';
 import { sendMessage } from '@/lib/protocol/messaging';
@@ -44,6 +43,7 @@ import {
 } from '@/lib/translation/translation-model';
 import { forEachMatch } from './each-match';
 import { follow } from './follow-stored';
+import { hasWords } from './has-words';
 import { linkButton } from './link-button';
 import { readAloudButton } from './read-aloud';
 import type { Feature } from './registry';
@@ -277,7 +277,7 @@ function showTranslateTools(signal: AbortSignal): void {
       if (state.text === text && state.tools.isConnected) return;
       detach(state);
     }
-    if (!element.isConnected || !needsTranslation(text)) return;
+    if (!element.isConnected || !hasWords(text)) return;
     const { toolsHost, anchor } = placementOf(element);
     // A copy of a ready-made row: cheaper than building one per comment.
     const tools = (toolsHost ? inlineTools : blockTools).cloneNode(true) as HTMLElement;
