@@ -6,7 +6,8 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
-const MESSAGING = /(?:^@\/lib\/protocol|^\.\.?(?:\/[^/]+)*)\/messaging$/;
+/** What an import of lib/protocol/messaging.ts may be named, before or after the `@/` alias. */
+const MESSAGING = /(?:^|\/)messaging(?:\.ts)?$/;
 
 export function pageMessaging(): Plugin {
   const root = resolve(import.meta.dirname, '../..');
