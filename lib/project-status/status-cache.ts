@@ -86,10 +86,9 @@ export function createStatusCache(
     const pages = ports.pageStatuses;
     if (pages === undefined) return;
     const stored = await pages.get().catch(() => undefined);
-    // A write under way or done since carries the copy itself.
-    if (pagesDirty || saving !== null || cache !== loaded) return;
-    const wanted = pageStatusesOf(loaded);
-    if (JSON.stringify(stored ?? null) !== JSON.stringify(wanted)) save();
+    // A write of the copy is due anyway.
+    if (pagesDirty) return;
+    if (JSON.stringify(stored ?? null) !== JSON.stringify(pageStatusesOf(loaded))) save();
   };
 
   const writePages = (written: ProjectStatusCache) =>
