@@ -84,7 +84,7 @@ const PHASES: Phase[] = [
         {
           name: 'popup',
           part: 'popup-requests',
-          args: ['--requests-only'],
+          args: ['--requests-only', '--without-explore'],
           what: 'the popup: requests of ten opens in a minute (Chromium)',
         },
         { name: 'popup-explore', what: 'the Explore service against the sandbox: caches on vs off' },
