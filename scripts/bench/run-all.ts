@@ -12,10 +12,9 @@
  * still runs on its own (`npx tsx scripts/bench/<name>.ts`); figures reach this runner through
  * scripts/bench/report.ts.
  *
- * To fit in ten minutes on two cores, the benchmarks run in three phases (PHASES): first those whose
- * figures time nothing, side by side (the load benchmark, three minutes at its per-minute rates, in
- * one lane; sizes, simulations and request counts in the other); then the times to a paint, alone;
- * then main-thread time beside the page's own, one lane per browser.
+ * The benchmarks run in phases (PHASES): first those whose figures time nothing, side by side (the
+ * load benchmark, three minutes at its per-minute rates, in one lane; sizes, simulations and request
+ * counts in the other); then everything that times something, alone, one after another.
  *
  *   npm run bench                        (about 10 minutes)
  *   npm run bench -- --quick             (the popup's and the site pages' rows, fewer opens: about 3 minutes)
@@ -108,19 +107,11 @@ const PHASES: Phase[] = [
     ],
   },
   {
-    // The content script's main-thread time against the page's own, both from the same profile of
-    // the same page load: a busier machine lengthens both alike. One lane per browser (page-load
-    // holds an end-to-end sandbox lane of its own in each).
-    why: "main-thread time beside the page's own, one lane per browser",
+    // Main-thread time, the content script's beside the page's own: alone too. Side by side, one
+    // lane per browser, two browsers on two cores took as long in all (9.3 minutes against about
+    // 9 one after another) and moved the figures (the marks' 4.5 ms at load became 8.8).
+    why: "main-thread time beside the page's own, alone",
     lanes: [
-      [
-        {
-          name: 'page-load',
-          part: 'page-load-firefox',
-          args: ['--browser=firefox'],
-          what: "site pages in Firefox: the content script's main thread at load and per interaction beside the page's own",
-        },
-      ],
       [
         {
           name: 'status-marks',
@@ -129,9 +120,7 @@ const PHASES: Phase[] = [
         { name: 'translate', what: 'translation: main-thread time in Chromium; requests' },
         {
           name: 'page-load',
-          part: 'page-load-chromium',
-          args: ['--browser=chromium'],
-          what: "site pages in Chromium: the content script's main thread at load and per interaction beside the page's own",
+          what: "site pages in Chromium and Firefox: the content script's main thread at load and per interaction beside the page's own",
         },
       ],
     ],
@@ -156,22 +145,13 @@ const QUICK_PHASES: Phase[] = [
     ],
   },
   {
-    why: "main-thread time beside the page's own, one lane per browser",
+    why: "main-thread time beside the page's own, alone",
     lanes: [
       [
         {
           name: 'page-load',
-          part: 'page-load-firefox',
-          args: ['--browser=firefox', '--quick'],
-          what: 'site pages in Firefox, 2 loads each',
-        },
-      ],
-      [
-        {
-          name: 'page-load',
-          part: 'page-load-chromium',
-          args: ['--browser=chromium', '--quick'],
-          what: 'site pages in Chromium, 2 loads each',
+          args: ['--quick'],
+          what: "site pages in Chromium and Firefox: the content script's main thread at load beside the page's own, 2 loads each",
         },
       ],
     ],
