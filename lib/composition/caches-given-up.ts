@@ -18,6 +18,7 @@ export const CACHES_GIVEN_UP = [
   'myStuffCache',
   'feedCache',
   'projectStatuses',
+  'pageProjectStatuses',
   'messageThreads',
   'messagesCache',
   'projectHistory',

@@ -10,7 +10,7 @@ import { feedCacheBudget } from '@/lib/feed/feed-budget';
 import { messagesCacheBudget, messageThreadsBudget } from '@/lib/messages/messages-budget';
 import { myStuffCacheBudget } from '@/lib/mystuff/mystuff-budget';
 import { projectHistoryBudget } from '@/lib/project-history/project-history-budget';
-import { projectStatusesBudget } from '@/lib/project-status/project-status-budget';
+import { pageStatusesBudget, projectStatusesBudget } from '@/lib/project-status/project-status-budget';
 import { KiB } from '@/lib/storage/cache-budget';
 import { LOCAL_QUOTA_BYTES } from '@/lib/storage/storage-quota';
 import { translationCacheBudget } from '@/lib/translation/translation-budget';
@@ -23,6 +23,7 @@ export const CACHE_BUDGETS = {
   'local:translationCache': translationCacheBudget,
   'local:exploreCache': exploreCacheBudget,
   'local:projectStatuses': projectStatusesBudget,
+  'local:pageProjectStatuses': pageStatusesBudget,
   'local:myStuffCache': myStuffCacheBudget,
   'local:projectHistory': projectHistoryBudget,
 } as const;

@@ -20,7 +20,7 @@ import {
 } from '@/lib/site/selectors';
 import type { Feature } from './registry';
 import { followMessageCount } from './stored-message-count';
-import { addStyles } from './stylesheet';
+import { addStyles, declareStyles } from './stylesheet';
 import { whenAborted } from './when-aborted';
 
 export const EDITOR_COUNT_MARK = 'editor-message-count';
@@ -32,6 +32,7 @@ const CSS = `
 .companion-editor-message-count[hidden]{display:none}
 .companion-editor-message-count:focus-visible{outline:2px solid #fff;outline-offset:2px}
 `;
+declareStyles(EDITOR_COUNT_MARK, CSS);
 
 export const editorMessageCount: Feature = {
   name: 'editor-message-count',

@@ -9,8 +9,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { messageCountItem } from '@/lib/message-count/message-count-storage';
+import { pageStatusesOf } from '@/lib/project-status/project-status-lookup-model';
 import { memberKey, type ProjectStatusCache } from '@/lib/project-status/project-status-model';
-import { projectStatusesItem } from '@/lib/project-status/project-status-storage';
+import { pageStatusesItem } from '@/lib/project-status/project-status-storage';
 import { sendMessage } from '@/lib/protocol/messaging';
 import { sitePage } from '@/lib/site/pages';
 import { InViewObserver } from '@/tests/unit/in-view-observer';
@@ -21,6 +22,9 @@ import { projectStatusMarks } from './project-status-marks';
 import { translateComments } from './translate-comments';
 
 vi.mock('@/lib/protocol/messaging', () => ({ sendMessage: vi.fn() }));
+
+/** What the background writes for pages when its cache holds `cache` (lib/project-status/status-cache.ts). */
+const storeStatuses = (cache: ProjectStatusCache) => pageStatusesItem.setValue(pageStatusesOf(cache));
 
 const features = [...memberFeatures, ...memberFreeFeatures];
 
@@ -144,7 +148,7 @@ describe('marks on My Stuff, none in pickers', () => {
     `<li><div class="media-item-content"><div class="media-thumb"><a href="/projects/${id}/"><img src="x.png" alt=""></a></div><div class="media-info"><span class="media-info-item title"><a href="/projects/${id}/">Project ${id}</a></span></div></div></li>`;
 
   it('marks each My Stuff picture, in its corner, with the right state', async () => {
-    await projectStatusesItem.setValue(cache());
+    await storeStatuses(cache());
     document.body.innerHTML = `<div id="pagewrapper"><div id="topnav"></div><div id="content"><ul class="media-list">${[11, 12, 13].map(myStuffItem).join('')}</ul></div></div>`;
     projectStatusMarks.run(sitePage('https://scratch.mit.edu/mystuff/'), running.signal);
     await vi.waitFor(() => expect(count('[data-companion="project-status"]')).toBe(3), WAIT);
@@ -161,7 +165,7 @@ describe('marks on My Stuff, none in pickers', () => {
   });
 
   it('the featured-project dialog is a picker: no marks on its choices', async () => {
-    await projectStatusesItem.setValue(cache());
+    await storeStatuses(cache());
     document.body.innerHTML = `<div id="content"><ul class="scroll-content"><li class="project thumb item"><a href="/projects/11/"><img alt=""></a></li></ul>
       <div id="featured-project-modal"><ul><li class="project thumb item"><a href="/projects/12/"><img alt=""></a></li></ul></div></div>`;
     projectStatusMarks.run(sitePage('https://scratch.mit.edu/users/demo/'), running.signal);

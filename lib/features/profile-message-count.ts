@@ -9,9 +9,14 @@ import { profileUsername } from '@/lib/site/pages';
 import { companionAttribute, legacyProfileHeader } from '@/lib/site/selectors';
 import type { Feature } from './registry';
 import { followMessageCount } from './stored-message-count';
+import { addStyles, declareStyles } from './stylesheet';
 import { whenAborted } from './when-aborted';
 
 export const PROFILE_COUNT_MARK = 'profile-message-count';
+
+// In the page's Companion stylesheet: inline styles are parsed one declaration at a time.
+const STYLES = '.companion-profile-message-count{margin-inline-start:.5em;font-size:.7em;opacity:.8}';
+declareStyles(PROFILE_COUNT_MARK, STYLES);
 
 export function profileCountText(count: number): string {
   return plural('profileCount.messages', count);
@@ -55,13 +60,11 @@ export const profileMessageCount: Feature = {
     const header = await whenHeader(signal);
     if (header === null || signal.aborted) return;
 
+    addStyles(PROFILE_COUNT_MARK, STYLES, signal);
     const element = document.createElement('span');
     element.setAttribute(companionAttribute, PROFILE_COUNT_MARK);
     element.className = 'companion-profile-message-count';
     element.title = t('profileCount.title', [username]);
-    element.style.marginInlineStart = '0.5em';
-    element.style.fontSize = '0.7em';
-    element.style.opacity = '0.8';
     element.hidden = true;
     header.after(element);
     whenAborted(signal, () => element.remove());

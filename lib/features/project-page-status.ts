@@ -59,7 +59,15 @@ export const projectPageStatus: Feature = {
     };
 
     // Class changes of the buttons and the buttons appearing (the page renders them after load).
-    const observer = new MutationObserver(look);
+    // The page's other class changes, and changes that add nothing, are not looked into: a
+    // loading page makes hundreds.
+    const concerns = (record: MutationRecord) =>
+      record.type === 'attributes'
+        ? BUTTONS.some(({ kind }) => followed.get(kind)?.element === record.target)
+        : record.addedNodes.length > 0;
+    const observer = new MutationObserver((records) => {
+      if (records.some(concerns)) look();
+    });
     observer.observe(document.documentElement, {
       childList: true,
       subtree: true,

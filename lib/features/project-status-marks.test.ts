@@ -8,8 +8,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import type { PageTuning } from '@/lib/dev-tuning';
+import { pageStatusesOf } from '@/lib/project-status/project-status-lookup-model';
 import { memberKey, type ProjectStatusCache } from '@/lib/project-status/project-status-model';
-import { projectStatusesItem } from '@/lib/project-status/project-status-storage';
+import { pageStatusesItem } from '@/lib/project-status/project-status-storage';
 import { sitePage } from '@/lib/site/pages';
 import { InViewObserver } from '@/tests/unit/in-view-observer';
 import { EVERY_TEST_SWITCH } from '@/tests/unit/test-switches';
@@ -19,6 +20,9 @@ import { projectStatusMarks, REASK_AFTER_MS } from './project-status-marks';
 // One mock for every copy of the module (the tests of the tuning load the feature afresh).
 const sendMessage = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/protocol/messaging', () => ({ sendMessage }));
+
+/** What the background writes for pages when its cache holds `cache` (lib/project-status/status-cache.ts). */
+const storeStatuses = (cache: ProjectStatusCache) => pageStatusesItem.setValue(pageStatusesOf(cache));
 
 const asks = () =>
   vi
@@ -62,12 +66,12 @@ afterEach(() => {
 
 describe('project status marks', () => {
   it('ask again for what stays unanswered (a stopped background lost its queue), less and less often', async () => {
-    await projectStatusesItem.setValue(cacheWith({}));
+    await storeStatuses(cacheWith({}));
     projectStatusMarks.run(sitePage('https://scratch.mit.edu/explore/projects/all/'), running.signal);
     await vi.waitFor(() => expect(asks()).toEqual([[1, 2, 3]]), WAIT);
 
     // One answer arrives; the other two were in the queue of a background that was stopped.
-    await projectStatusesItem.setValue(cacheWith({ 1: true }));
+    await storeStatuses(cacheWith({ 1: true }));
     await vi.advanceTimersByTimeAsync(REASK_AFTER_MS);
     expect(asks()).toEqual([
       [1, 2, 3],
@@ -84,7 +88,7 @@ describe('project status marks', () => {
     ]);
 
     // Everything answered: no more asks.
-    await projectStatusesItem.setValue(cacheWith({ 1: true, 2: false, 3: true }));
+    await storeStatuses(cacheWith({ 1: true, 2: false, 3: true }));
     await vi.advanceTimersByTimeAsync(10 * REASK_AFTER_MS);
     expect(asks()).toHaveLength(3);
     expect(document.querySelectorAll('[data-companion="project-status"][data-loved="true"]')).toHaveLength(2);
@@ -96,7 +100,7 @@ describe('project status marks', () => {
         (mark) => `${mark.getAttribute('data-loved')}/${mark.getAttribute('data-favorited')}`,
       );
     const cache = cacheWith({ 1: true, 2: false, 3: false });
-    await projectStatusesItem.setValue(cache);
+    await storeStatuses(cache);
     projectStatusMarks.run(sitePage('https://scratch.mit.edu/explore/projects/all/'), running.signal);
     await vi.waitFor(() => expect(shown()).toEqual(['true/false', 'false/false', 'false/false']), WAIT);
 
@@ -104,15 +108,15 @@ describe('project status marks', () => {
     if (demo === undefined) throw new Error('no record');
     // One love answered.
     demo.loves[2] = { loved: true, at: Date.now(), seen: Date.now() };
-    await projectStatusesItem.setValue(cache);
+    await storeStatuses(cache);
     await vi.waitFor(() => expect(shown()).toEqual(['true/false', 'true/false', 'false/false']), WAIT);
     // The favorites list read again: every project's star, though no love changed.
     demo.favorites = { ids: [1, 3], complete: true, at: Date.now() + 1, changed: false };
-    await projectStatusesItem.setValue(cache);
+    await storeStatuses(cache);
     await vi.waitFor(() => expect(shown()).toEqual(['true/true', 'true/false', 'false/true']), WAIT);
     // One favorite learnt from the site's own button.
     demo.favoriteReads[2] = { favorited: true, at: Date.now() };
-    await projectStatusesItem.setValue(cache);
+    await storeStatuses(cache);
     await vi.waitFor(() => expect(shown()).toEqual(['true/true', 'true/true', 'false/true']), WAIT);
     // Another member signs in: their answers, read at the same times.
     const other: ProjectStatusCache = {
@@ -127,7 +131,7 @@ describe('project status marks', () => {
         },
       } as ProjectStatusCache['members'],
     };
-    await projectStatusesItem.setValue(other);
+    await storeStatuses(other);
     await vi.waitFor(() => expect(shown()).toEqual(['false/true', 'false/false', 'true/true']), WAIT);
   });
 
@@ -147,7 +151,7 @@ describe('project status marks', () => {
   it('ask again after 4 s in a store install, whatever storage holds (the tuning item, the old test switches)', async () => {
     await fakeBrowser.storage.local.set(EVERY_TEST_SWITCH);
     const marks = await freshPageWhoseBackgroundAnswers({});
-    await projectStatusesItem.setValue(cacheWith({}));
+    await storeStatuses(cacheWith({}));
     marks.run(sitePage('https://scratch.mit.edu/explore/projects/all/'), running.signal);
     await vi.waitFor(() => expect(asks()).toHaveLength(1), WAIT);
     // Not at the switches' 500 ms (nor anywhere near), but at the member's 4 s.
@@ -159,7 +163,7 @@ describe('project status marks', () => {
 
   it("ask again sooner with a development install's tuning, doubling from there", async () => {
     const marks = await freshPageWhoseBackgroundAnswers({ marksReaskAfterMs: 500 });
-    await projectStatusesItem.setValue(cacheWith({}));
+    await storeStatuses(cacheWith({}));
     marks.run(sitePage('https://scratch.mit.edu/explore/projects/all/'), running.signal);
     await vi.waitFor(() => expect(asks()).toHaveLength(1), WAIT);
     await vi.advanceTimersByTimeAsync(500);
@@ -174,7 +178,7 @@ describe('project status marks', () => {
 
   it('never ask for the tuning on a page whose statuses are all known', async () => {
     const marks = await freshPageWhoseBackgroundAnswers({ marksReaskAfterMs: 500 });
-    await projectStatusesItem.setValue(cacheWith({ 1: true, 2: false, 3: true }));
+    await storeStatuses(cacheWith({ 1: true, 2: false, 3: true }));
     marks.run(sitePage('https://scratch.mit.edu/explore/projects/all/'), running.signal);
     await vi.waitFor(
       () =>
@@ -188,7 +192,7 @@ describe('project status marks', () => {
   });
 
   it('stop asking when the page goes away', async () => {
-    await projectStatusesItem.setValue(cacheWith({}));
+    await storeStatuses(cacheWith({}));
     projectStatusMarks.run(sitePage('https://scratch.mit.edu/explore/projects/all/'), running.signal);
     await vi.waitFor(() => expect(asks()).toHaveLength(1), WAIT);
     running.abort();

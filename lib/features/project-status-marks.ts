@@ -4,21 +4,22 @@
  * thumbnail holds exactly one `[data-companion="project-status"][data-project-id]`, whose
  * `data-loved` / `data-favorited` are "true" or "false" once known and absent while unknown.
  *
- * The statuses come from storage (the background's `project-status` cache, followed through
- * `storage.onChanged`: every tab shows the same marks at once). A thumbnail's status is asked for
+ * The statuses come from storage (the pages' copy of the background's `project-status` cache: the
+ * signed-in member's reads alone; followed through `storage.onChanged`: every tab shows the same
+ * marks at once). A thumbnail's status is asked for
  * only when it comes into view and is missing or stale, and the background is told when it leaves
  * view before its answer (its read is then dropped). Thumbnails appear late (Load more, carousel
  * slides, client-side rendering) and React reuses nodes for other projects (the link changes in
  * place), so a MutationObserver watches added nodes and `href` changes.
  */
 import { t } from '@/lib/i18n';
-import { currentMember, needsRead, projectStatus } from '@/lib/project-status/project-status-lookup-model';
+import { needsRead, projectStatus } from '@/lib/project-status/project-status-lookup-model';
 import {
-  type MemberStatuses,
-  PROJECT_STATUS_KEY,
+  PAGE_STATUSES_KEY,
+  type PageStatuses,
   PROJECT_STATUS_SETTINGS_KEY,
-  type ProjectStatusCache,
   projectStatusSettingsOf,
+  type StatusReads,
 } from '@/lib/project-status/project-status-model';
 import { isSitePage } from '@/lib/site/pages';
 import {
@@ -32,7 +33,7 @@ import { forEachMatch } from './each-match';
 import { follow } from './follow-stored';
 import { pageTuning } from './page-tuning';
 import type { Feature } from './registry';
-import { addStyles } from './stylesheet';
+import { addStyles, declareStyles } from './stylesheet';
 import { tellBackground } from './tell-background';
 import { whenAborted } from './when-aborted';
 
@@ -40,14 +41,16 @@ export const PROJECT_STATUS_MARK = 'project-status';
 /** On the thumbnail that holds a mark: positions the mark (an attribute: React rewrites classes). */
 const HOST_ATTRIBUTE = 'data-companion-status-host';
 
-// The icons are drawn by the stylesheet (one element per mark: cheap to add by the hundred).
+// The icons are drawn by the stylesheet (one element per mark: cheap to add by the hundred). An SVG
+// in a quoted data URL needs only its `#` escaped (`%23`): the rest is taken as it is, with no
+// encoding at the page's load.
 const icon = (path: string, fill: string) =>
-  `url("data:image/svg+xml,${encodeURIComponent(`<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'><path fill='${fill}' stroke='rgba(0,0,0,.25)' stroke-width='1' d='${path}'/></svg>`)}")`;
+  `url("data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'><path fill='%23${fill}' stroke='rgba(0,0,0,.25)' stroke-width='1' d='${path}'/></svg>")`;
 const HEART = icon(
   'M12 21s-7.5-4.6-9.6-9.2C.9 8.4 2.9 4.5 6.6 4.5c2.1 0 3.6 1.2 4.4 2.6.8-1.4 2.3-2.6 4.4-2.6 3.7 0 5.7 3.9 4.2 7.3C19.5 16.4 12 21 12 21z',
-  '#ff4c7a',
+  'ff4c7a',
 );
-const STAR = icon('M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z', '#ffb300');
+const STAR = icon('M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z', 'ffb300');
 
 const CSS = `
 [${HOST_ATTRIBUTE}] { position: relative; }
@@ -64,6 +67,7 @@ const CSS = `
 }
 .companion-status-mark[data-favorited="true"]::after { background-image: ${STAR}; }
 `;
+declareStyles(PROJECT_STATUS_MARK, CSS);
 
 /**
  * Ids asked for and still unanswered after this long are asked again (then after twice as long, up
@@ -89,11 +93,23 @@ export function thumbnailProjectId(host: Element): number | null {
   return projectIdOfHref(host.querySelector(projectThumbnailLink)?.getAttribute('href') ?? null);
 }
 
+type MarkLabelKey = 'projectStatus.lovedAndFavorited' | 'projectStatus.loved' | 'projectStatus.favorited';
+/** The labels asked for so far: a page labels its marks by the hundred, and the browser's lookup is a call out of the page's script. */
+const labels = new Map<MarkLabelKey, string>();
+const label = (key: MarkLabelKey): string => {
+  let text = labels.get(key);
+  if (text === undefined) {
+    text = t(key);
+    labels.set(key, text);
+  }
+  return text;
+};
+
 /** The accessible name of a mark, or null when it shows nothing. */
 export function markLabel(loved: boolean | undefined, favorited: boolean | undefined): string | null {
-  if (loved && favorited) return t('projectStatus.lovedAndFavorited');
-  if (loved) return t('projectStatus.loved');
-  if (favorited) return t('projectStatus.favorited');
+  if (loved && favorited) return label('projectStatus.lovedAndFavorited');
+  if (loved) return label('projectStatus.loved');
+  if (favorited) return label('projectStatus.favorited');
   return null;
 }
 
@@ -106,7 +122,7 @@ function setFlag(element: Element, name: string, value: boolean | undefined): vo
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Shows on a thumbnail's mark what the member's statuses say of its project (unchanged: untouched). */
-function renderMark(entry: Tracked, member: MemberStatuses | null, now: number): void {
+function renderMark(entry: Tracked, member: StatusReads | null, now: number): void {
   const { mark } = entry;
   if (mark === null) return;
   const status =
@@ -130,7 +146,7 @@ function renderMark(entry: Tracked, member: MemberStatuses | null, now: number):
 }
 
 /** Gives the thumbnail its one mark, filled in before it joins the page (one change to lay out). */
-function annotate(host: Element, entry: Tracked, member: MemberStatuses | null): void {
+function annotate(host: Element, entry: Tracked, member: StatusReads | null): void {
   const mark = document.createElement('span');
   mark.setAttribute(companionAttribute, PROJECT_STATUS_MARK);
   mark.className = 'companion-status-mark';
@@ -151,7 +167,7 @@ function annotate(host: Element, entry: Tracked, member: MemberStatuses | null):
  */
 function statusAsks(
   signal: AbortSignal,
-  statuses: () => MemberStatuses | null,
+  statuses: () => StatusReads | null,
   tracked: Map<Element, Tracked>,
 ): readonly [
   askIfNeeded: (entry: Tracked, top: number, left: number) => void,
@@ -257,11 +273,11 @@ function statusAsks(
 
 interface Marks {
   /** Shows what changed since `before` (the member's statuses the marks showed until now). */
-  refresh(before: MemberStatuses | null): void;
+  refresh(before: StatusReads | null): void;
 }
 
 /** Shows the marks while `signal` lives: the caller starts it signed in with marks on. */
-function showMarks(signal: AbortSignal, statuses: () => MemberStatuses | null): Marks {
+function showMarks(signal: AbortSignal, statuses: () => StatusReads | null): Marks {
   const tracked = new Map<Element, Tracked>();
   const [askIfNeeded, leave, asked] = statusAsks(signal, statuses, tracked);
 
@@ -394,18 +410,19 @@ export const projectStatusMarks: Feature = {
   run(_page, signal) {
     if (signal.aborted) return;
     let marksOn: boolean | null = null;
-    let cache: ProjectStatusCache | null | undefined;
+    /** The signed-in member's statuses (null: nobody), undefined until read. */
+    let statuses: PageStatuses | null | undefined;
     let running: { controller: AbortController; marks: Marks } | null = null;
 
     // Shown only while signed in with marks on; off or signed out, every mark goes.
-    const apply = (before: MemberStatuses | null) => {
-      const wanted = marksOn === true && cache !== undefined && currentMember(cache) !== null;
+    const apply = (before: StatusReads | null) => {
+      const wanted = marksOn === true && statuses != null;
       if (wanted && running === null) {
         const controller = new AbortController();
         whenAborted(signal, () => controller.abort());
         running = {
           controller,
-          marks: showMarks(controller.signal, () => currentMember(cache)),
+          marks: showMarks(controller.signal, () => statuses ?? null),
         };
       } else if (!wanted && running !== null) {
         running.controller.abort();
@@ -419,10 +436,12 @@ export const projectStatusMarks: Feature = {
       marksOn = projectStatusSettingsOf(value).marks;
       apply(null);
     });
-    follow(signal, PROJECT_STATUS_KEY, (value) => {
+    // The pages' copy of the statuses (lib/project-status/project-status-model.ts): the signed-in
+    // member's reads alone, a fraction of the cache, and no news when only its bookkeeping changed.
+    follow(signal, PAGE_STATUSES_KEY, (value) => {
       // What the marks showed until now (another member's too: a mark shows only its record's reads).
-      const before = currentMember(cache);
-      cache = (value as ProjectStatusCache | undefined) ?? null;
+      const before = statuses ?? null;
+      statuses = (value as PageStatuses | null | undefined) ?? null;
       apply(before);
     });
   },

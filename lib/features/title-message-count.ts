@@ -37,13 +37,22 @@ export const titleMessageCount: Feature = {
     };
 
     // The site replaces the <title> text on navigation; our own write comes back here once and
-    // then changes nothing, so there is no loop.
-    const observer = new MutationObserver(apply);
-    observer.observe(document.head ?? document.documentElement, {
-      childList: true,
-      characterData: true,
-      subtree: true,
+    // then changes nothing, so there is no loop. Only the <title> is watched, and the head's own
+    // children for a <title> put in or replaced: the head's other elements (the site's styles
+    // and scripts, added and filled in while a page loads) wake nothing.
+    let watched: HTMLTitleElement | null = null;
+    const watchTitle = () => {
+      const title = document.querySelector('title');
+      if (title === watched) return;
+      watched = title;
+      if (title) observer.observe(title, { childList: true, characterData: true, subtree: true });
+    };
+    const observer = new MutationObserver(() => {
+      watchTitle();
+      apply();
     });
+    observer.observe(document.head ?? document.documentElement, { childList: true });
+    watchTitle();
 
     followSettings(signal, (settings) => {
       enabled = settings.titlePrefix;

@@ -25,7 +25,6 @@ import {
   siteLanguageCookie,
   translationLanguage,
 } from '@/lib/api/helper-languages';
-import { needsTranslation } from '@/lib/api/text-split';
 import { t, uiLanguage } from '@/lib/i18n';
 import { sendSurvivingRestart } from '@/lib/protocol/background-gone';
 import { sendMessage } from '@/lib/protocol/messaging';
@@ -44,10 +43,11 @@ import {
 } from '@/lib/translation/translation-model';
 import { forEachMatch } from './each-match';
 import { follow } from './follow-stored';
+import { hasWords } from './has-words';
 import { linkButton } from './link-button';
 import { readAloudButton } from './read-aloud';
 import type { Feature } from './registry';
-import { addStyles } from './stylesheet';
+import { addStyles, declareStyles } from './stylesheet';
 import { createTranslateAll } from './translate-all';
 import { translationBox, translationError } from './translation-box';
 import { whenAborted } from './when-aborted';
@@ -75,6 +75,7 @@ const STYLES = `
 .companion-read-aloud-error{font-size:.85em;color:#b4261a}
 .companion-translate-all{display:block;margin:.5em 0}
 `;
+declareStyles('translate-comments', STYLES);
 
 /** Where a text's buttons go and how its translation is placed. */
 interface Placement {
@@ -276,7 +277,7 @@ function showTranslateTools(signal: AbortSignal): void {
       if (state.text === text && state.tools.isConnected) return;
       detach(state);
     }
-    if (!element.isConnected || !needsTranslation(text)) return;
+    if (!element.isConnected || !hasWords(text)) return;
     const { toolsHost, anchor } = placementOf(element);
     // A copy of a ready-made row: cheaper than building one per comment.
     const tools = (toolsHost ? inlineTools : blockTools).cloneNode(true) as HTMLElement;
@@ -471,13 +472,29 @@ function watchTexts(check: (text: Element) => void): MutationObserver {
     // A batch has many records of one target (a list given 20 comments, one at a time): the walks
     // up from a target (is it ours, is it in a text) are made once per batch.
     const mine = new Map<Node, boolean>();
+    const isOurs = (target: Node) => {
+      let known = mine.get(target);
+      if (known === undefined) {
+        known = ours(target);
+        mine.set(target, known);
+      }
+      return known;
+    };
     const textLooked = new Set<Node>();
     for (const record of records) {
       const { target, type } = record;
-      if (!mine.has(target)) mine.set(target, ours(target));
-      if (mine.get(target)) continue;
       // A change inside a text (React rewrote it), or to an element holding texts.
       const host = target instanceof Element ? target : target.parentElement;
+      if (type === 'characterData') {
+        // Most of a loading page's text changes are outside any text of ours (counts, times,
+        // labels): one walk up tells, before the walk that asks whether the change is Companion's.
+        if (textLooked.has(target)) continue;
+        textLooked.add(target);
+        const text = host?.closest(TEXT_CLASSES);
+        if (text?.matches(translatableText) && !isOurs(target)) check(text);
+        continue;
+      }
+      if (isOurs(target)) continue;
       if (type !== 'attributes' && !textLooked.has(target)) {
         textLooked.add(target);
         // Cheap class test first: the full selectors only for elements that may be texts.

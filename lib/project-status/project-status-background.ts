@@ -15,11 +15,15 @@ import { followDevTuning } from '@/lib/dev-tuning';
 import type { FavoritesPage } from '@/lib/project-status/favorites-walk';
 import { createProjectStatusService, type ProjectStatusService } from '@/lib/project-status/project-status';
 import { projectStatusSettingsOf } from '@/lib/project-status/project-status-model';
-import { projectStatusesItem, projectStatusSettingsItem } from '@/lib/project-status/project-status-storage';
+import {
+  pageStatusesItem,
+  projectStatusesItem,
+  projectStatusSettingsItem,
+} from '@/lib/project-status/project-status-storage';
 import { answerMessages } from '@/lib/protocol/checked-messages';
 import { projectPageId, sitePage } from '@/lib/site/pages';
 import { budgetedCache } from '@/lib/storage/cache-budget';
-import { projectStatusesBudget } from './project-status-budget';
+import { pageStatusesBudget, projectStatusesBudget } from './project-status-budget';
 import { projectStatusMessages } from './project-status-protocol';
 
 /**
@@ -75,6 +79,7 @@ export function registerProjectStatus(deps: ProjectStatusDeps): ProjectStatusSer
     readFavoritesPage: deps.readFavoritesPage,
     turn: () => share.acquire(),
     cache: budgetedCache(projectStatusesItem, projectStatusesBudget),
+    pageStatuses: budgetedCache(pageStatusesItem, pageStatusesBudget),
     beforeWrite: () => new Promise((resolve) => setTimeout(resolve, WRITE_BATCH_MS)),
     retryWaitScale: () => retryWaitScale,
   });

@@ -1,16 +1,16 @@
 /** The byte cap of the loved and favorited marks' cache (lib/storage/cache-budget.ts). */
-import { type CacheBudget, leastRecent, MiB } from '@/lib/storage/cache-budget';
+import { type CacheBudget, KiB, leastRecent, MiB } from '@/lib/storage/cache-budget';
 import { ownEntry } from '@/lib/storage/own-entry';
-import type { MemberStatuses, ProjectStatusCache } from './project-status-model';
+import type { MemberStatuses, PageStatuses, ProjectStatusCache } from './project-status-model';
 
 /**
- * Loved and favorited projects, 3 members × 2,000 love reads and 1,000 favorites: ~70 B a read,
- * ~150 KB a member. Other members go before the signed-in one; of a member, the least recently seen
- * reads first, then the favorites learnt one by one, then the favorites list (read again when next
- * needed).
+ * Loved and favorited projects, 3 members × 2,000 love reads and 1,000 favorites: ~60 B a read,
+ * ~130 KB a member; with the pages' copy (below), half a MiB. Other members go before the signed-in
+ * one; of a member, the least recently seen reads first, then the favorites learnt one by one, then
+ * the favorites list (read again when next needed).
  */
 export const projectStatusesBudget: CacheBudget<ProjectStatusCache> = {
-  bytes: 0.5 * MiB,
+  bytes: 0.5 * MiB - 128 * KiB,
   trim(cache) {
     const others = Object.keys(cache.members).length > 1 && cache.member !== null;
     // The signed-in member's statuses go last.
@@ -44,5 +44,36 @@ export const projectStatusesBudget: CacheBudget<ProjectStatusCache> = {
     }
     delete cache.members[name];
     return member;
+  },
+};
+
+/**
+ * Site pages' copy of the signed-in member's statuses: 2,000 love reads (~40 B each) and 1,000
+ * favorites, ~100 KB. Past it (favorites learnt one by one pile up), the oldest reads go first: a page
+ * asks again for what it does not find.
+ */
+export const pageStatusesBudget: CacheBudget<PageStatuses | null> = {
+  bytes: 128 * KiB,
+  trim(page) {
+    if (page === null) return undefined;
+    const loves = Object.keys(page.loves);
+    if (loves.length > 0) {
+      loves.sort((a, b) => (page.loves[a]?.at ?? 0) - (page.loves[b]?.at ?? 0));
+      return loves.slice(0, Math.ceil(loves.length / 10)).map((id) => {
+        const entry = page.loves[id];
+        delete page.loves[id];
+        return [id, entry];
+      });
+    }
+    const read = leastRecent(page.favoriteReads, (entry) => entry.at);
+    if (read !== undefined) {
+      const entry = page.favoriteReads[read];
+      delete page.favoriteReads[read];
+      return [read, entry];
+    }
+    if (page.favorites === null) return undefined;
+    const favorites = page.favorites;
+    page.favorites = null;
+    return favorites;
   },
 };

@@ -8,10 +8,13 @@ import { ownEntry } from '@/lib/storage/own-entry';
 import {
   FAVORITES_FRESH_MS,
   LOVE_FRESH_MS,
+  type LoveRead,
   type MemberStatuses,
   memberKey,
+  type PageStatuses,
   type ProjectStatus,
   type ProjectStatusCache,
+  type StatusReads,
 } from './project-status-model';
 
 /** The signed-in member's statuses, or null (signed out, or nothing read yet). */
@@ -32,7 +35,7 @@ export function memberStatuses(
 }
 
 /** Whether `projectId` is among the member's favorites, or `undefined` when that is not known. */
-export function favoritedState(member: MemberStatuses, projectId: number): boolean | undefined {
+export function favoritedState(member: StatusReads, projectId: number): boolean | undefined {
   const read = member.favoriteReads[projectId];
   if (read !== undefined) return read.favorited;
   const list = member.favorites;
@@ -42,7 +45,7 @@ export function favoritedState(member: MemberStatuses, projectId: number): boole
 }
 
 /** A project's status for the member, as every surface shows it. */
-export function projectStatus(member: MemberStatuses | null, projectId: number, now: number): ProjectStatus {
+export function projectStatus(member: StatusReads | null, projectId: number, now: number): ProjectStatus {
   if (member === null) return { loved: undefined, favorited: undefined, stale: false };
   const love = member.loves[projectId];
   return {
@@ -53,9 +56,21 @@ export function projectStatus(member: MemberStatuses | null, projectId: number, 
 }
 
 /** Whether the status must be asked for: unknown, stale, or the favorites list is due a re-read. */
-export function needsRead(member: MemberStatuses, id: number, now: number): boolean {
+export function needsRead(member: StatusReads, id: number, now: number): boolean {
   const status = projectStatus(member, id, now);
   if (status.loved === undefined || status.stale || status.favorited === undefined) return true;
   const list = member.favorites;
   return list === null || list.changed || now - list.at >= FAVORITES_FRESH_MS;
+}
+
+/** Site pages' copy of the cache (PageStatuses): the signed-in member's reads alone, or null. */
+export function pageStatusesOf(cache: ProjectStatusCache): PageStatuses | null {
+  const member = currentMember(cache);
+  if (member === null || cache.member === null) return null;
+  const loves: PageStatuses['loves'] = {};
+  for (const id in member.loves) {
+    const { loved, at } = member.loves[id] as LoveRead;
+    loves[id] = { loved, at };
+  }
+  return { member: cache.member, loves, favorites: member.favorites, favoriteReads: member.favoriteReads };
 }

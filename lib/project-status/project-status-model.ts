@@ -6,11 +6,15 @@
  * budget); ./project-status-storage.ts defines the versioned items on the same keys, and
  * ./project-status-lookup-model.ts reads a project's status from the cache.
  */
-/** A love read: whether the member loved the project, when it was read, when a surface last showed it. */
-export interface LoveEntry {
+/** A love read: whether the member loved the project, and when it was read. */
+export interface LoveRead {
   loved: boolean;
   /** When the service (or the site's own button) told it, ms since the epoch. */
   at: number;
+}
+
+/** A love read as the cache keeps it: with when a surface last showed it. */
+export interface LoveEntry extends LoveRead {
   /** When a surface last asked for it: the cap drops the least recently seen first. */
   seen: number;
 }
@@ -27,15 +31,20 @@ export interface FavoritesList {
   changed: boolean;
 }
 
-/** One member's statuses. */
-export interface MemberStatuses {
-  loves: Record<string, LoveEntry>;
+/** What one member's reads say: all a surface needs to show and ask for their statuses. */
+export interface StatusReads {
+  loves: Record<string, LoveRead>;
   favorites: FavoritesList | null;
   /**
    * Favorite states learnt one project at a time (the site's own button, or a per-project read when
    * the favorites list is incomplete), newer than the list; dropped when the list is read again.
    */
   favoriteReads: Record<string, { favorited: boolean; at: number }>;
+}
+
+/** One member's statuses, as the cache keeps them. */
+export interface MemberStatuses extends StatusReads {
+  loves: Record<string, LoveEntry>;
   /** When this member was last signed in here (the cache keeps the few most recent members). */
   usedAt: number;
 }
@@ -59,8 +68,20 @@ export const LOVE_FRESH_MS = 24 * 60 * 60 * 1000;
 /** The favorites list is re-read at most this often (unless the member changed a favorite). */
 export const FAVORITES_FRESH_MS = 15 * 60 * 1000;
 
+/**
+ * Site pages' copy of the statuses: the signed-in member's reads alone, without the cache's
+ * bookkeeping (when each was last seen) or anyone else's, so a page reads a fraction of the cache,
+ * and hears nothing when only the bookkeeping changed. Null while nobody is signed in. Only the
+ * background writes it, with every change of a status (lib/project-status/status-cache.ts).
+ */
+export interface PageStatuses extends StatusReads {
+  member: string;
+}
+
 /** The key of the cache (`ProjectStatusCache`). */
 export const PROJECT_STATUS_KEY = 'local:projectStatuses';
+/** The key of site pages' copy (`PageStatuses | null`). */
+export const PAGE_STATUSES_KEY = 'local:pageProjectStatuses';
 /** The key of the settings (`ProjectStatusSettings`). */
 export const PROJECT_STATUS_SETTINGS_KEY = 'sync:projectStatusSettings';
 

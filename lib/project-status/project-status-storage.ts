@@ -7,6 +7,8 @@ import { defineItem } from '@/lib/storage/storage-item';
 import {
   defaultProjectStatusSettings,
   emptyProjectStatusCache,
+  PAGE_STATUSES_KEY,
+  type PageStatuses,
   PROJECT_STATUS_KEY,
   PROJECT_STATUS_SETTINGS_KEY,
   type ProjectStatusCache,
@@ -20,6 +22,15 @@ import {
  */
 export const projectStatusesItem = defineItem<ProjectStatusCache>(PROJECT_STATUS_KEY, {
   fallback: emptyProjectStatusCache,
+  version: 1,
+});
+
+/**
+ * Site pages' copy: the signed-in member's reads alone (null: nobody signed in). Content scripts read
+ * it by its raw key (lib/features/project-status-marks.ts); only the background writes it.
+ */
+export const pageStatusesItem = defineItem<PageStatuses | null>(PAGE_STATUSES_KEY, {
+  fallback: null,
   version: 1,
 });
 

@@ -405,6 +405,81 @@ describe('project statuses', () => {
     expect(world.reads).toHaveLength(0);
   });
 
+  it('takes a report of what it already knows as no news: no write, no walk of the favorites again', async () => {
+    const { world, service, status } = setup();
+    await signedIn(service);
+    await service.want('tab:1', [4]);
+    await service.idle();
+    // Every write stores a new copy: the same object means nothing was written.
+    const stored = world.stored;
+    // The project page of 4 shows it loved and favorited, as read a moment ago.
+    await service.report(4, { loved: true, favorited: true });
+    await service.idle();
+    expect(world.stored).toBe(stored);
+    expect(world.reads.filter((r) => r.kind === 'favorites')).toHaveLength(1);
+    // Its button says otherwise (the member unloved it on the site): that is taken at once.
+    await service.report(4, { loved: false, favorited: true });
+    await service.idle();
+    expect(status(4)).toMatchObject({ loved: false, favorited: true });
+    expect(currentMember(world.stored)?.favorites?.changed).toBe(false);
+    // A day later the same state refreshes the stale read.
+    world.clock += LOVE_FRESH_MS + 1;
+    await service.report(4, { loved: false });
+    await service.idle();
+    expect(currentMember(world.stored)?.loves[4]?.at).toBe(world.clock);
+  });
+
+  it('writes the pages’ copy with every change of a status, not for bookkeeping alone, and mends it at the first load', async () => {
+    const pageWrites: unknown[] = [];
+    let pageStored: unknown = { member: 'demo', loves: {}, favorites: null, favoriteReads: {} };
+    const { world, service, tick } = setup(
+      {},
+      {
+        pageStatuses: {
+          get: async () => structuredClone(pageStored) as never,
+          set: async (value) => {
+            pageStored = structuredClone(value);
+            pageWrites.push(pageStored);
+          },
+        },
+      },
+    );
+    // The cache on disk says more than the copy (an update from a version without it).
+    world.stored = {
+      member: 'demo',
+      members: {
+        demo: {
+          loves: { 2: { loved: true, at: START, seen: START } },
+          favorites: null,
+          favoriteReads: {},
+          usedAt: START,
+        },
+      },
+    };
+    await signedIn(service);
+    await service.idle();
+    expect(pageStored).toEqual({
+      member: 'demo',
+      loves: { 2: { loved: true, at: START } },
+      favorites: null,
+      favoriteReads: {},
+    });
+    // A read: written; seen times alone (a tab showing what is known): not.
+    await service.want('tab:1', [6]);
+    await service.idle();
+    expect(pageStored).toMatchObject({ loves: { 2: { loved: true }, 6: { loved: true } } });
+    const writes = pageWrites.length;
+    world.clock += 1000;
+    await service.want('tab:1', [2, 6]);
+    await tick(SEEN_WRITE_DELAY_MS);
+    expect(currentMember(world.stored)?.loves[2]?.seen).toBe(world.clock - SEEN_WRITE_DELAY_MS);
+    expect(pageWrites).toHaveLength(writes);
+    // Signed out: the copy says nobody.
+    await service.memberChanged(null);
+    await service.idle();
+    expect(pageStored).toBeNull();
+  });
+
   it('does not retry a failed read at once', async () => {
     const { world, service, loveReads } = setup();
     await signedIn(service);

@@ -24,8 +24,8 @@
  */
 
 import { createFavoritesWalks, type FavoritesPage } from './favorites-walk';
-import { currentMember } from './project-status-lookup-model';
-import { memberKey, type ProjectStatusCache } from './project-status-model';
+import { currentMember, projectStatus } from './project-status-lookup-model';
+import { memberKey, type PageStatuses, type ProjectStatusCache } from './project-status-model';
 import { createReadQueue, type QueueEntry } from './read-queue';
 import { createStatusCache } from './status-cache';
 import { createStatusReads } from './status-reads';
@@ -38,6 +38,8 @@ export interface ProjectStatusPorts {
   /** A turn under the marks' share of the rate limit; call the returned function once the answer is in. */
   turn(): Promise<() => void>;
   cache: { get(): Promise<ProjectStatusCache>; set(cache: ProjectStatusCache): Promise<void> };
+  /** Site pages' copy of the signed-in member's statuses (./status-cache.ts). None in the benchmark. */
+  pageStatuses?: { get(): Promise<PageStatuses | null>; set(value: PageStatuses | null): Promise<void> };
   /**
    * Waited for before each write, so answers arriving close together go out as one write (every
    * site tab receives each write whole). None in tests and the benchmark.
@@ -222,16 +224,23 @@ export function createProjectStatusService(
       const member = currentMember(await cache.load());
       if (member === null || !Number.isSafeInteger(projectId) || projectId <= 0) return;
       const now = ports.now();
-      if (reported.loved !== undefined) {
-        member.loves[projectId] = { loved: reported.loved, at: now, seen: now };
+      // What the cache already says (the love read fresh, the favorite known) is no news: written
+      // anyway, every site tab would hear the cache and the pages' copy again on each visit of a
+      // project page, and the favorites list would be walked again for nothing.
+      const known = projectStatus(member, projectId, now);
+      const loved = reported.loved === known.loved && !known.stale ? undefined : reported.loved;
+      const favorited = reported.favorited === known.favorited ? undefined : reported.favorited;
+      if (loved === undefined && favorited === undefined) return;
+      if (loved !== undefined) {
+        member.loves[projectId] = { loved, at: now, seen: now };
         cache.capLoves(member);
       }
-      if (reported.favorited !== undefined) {
-        member.favoriteReads[projectId] = { favorited: reported.favorited, at: now };
+      if (favorited !== undefined) {
+        member.favoriteReads[projectId] = { favorited: favorited, at: now };
         const list = member.favorites;
         if (list !== null) {
           const without = list.ids.filter((id) => id !== projectId);
-          list.ids = reported.favorited ? [projectId, ...without] : without;
+          list.ids = favorited ? [projectId, ...without] : without;
           // The list moved under our feet (offsets shift): read it again at the next need.
           list.changed = true;
         }

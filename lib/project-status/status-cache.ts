@@ -4,11 +4,12 @@
  * every site tab receives each write whole and looks at its marks again.
  */
 import { capRecentlyUsed } from '@/lib/storage/member-cap';
-import { memberStatuses } from './project-status-lookup-model';
+import { memberStatuses, pageStatusesOf } from './project-status-lookup-model';
 import {
   emptyProjectStatusCache,
   type MemberStatuses,
   memberKey,
+  type PageStatuses,
   type ProjectStatusCache,
 } from './project-status-model';
 
@@ -17,6 +18,12 @@ export const SEEN_WRITE_DELAY_MS = 20_000;
 
 export interface StatusCachePorts {
   cache: { get(): Promise<ProjectStatusCache>; set(cache: ProjectStatusCache): Promise<void> };
+  /**
+   * Site pages' copy (PageStatuses): written with every change of a status or of the member, never
+   * for bookkeeping alone, and at the first load when it disagrees with the cache (an update from a
+   * version without it, a write the browser stopped half-way).
+   */
+  pageStatuses?: { get(): Promise<PageStatuses | null>; set(value: PageStatuses | null): Promise<void> };
   beforeWrite?: () => Promise<void>;
   now(): number;
 }
@@ -53,6 +60,8 @@ export function createStatusCache(
   let loading: Promise<ProjectStatusCache> | null = null;
   let saving: Promise<void> | null = null;
   let dirty = false;
+  /** A status or the member changed since the pages' copy was last written (not bookkeeping alone). */
+  let pagesDirty = false;
   /** Cancels the pending write of `seen` times alone (see `saveSeenLater`). */
   let seenWrite: (() => void) | null = null;
 
@@ -61,6 +70,7 @@ export function createStatusCache(
     loading ??= ports.cache.get().then(
       (stored) => {
         cache ??= structuredClone(stored ?? emptyProjectStatusCache);
+        void matchPages(cache);
         return cache;
       },
       () => {
@@ -71,20 +81,42 @@ export function createStatusCache(
     return loading;
   };
 
+  /** Writes the pages' copy when it says other than the cache loaded (see `pageStatuses`). */
+  const matchPages = async (loaded: ProjectStatusCache) => {
+    const pages = ports.pageStatuses;
+    if (pages === undefined) return;
+    const stored = await pages.get().catch(() => undefined);
+    // A write of the copy is due anyway.
+    if (pagesDirty) return;
+    if (JSON.stringify(stored ?? null) !== JSON.stringify(pageStatusesOf(loaded))) save();
+  };
+
+  const writePages = (written: ProjectStatusCache) =>
+    ports.pageStatuses?.set(pageStatusesOf(written)).catch((error: unknown) => {
+      console.warn('Companion: project statuses: could not save the pages’ copy', error);
+    });
+
   // Writes coalesce: everything changed while a write is under way goes out in the next one.
-  const save = () => {
+  // `forPages` false: only bookkeeping changed, which the pages' copy leaves out.
+  const save = (forPages = true) => {
     dirty = true;
+    if (forPages) pagesDirty = true;
     if (saving !== null) return;
     saving = (async () => {
       while (dirty && cache !== null) {
         await ports.beforeWrite?.();
         dirty = false;
+        const pagesToo = pagesDirty;
+        pagesDirty = false;
         // This write carries the `seen` times too.
         seenWrite?.();
         seenWrite = null;
-        await ports.cache.set(cache).catch((error: unknown) => {
-          console.warn('Companion: project statuses: could not save', error);
-        });
+        await Promise.all([
+          ports.cache.set(cache).catch((error: unknown) => {
+            console.warn('Companion: project statuses: could not save', error);
+          }),
+          pagesToo ? writePages(cache) : undefined,
+        ]);
       }
       saving = null;
       options.written();
@@ -125,7 +157,7 @@ export function createStatusCache(
       ids.sort((a, b) => (member.loves[b]?.seen ?? 0) - (member.loves[a]?.seen ?? 0));
       for (const id of ids.slice(keep)) delete member.loves[id];
     },
-    save,
+    save: () => save(),
     // Bookkeeping alone (when a surface last showed a love) is no reason to write: every site tab
     // receives each write whole and looks at its marks again. It goes with the next write of a
     // status, or on its own after SEEN_WRITE_DELAY_MS (lost if the browser stops the background
@@ -133,7 +165,7 @@ export function createStatusCache(
     saveSeenLater() {
       seenWrite ??= options.later(SEEN_WRITE_DELAY_MS, () => {
         seenWrite = null;
-        save();
+        save(false);
       });
     },
     writing: () => saving !== null,

@@ -13,6 +13,7 @@ import {
   samplesOfGeckoThread,
   samplesOfV8Profile,
   type TraceEvent,
+  v8CompanionBreakdown,
 } from './main-thread-samples';
 
 const EXT = 'chrome-extension://abc/content-scripts/site.js';
@@ -42,6 +43,16 @@ describe('a V8 profile', () => {
     expect(figures.companion).toBeCloseTo(2);
     // The page: its own function and the engine's work; the idle sample counts for no one.
     expect(figures.page).toBeCloseTo(2);
+  });
+
+  it("breaks the content script's time down by its outermost and innermost frames (--breakdown)", () => {
+    const { outer, inner } = v8CompanionBreakdown(profile, isCompanion);
+    // A native call of the content script's callback (node 4), then the callback itself (node 3), 1 ms each.
+    expect([...outer]).toEqual([['onMutation content-scripts/site.js', 2]]);
+    expect([...inner]).toEqual([
+      ['getBoundingClientRect   <  onMutation content-scripts/site.js', 1],
+      ['onMutation content-scripts/site.js', 1],
+    ]);
   });
 
   it("takes the page's own time and the long tasks from a trace's tasks when there are some", () => {

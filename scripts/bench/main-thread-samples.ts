@@ -121,6 +121,44 @@ export function samplesOfV8Profile(profile: V8Profile, isCompanion: (url: string
   return samples;
 }
 
+/**
+ * Where the content script's time went in a V8 profile (`--breakdown`), in the shape of
+ * `geckoCompanionBreakdown`: busy milliseconds by the outermost content-script frame on the stack and
+ * by the innermost frame with the innermost content-script frame that called it. A frame is
+ * `name url:line` with the extension's origin cut off.
+ */
+export function v8CompanionBreakdown(
+  profile: V8Profile & {
+    nodes: { callFrame: { lineNumber?: number } }[];
+  },
+  isCompanion: (url: string) => boolean,
+): { outer: Map<string, number>; inner: Map<string, number> } {
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const name = (id: number) => {
+    const frame = byId.get(id)?.callFrame as { functionName: string; url: string; lineNumber?: number };
+    const url = frame.url.replace(/^[a-z-]+:\/\/[^/]+\//, '');
+    return `${frame.functionName || '(anonymous)'} ${url}${frame.lineNumber !== undefined && url ? `:${frame.lineNumber + 1}` : ''}`;
+  };
+  const outer = new Map<string, number>();
+  const inner = new Map<string, number>();
+  const add = (map: Map<string, number>, key: string, ms: number) => map.set(key, (map.get(key) ?? 0) + ms);
+  profile.samples.forEach((leaf, index) => {
+    const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
+    if (ms <= 0) return;
+    const chain: number[] = [];
+    for (let at: number | undefined = leaf; at !== undefined; at = parent.get(at)) chain.push(at);
+    const ours = chain.filter((id) => isCompanion(byId.get(id)?.callFrame.url ?? ''));
+    const outermost = ours.at(-1);
+    const innermost = ours[0];
+    if (outermost === undefined || innermost === undefined) return;
+    add(outer, name(outermost), ms);
+    add(inner, leaf === innermost ? name(leaf) : `${name(leaf)}  <  ${name(innermost)}`, ms);
+  });
+  return { outer, inner };
+}
+
 /** A Chrome trace event (the parts used here). */
 export interface TraceEvent {
   name: string;

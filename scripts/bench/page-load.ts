@@ -18,9 +18,10 @@
  *
  *   flock /tmp/companion-e2e.lock npx tsx scripts/bench/page-load.ts [--browser=chromium|firefox] [--quick]
  *
- * `--breakdown` (Firefox) also prints where the content script's time at load went, by entry point
- * and by innermost frame; its function names are readable in an unminified build
- * (`COMPANION_UNMINIFIED=1 COMPANION_PROFILE=local npx wxt build -b firefox`).
+ * `--breakdown` also prints where the content script's time at load went, by entry point and by
+ * innermost frame; its function names are readable in an unminified build
+ * (`COMPANION_UNMINIFIED=1 COMPANION_PROFILE=local npx wxt build -b firefox`, or
+ * `COMPANION_PROFILE=public` and `-b chrome`).
  *
  * Needs the builds `npm run bench` makes (COMPANION_PROFILE=public npx wxt build -b chrome;
  * COMPANION_PROFILE=local npx wxt build -b firefox) and the e2e sandbox lane's ports.
@@ -48,6 +49,7 @@ import {
   type Task,
   type TraceEvent,
   type V8Profile,
+  v8CompanionBreakdown,
 } from './main-thread-samples';
 import { reportFigure } from './report';
 
@@ -56,7 +58,7 @@ const RUNS = QUICK ? 2 : 5;
 /** Comments the member adds (the sandbox, as the site, refuses a sixth in a minute). */
 const COMMENT_RUNS = Math.min(RUNS, 4);
 const QUIET_MS = 1500;
-/** Firefox: also print where the content script's time went at each page's load (see below). */
+/** Also print where the content script's time went at each page's load (see below). */
 const BREAKDOWN = process.argv.includes('--breakdown');
 const LOAD_BUDGET_RATIO = 0.05;
 const only = process.argv.find((arg) => arg.startsWith('--browser='))?.slice('--browser='.length);
@@ -100,7 +102,11 @@ function chromiumProbe(cdp: CDPSession, extensionOrigin: string): Probe {
       await complete;
       const samples = samplesOfV8Profile(profile, isCompanion);
       const tasks = rendererTasks(events);
-      return { samples, tasks };
+      return {
+        samples,
+        tasks,
+        ...(BREAKDOWN ? { breakdown: v8CompanionBreakdown(profile, isCompanion) } : {}),
+      };
     },
   };
 }
@@ -325,7 +331,7 @@ async function measureIn(name: BrowserName, sandbox: RunningSandbox): Promise<Me
           await measure(async () => {
             await page.goto(pageCase.url);
             await settle(pageCase.ready);
-          }, pageCase.name),
+          }, `${name}, ${pageCase.name}`),
         );
         for (const interaction of pageCase.interactions) {
           if (interaction.name === 'a comment added' && round >= COMMENT_RUNS) continue;

@@ -25,7 +25,8 @@
  *
  *   flock /tmp/companion-e2e.lock npx tsx scripts/bench/popup.ts
  *
- * `--first-frame-only` runs part 0 alone; `--browsers=chromium` (or `firefox`) runs it in one browser.
+ * `--first-frame-only` runs part 0 alone; `--browsers=chromium` (or `firefox`) runs it in one browser;
+ * `--requests-only` part 2 alone, `--without-requests` the rest.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,6 +43,12 @@ const LATENCY_MS = 300;
 const QUICK = process.argv.includes('--quick');
 /** `--without-explore`: leave out part 3 (`npm run bench` runs popup-explore.ts on its own). */
 const WITHOUT_EXPLORE = process.argv.includes('--without-explore');
+/**
+ * `--requests-only`: part 2 alone, which times nothing (`npm run bench` runs it beside the load
+ * benchmark); `--without-requests`: everything but part 2.
+ */
+const REQUESTS_ONLY = process.argv.includes('--requests-only');
+const WITHOUT_REQUESTS = process.argv.includes('--without-requests');
 /** `--first-frame-only`: part 0 alone. */
 const FIRST_FRAME_ONLY = process.argv.includes('--first-frame-only');
 /** `--browsers=chromium,firefox`: where part 0 runs (both by default). */
@@ -73,7 +80,9 @@ if (!existsSync(join(buildDir('public', 'chromium'), 'manifest.json'))) {
 }
 
 // 0. Each tab against the empty popup, in each browser (a browser and a sandbox of its own).
-for (const name of FIRST_FRAME_BROWSERS) await runFirstFrameBenchmark(name, { runs: RUNS });
+if (!REQUESTS_ONLY) {
+  for (const name of FIRST_FRAME_BROWSERS) await runFirstFrameBenchmark(name, { runs: RUNS });
+}
 if (FIRST_FRAME_ONLY) process.exit(0);
 
 // Free ports: the store build reaches the sandbox through host-resolver rules, whatever its port.
@@ -126,110 +135,116 @@ try {
   // One open to fill the cache (and start the service worker) before measuring.
   await timeToFirstItem('');
 
-  const times = { warm: [] as number[], cold: [] as number[], networkFirst: [] as number[] };
-  for (let run = 0; run < RUNS; run++) {
-    times.warm.push(await timeToFirstItem(''));
-    times.networkFirst.push(await timeToFirstItem('?networkFirst=1'));
-    await clearCache();
-    times.cold.push(await timeToFirstItem('', true));
-  }
+  if (!REQUESTS_ONLY) {
+    const times = { warm: [] as number[], cold: [] as number[], networkFirst: [] as number[] };
+    for (let run = 0; run < RUNS; run++) {
+      times.warm.push(await timeToFirstItem(''));
+      times.networkFirst.push(await timeToFirstItem('?networkFirst=1'));
+      await clearCache();
+      times.cold.push(await timeToFirstItem('', true));
+    }
 
-  console.log(
-    `Popup: open to first feed item painted (Chromium, API latency ${LATENCY_MS} ms, median of ${RUNS})`,
-  );
-  const header = [pad('popup', 26), pad('median ms', 10), pad('× warm', 7), pad('min–max ms', 12)].join('  ');
-  console.log(header);
-  console.log('-'.repeat(header.length));
-  const warm = median(times.warm);
-  for (const [name, values] of [
-    ['Companion, warm cache', times.warm],
-    ['Companion, cold cache', times.cold],
-    ['network-first', times.networkFirst],
-  ] as const) {
     console.log(
-      [
-        pad(name, 26),
-        pad(median(values).toFixed(0), 10),
-        pad((median(values) / warm).toFixed(2), 7),
-        pad(`${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`, 12),
-      ].join('  '),
+      `Popup: open to first feed item painted (Chromium, API latency ${LATENCY_MS} ms, median of ${RUNS})`,
     );
+    const header = [pad('popup', 26), pad('median ms', 10), pad('× warm', 7), pad('min–max ms', 12)].join(
+      '  ',
+    );
+    console.log(header);
+    console.log('-'.repeat(header.length));
+    const warm = median(times.warm);
+    for (const [name, values] of [
+      ['Companion, warm cache', times.warm],
+      ['Companion, cold cache', times.cold],
+      ['network-first', times.networkFirst],
+    ] as const) {
+      console.log(
+        [
+          pad(name, 26),
+          pad(median(values).toFixed(0), 10),
+          pad((median(values) / warm).toFixed(2), 7),
+          pad(`${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`, 12),
+        ].join('  '),
+      );
+    }
+    const networkFirstTime = { name: 'network-first popup', value: median(times.networkFirst) };
+    reportFigure({
+      bench: 'popup',
+      name: 'open to first feed item, warm cache (median)',
+      value: Math.round(warm),
+      unit: 'ms',
+      // Its budget is part 0's: each tab's first frame against the empty popup's, in the same run.
+      baseline: networkFirstTime,
+    });
+    reportFigure({
+      bench: 'popup',
+      name: 'open to first feed item, cold cache (median)',
+      value: Math.round(median(times.cold)),
+      unit: 'ms',
+      baseline: networkFirstTime,
+    });
+    console.log('');
+    console.log('Where the time goes (median ms since navigation start):');
+    for (const [name, values] of Object.entries(phases).sort((a, b) => median(a[1]) - median(b[1]))) {
+      console.log(`  ${pad(name, 34)} ${median(values).toFixed(0)}`);
+    }
+    console.log('');
   }
-  const networkFirstTime = { name: 'network-first popup', value: median(times.networkFirst) };
-  reportFigure({
-    bench: 'popup',
-    name: 'open to first feed item, warm cache (median)',
-    value: Math.round(warm),
-    unit: 'ms',
-    // Its budget is part 0's: each tab's first frame against the empty popup's, in the same run.
-    baseline: networkFirstTime,
-  });
-  reportFigure({
-    bench: 'popup',
-    name: 'open to first feed item, cold cache (median)',
-    value: Math.round(median(times.cold)),
-    unit: 'ms',
-    baseline: networkFirstTime,
-  });
-  console.log('');
-  console.log('Where the time goes (median ms since navigation start):');
-  for (const [name, values] of Object.entries(phases).sort((a, b) => median(a[1]) - median(b[1]))) {
-    console.log(`  ${pad(name, 34)} ${median(values).toFixed(0)}`);
-  }
-  console.log('');
   if (QUICK) process.exit(0);
 
-  /** Ten opens spread over a minute; each stays open until its first item is painted. */
-  const tenOpens = async (query: string) => {
-    await ageCache();
-    sandbox.control.clearLog();
-    const start = Date.now();
-    for (let open = 0; open < OPENS; open++) {
-      await sleep(Math.max(0, start + (open * MINUTE) / OPENS - Date.now()));
-      await timeToFirstItem(query);
-    }
-    // Reads the last opens asked for, still under way.
-    await sleep(2 * LATENCY_MS);
-    const feed = sandbox.control.requestLog({ part: 'api', pattern: FEED_ROUTES }).length;
-    const all = sandbox.control.requestLog({ part: 'api' }).length;
-    return { feed, all };
-  };
-  const companion = await tenOpens('');
-  const networkFirst = await tenOpens('?networkFirst=1');
-  console.log(
-    `Requests to the service by ${OPENS} opens in one minute (cache older than the freshness window at the start)`,
-  );
-  const header2 = [
-    pad('popup', 26),
-    pad('feed reads', 11),
-    pad('× Companion', 12),
-    pad('all API requests', 16),
-  ].join('  ');
-  console.log(header2);
-  console.log('-'.repeat(header2.length));
-  for (const [name, counts] of [
-    ['Companion', companion],
-    ['network-first', networkFirst],
-  ] as const) {
+  if (!WITHOUT_REQUESTS) {
+    /** Ten opens spread over a minute; each stays open until its first item is painted. */
+    const tenOpens = async (query: string) => {
+      await ageCache();
+      sandbox.control.clearLog();
+      const start = Date.now();
+      for (let open = 0; open < OPENS; open++) {
+        await sleep(Math.max(0, start + (open * MINUTE) / OPENS - Date.now()));
+        await timeToFirstItem(query);
+      }
+      // Reads the last opens asked for, still under way.
+      await sleep(2 * LATENCY_MS);
+      const feed = sandbox.control.requestLog({ part: 'api', pattern: FEED_ROUTES }).length;
+      const all = sandbox.control.requestLog({ part: 'api' }).length;
+      return { feed, all };
+    };
+    const companion = await tenOpens('');
+    const networkFirst = await tenOpens('?networkFirst=1');
     console.log(
-      [
-        pad(name, 26),
-        pad(String(counts.feed), 11),
-        pad((counts.feed / Math.max(1, companion.feed)).toFixed(1), 12),
-        pad(String(counts.all), 16),
-      ].join('  '),
+      `Requests to the service by ${OPENS} opens in one minute (cache older than the freshness window at the start)`,
     );
+    const header2 = [
+      pad('popup', 26),
+      pad('feed reads', 11),
+      pad('× Companion', 12),
+      pad('all API requests', 16),
+    ].join('  ');
+    console.log(header2);
+    console.log('-'.repeat(header2.length));
+    for (const [name, counts] of [
+      ['Companion', companion],
+      ['network-first', networkFirst],
+    ] as const) {
+      console.log(
+        [
+          pad(name, 26),
+          pad(String(counts.feed), 11),
+          pad((counts.feed / Math.max(1, companion.feed)).toFixed(1), 12),
+          pad(String(counts.all), 16),
+        ].join('  '),
+      );
+    }
+    console.log(
+      '\nAll API requests include the message count the popup asks for on open (its own service decides whether to read).',
+    );
+    reportFigure({
+      bench: 'popup',
+      name: `feed reads of ${OPENS} opens in a minute`,
+      value: companion.feed,
+      unit: 'requests',
+      baseline: { name: 'network-first popup', value: networkFirst.feed },
+    });
   }
-  console.log(
-    '\nAll API requests include the message count the popup asks for on open (its own service decides whether to read).',
-  );
-  reportFigure({
-    bench: 'popup',
-    name: `feed reads of ${OPENS} opens in a minute`,
-    value: companion.feed,
-    unit: 'requests',
-    baseline: { name: 'network-first popup', value: networkFirst.feed },
-  });
 } finally {
   await browser.close();
   await sandbox.close();
