@@ -19,7 +19,11 @@ import {
 import { MAX_ALERT_LENGTH, MAX_KEPT_ALERTS } from '@/lib/messages/team-alerts';
 import { type MemberStuff, MY_STUFF_MAX_ITEMS, type MyProject } from '@/lib/mystuff/mystuff-model';
 import type { MemberHistory } from '@/lib/project-history/project-history-model';
-import type { MemberStatuses, ProjectStatusCache } from '@/lib/project-status/project-status-model';
+import type {
+  MemberStatuses,
+  PageStatuses,
+  ProjectStatusCache,
+} from '@/lib/project-status/project-status-model';
 import type { TranslationCache } from '@/lib/translation/translation';
 import { HOSTILE_STRINGS } from '@/sandbox/hostile';
 
@@ -237,6 +241,22 @@ export function fullProjectStatuses(): ProjectStatusCache {
   return { member: MEMBERS[0], members: Object.fromEntries(MEMBERS.map((name, m) => [name, member(m)])) };
 }
 
+/**
+ * Site pages' copy: the signed-in member's reads without the cache's bookkeeping, as large as a
+ * member who browsed for years without a cap would leave it (20,000 projects' loves).
+ */
+export function fullPageStatuses(): PageStatuses {
+  const cache = fullProjectStatuses();
+  const { favorites, favoriteReads } = cache.members[cache.member as string] as MemberStatuses;
+  const loves = Object.fromEntries(
+    Array.from({ length: 20_000 }, (_, i) => [
+      String(400_000_000 + i),
+      { loved: i % 2 === 0, at: T0 - i, seen: T0 - i },
+    ]),
+  );
+  return { member: cache.member as string, loves, favorites, favoriteReads };
+}
+
 function myProject(id: number, seed: number): MyProject {
   return {
     id,
@@ -306,6 +326,7 @@ export const FULL_CACHES = {
   'local:translationCache': fullTranslationCache,
   'local:exploreCache': fullExploreCache,
   'local:projectStatuses': fullProjectStatuses,
+  'local:pageProjectStatuses': fullPageStatuses,
   'local:myStuffCache': fullMyStuffCache,
   'local:projectHistory': fullProjectHistory,
 } as const;
