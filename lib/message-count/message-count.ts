@@ -175,6 +175,26 @@ function withAway(state: MessageCountState, away: AwayChange): MessageCountState
   return away === null ? rest : { ...rest, awaySince: away };
 }
 
+/**
+ * The count after the member dismissed one of the team's alerts, as the site's messages page sets
+ * it (scratch-www clearAdminMessage: setCount(count - 1)); null when there is nothing to take off.
+ */
+function withAlertDismissed(state: MessageCountState, now: number): MessageCountState | null {
+  if (state.count === null || state.count === 0) return null;
+  return {
+    ...withNewCount(state, state.count - 1),
+    readAt: now,
+    source: 'action',
+    staleUntil: now + CDN_STALE_MS,
+  };
+}
+
+/** The state with the count after mutes (`undefined`: none kept, the site's count is shown). */
+function withShown(state: MessageCountState, shown: MessageCountState['shown']): MessageCountState {
+  const { shown: _, ...rest } = state;
+  return shown === undefined ? rest : { ...rest, shown };
+}
+
 /** The count's reads and the poller's schedule, on `ports` (the service's parts that read and wait). */
 interface CountReads {
   /** Sets the alarm for the next read, from the state and what the member does. */
@@ -461,14 +481,8 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
     alertDismissed: (username) =>
       serially(async () => {
         const state = await ports.state.get();
-        if (state.username !== username || state.count === null || state.count === 0) return;
-        // As the site's messages page does (scratch-www clearAdminMessage: setCount(count - 1)).
-        await ports.state.set({
-          ...withNewCount(state, state.count - 1),
-          readAt: ports.now(),
-          source: 'action',
-          staleUntil: ports.now() + CDN_STALE_MS,
-        });
+        const next = state.username === username ? withAlertDismissed(state, ports.now()) : null;
+        if (next !== null) await ports.state.set(next);
       }),
 
     activityChanged: () => serially(pollIfDue),
@@ -479,8 +493,7 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
       serially(async () => {
         const state = await ports.state.get();
         if (state.username !== username || state.count !== forCount) return false;
-        const { shown: _, ...rest } = state;
-        await ports.state.set(shown === undefined ? rest : { ...rest, shown });
+        await ports.state.set(withShown(state, shown));
         return true;
       }),
   };

@@ -25,7 +25,12 @@
 
 import { createFavoritesWalks, type FavoritesPage } from './favorites-walk';
 import { currentMember, projectStatus } from './project-status-lookup-model';
-import { memberKey, type PageStatuses, type ProjectStatusCache } from './project-status-model';
+import {
+  type MemberStatuses,
+  memberKey,
+  type PageStatuses,
+  type ProjectStatusCache,
+} from './project-status-model';
 import { createReadQueue, type QueueEntry } from './read-queue';
 import { createStatusCache } from './status-cache';
 import { createStatusReads } from './status-reads';
@@ -223,28 +228,9 @@ export function createProjectStatusService(
     async report(projectId, reported) {
       const member = currentMember(await cache.load());
       if (member === null || !Number.isSafeInteger(projectId) || projectId <= 0) return;
-      const now = ports.now();
-      // What the cache already says (the love read fresh, the favorite known) is no news: written
-      // anyway, every site tab would hear the cache and the pages' copy again on each visit of a
-      // project page, and the favorites list would be walked again for nothing.
-      const known = projectStatus(member, projectId, now);
-      const loved = reported.loved === known.loved && !known.stale ? undefined : reported.loved;
-      const favorited = reported.favorited === known.favorited ? undefined : reported.favorited;
-      if (loved === undefined && favorited === undefined) return;
-      if (loved !== undefined) {
-        member.loves[projectId] = { loved, at: now, seen: now };
-        cache.capLoves(member);
-      }
-      if (favorited !== undefined) {
-        member.favoriteReads[projectId] = { favorited: favorited, at: now };
-        const list = member.favorites;
-        if (list !== null) {
-          const without = list.ids.filter((id) => id !== projectId);
-          list.ids = favorited ? [projectId, ...without] : without;
-          // The list moved under our feet (offsets shift): read it again at the next need.
-          list.changed = true;
-        }
-      }
+      const news = recordReport(member, projectId, reported, ports.now());
+      if (news === null) return;
+      if (news.loved) cache.capLoves(member);
       cache.save();
     },
 
@@ -255,4 +241,34 @@ export function createProjectStatusService(
 
     queued: () => queue.queued(),
   };
+}
+
+/**
+ * Writes what a page reported of a project into the member's record where it is news, and says
+ * what changed (null: nothing). What the cache already says (the love read fresh, the favorite
+ * known) is no news: written anyway, every site tab would hear the cache and the pages' copy again
+ * on each visit of a project page, and the favorites list would be walked again for nothing.
+ */
+function recordReport(
+  member: MemberStatuses,
+  projectId: number,
+  reported: Parameters<ProjectStatusService['report']>[1],
+  now: number,
+): { loved: boolean } | null {
+  const known = projectStatus(member, projectId, now);
+  const loved = reported.loved === known.loved && !known.stale ? undefined : reported.loved;
+  const favorited = reported.favorited === known.favorited ? undefined : reported.favorited;
+  if (loved === undefined && favorited === undefined) return null;
+  if (loved !== undefined) member.loves[projectId] = { loved, at: now, seen: now };
+  if (favorited !== undefined) {
+    member.favoriteReads[projectId] = { favorited, at: now };
+    const list = member.favorites;
+    if (list !== null) {
+      const without = list.ids.filter((id) => id !== projectId);
+      list.ids = favorited ? [projectId, ...without] : without;
+      // The list moved under our feet (offsets shift): read it again at the next need.
+      list.changed = true;
+    }
+  }
+  return { loved: loved !== undefined };
 }

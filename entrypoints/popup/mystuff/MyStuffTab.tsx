@@ -135,6 +135,26 @@ function Stats({ project }: { project: MyProject }) {
   );
 }
 
+/** The order of the cards, chosen from My Stuff's sorts. */
+function SortChoice({ sort, onSort }: { sort: MyStuffSort; onSort: (sort: MyStuffSort) => void }) {
+  return (
+    <label class="ms-sort">
+      <span>{t('mystuff.sortLabel')}</span>
+      <select
+        data-testid="mystuff-sort"
+        value={sort}
+        onChange={(event) => onSort(event.currentTarget.value as MyStuffSort)}
+      >
+        {MY_STUFF_SORTS.map((name) => (
+          <option key={name} value={name}>
+            {t(SORT_WORDS[name])}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /**
  * The My Stuff tab: the member's own shared projects or their favorites (a segmented control),
  * searched by title as they type and sorted by newest, most loved or most viewed. Each list paints
@@ -194,20 +214,7 @@ export function MyStuffTab({ member }: { member: SessionUser }) {
               value={query}
               onInput={(event) => setQuery(event.currentTarget.value)}
             />
-            <label class="ms-sort">
-              <span>{t('mystuff.sortLabel')}</span>
-              <select
-                data-testid="mystuff-sort"
-                value={sort}
-                onChange={(event) => setSort(event.currentTarget.value as MyStuffSort)}
-              >
-                {MY_STUFF_SORTS.map((name) => (
-                  <option key={name} value={name}>
-                    {t(SORT_WORDS[name])}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SortChoice sort={sort} onSort={setSort} />
             {section === 'shared' && (
               <button
                 type="button"
