@@ -10,7 +10,7 @@ import { storedRepliesPath } from '@/lib/api/replies-path';
 import { CACHES_GIVEN_UP } from '@/lib/composition/caches-given-up';
 import { answerMessages, refuseInheritedMessageNames } from '@/lib/composition/checked-protocol';
 import { currentProfile } from '@/lib/config';
-import { followDevTuning, isDevelopmentInstall, pageTuning } from '@/lib/dev-tuning';
+import { followDevTuning, isDevelopmentInstall, markDevelopmentInstall, pageTuning } from '@/lib/dev-tuning';
 import { registerExplore } from '@/lib/explore/explore-background';
 import { registerFeed } from '@/lib/feed/feed-background';
 import { registerFeedNotifications } from '@/lib/feed/feed-notifications-background';
@@ -47,6 +47,8 @@ export default defineBackground(() => {
     http.setTimeoutMs(tuning.requestTimeoutMs ?? null);
     http.setBackoffScale(tuning.retryBackoffScale ?? null);
   });
+  // Site pages of a development install mark themselves for the tests (lib/development-mark.ts).
+  markDevelopmentInstall().catch(() => undefined);
   let projectStatus: ReturnType<typeof registerProjectStatus> | undefined;
   const { session, checked, previousMemberChecked } = registerSession({
     profile,

@@ -11,6 +11,7 @@ import { DEFAULT_PERIOD_MS } from '@/lib/message-count/message-count';
 import { fakeInstallType } from '@/tests/unit/fake-browser-gaps';
 import { EVERY_TEST_SWITCH } from '@/tests/unit/test-switches';
 import { DEV_TUNING_RANGES, type DevTuning, parseDevTuning } from './dev-tuning';
+import { DEVELOPMENT_MARK_KEY } from './development-mark';
 import { TRANSLATE_ALL_PACE_MS } from './features/translate-all';
 import { CHECK_PERIOD_MS } from './feed/feed-notifications';
 import { MAX_NEWS_STUDIOS } from './feed/studio-news';
@@ -154,6 +155,12 @@ describe('in a store install', () => {
     expect(applied).toEqual([{}]);
   });
 
+  it('leaves site pages no development mark', async () => {
+    const tuning = await backgroundOf('normal');
+    await tuning.markDevelopmentInstall();
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
+  });
+
   it('is every install that is not a development one, and one whose type cannot be read', async () => {
     await fakeBrowser.storage.local.set({ devTuning: { pollPeriodSeconds: 1 } });
     for (const installType of ['sideload', 'admin', 'other'] as const)
@@ -187,6 +194,19 @@ describe('in a development install', () => {
     expect(await tuning.pageTuning()).toEqual({ marksReaskAfterMs: 1_000, translateAllPaceMs: 200 });
     await fakeBrowser.storage.local.set({ devTuning: { requestTimeoutMs: 2_000 } });
     expect(await tuning.pageTuning()).toEqual({});
+  });
+
+  it('leaves site pages the development mark, written once however often the worker starts', async () => {
+    const tuning = await backgroundOf('development');
+    const writes: unknown[] = [];
+    fakeBrowser.storage.onChanged.addListener((changes) => writes.push(changes));
+    await tuning.markDevelopmentInstall();
+    await tuning.markDevelopmentInstall();
+    await settle();
+    expect(await fakeBrowser.storage.local.get(DEVELOPMENT_MARK_KEY.slice('local:'.length))).toEqual({
+      developmentInstall: true,
+    });
+    expect(writes).toHaveLength(1);
   });
 
   it('ignores a malformed item', async () => {

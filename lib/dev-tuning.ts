@@ -16,6 +16,7 @@
  * part (`getPageTuning`, lib/protocol/extension-protocol.ts; lib/features/page-tuning.ts), when they first
  * need it.
  */
+import { DEVELOPMENT_MARK_KEY } from '@/lib/development-mark';
 import { defineItem } from '@/lib/storage/storage-item';
 
 /**
@@ -124,6 +125,18 @@ export function isDevelopmentInstall(): Promise<boolean> {
       () => false,
     );
   return development;
+}
+
+/** The mark site pages read to tell a development install (lib/development-mark.ts). */
+const developmentMarkItem = defineItem<boolean>(DEVELOPMENT_MARK_KEY, { fallback: false });
+
+/**
+ * Leaves the mark for site pages in a development install, written only when missing (a worker
+ * that starts again writes nothing, and wakes no page's storage listener).
+ */
+export async function markDevelopmentInstall(): Promise<void> {
+  if (!(await isDevelopmentInstall())) return;
+  if (!(await developmentMarkItem.getValue())) await developmentMarkItem.setValue(true);
 }
 
 /** The tuning in force: the item's, checked and clamped, in a development install; otherwise none. */

@@ -102,7 +102,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await popup.close();
   });
 
-  it('runs the content script on a site page, which round-trips the typed ping', async () => {
+  it('runs the content script on a site page, which marks it in a development install from the background’s mark', async () => {
     const page = await browser().openPage(`${browser().profile.site}/`);
     const marker = await page.waitFor(() => document.documentElement.dataset.companion);
     expect(marker).toBe(`ready ${version}`);
