@@ -53,6 +53,10 @@ import {
 } from './main-thread-samples';
 import { reportFigure } from './report';
 
+/**
+ * `--quick`: two rounds of the loads alone, the rows with a budget (`npm run bench -- --quick`, while
+ * working on a page's features); the interactions' rows need the full run.
+ */
 const QUICK = process.argv.includes('--quick');
 const RUNS = QUICK ? 2 : 5;
 /** Comments the member adds (the sandbox, as the site, refuses a sixth in a minute). */
@@ -333,7 +337,7 @@ async function measureIn(name: BrowserName, sandbox: RunningSandbox): Promise<Me
             await settle(pageCase.ready);
           }, `${name}, ${pageCase.name}`),
         );
-        for (const interaction of pageCase.interactions) {
+        for (const interaction of QUICK ? [] : pageCase.interactions) {
           if (interaction.name === 'a comment added' && round >= COMMENT_RUNS) continue;
           record(
             pageCase.name,

@@ -159,7 +159,7 @@ const QUICK_PHASES: Phase[] = [
         {
           name: 'page-load',
           args: ['--quick'],
-          what: "site pages in Chromium and Firefox: the content script's main thread at load beside the page's own, 2 loads each",
+          what: "site pages in Chromium and Firefox: the content script's main thread at load beside the page's own, 2 loads each, no interactions",
         },
       ],
     ],
