@@ -2,6 +2,7 @@ import { render } from 'preact';
 import { uiLanguage } from '@/lib/i18n';
 import { App, frameStorage } from './App';
 import { messageCountStorage } from './MessageCountLine';
+import { takeOpeningRead } from './opening-read-handoff';
 import { preloadOpeningView } from './opening-view';
 import { otherAccountsStorage, preloadAccountsStrip } from './other-accounts-parts';
 import { primeStorageItems } from './storage-hooks';
@@ -33,6 +34,9 @@ document.documentElement.dir = browser.i18n.getMessage('@@bidi_dir') === 'rtl' ?
 // chunk of its own (opening-view.ts), in before the first frame too, with the storage it shows
 // (lazy-view.tsx): it loads while the rest is read (who is signed in and the last tab chosen are
 // small reads), not after. Another tab reads its own when chosen.
+// The reads before the first render are answered by the one the first-frame script started
+// (opening-read.ts), when it has them: no round trip to storage of their own.
+const closeOpeningRead = takeOpeningRead();
 const root = document.getElementById('app');
 const viewLoaded = preloadOpeningView()
   .catch(() => undefined)
@@ -56,6 +60,7 @@ Promise.all([storageRead, viewLoaded, accountsLoaded]).then(() => {
   document.getElementById('first-frame')?.remove();
   if (root) render(<App />, root);
   performance.mark('companion:popup-rendered');
+  closeOpeningRead();
   // The next open's snapshot, kept by a part loaded after this frame.
   if (root) import('./first-frame-writer').then((writer) => writer.keepFirstFrame(root, location.search));
 });

@@ -1,0 +1,77 @@
+/**
+ * The app's side of the opening read (opening-read.ts): while the popup opens, the storage reads of
+ * its items (lib/storage/storage-item.ts, `storedReads`) are answered from the read the first-frame
+ * script started, when it covers them, with the changes heard since applied; the rest, and every
+ * read once the app has rendered, go to storage. What the opening asked for is kept in the page's
+ * storage for the next open's read.
+ *
+ * A missing read (the first open, no page storage), a foreign or damaged one, one that failed, or
+ * one that lacks a name (another member's items, a new build's): storage is read, as without it.
+ */
+import { storedReads } from '@/lib/storage/storage-item';
+import { OPENING_NAMES_ITEM, OPENING_READ, type OpeningRead } from './opening-read';
+
+type Values = Record<string, unknown>;
+
+/**
+ * The handed-over read of `names` in `area`, as storage holds them now as far as this page has heard:
+ * the read's values with every logged change applied in order. Undefined when there is no open read
+ * in `scope` that covers them.
+ */
+export function handedRead(
+  scope: object,
+  area: string,
+  names: readonly string[],
+): Promise<Values> | undefined {
+  const read = (scope as Record<string, unknown>)[OPENING_READ] as Partial<OpeningRead> | undefined;
+  const areaRead = read?.reads?.[area];
+  const covered = read?.names?.[area];
+  if (
+    read?.closed !== undefined ||
+    !Array.isArray(read?.log) ||
+    !Array.isArray(covered) ||
+    typeof areaRead?.then !== 'function' ||
+    !names.every((name) => covered.includes(name))
+  )
+    return undefined;
+  const log = read.log;
+  return areaRead.then((values) => {
+    const result: Values = {};
+    for (const name of names) if (values[name] !== undefined) result[name] = values[name];
+    for (const [changedArea, name, change] of log) {
+      if (changedArea !== area || !names.includes(name)) continue;
+      if (change.newValue === undefined) delete result[name];
+      else result[name] = change.newValue;
+    }
+    return result;
+  });
+}
+
+/**
+ * Answers the items' reads from the handed-over read until the returned close is called (as the app
+ * first renders); close then marks the read taken, and keeps the names asked for meanwhile, by area,
+ * in the page's storage.
+ */
+export function takeOpeningRead(scope: object = globalThis, pageStorage: () => Storage = () => localStorage) {
+  const direct = storedReads.get;
+  const asked: Record<string, Set<string>> = {};
+  storedReads.get = (area, names) => {
+    const seen = (asked[area] ??= new Set());
+    for (const name of names) seen.add(name);
+    return handedRead(scope, area, names)?.catch(() => direct(area, names)) ?? direct(area, names);
+  };
+  return () => {
+    storedReads.get = direct;
+    const read = (scope as Record<string, unknown>)[OPENING_READ];
+    if (read !== null && typeof read === 'object') (read as OpeningRead).closed = true;
+    try {
+      const names = JSON.stringify(
+        Object.fromEntries(Object.entries(asked).map(([area, seen]) => [area, [...seen].sort()])),
+      );
+      if (pageStorage().getItem(OPENING_NAMES_ITEM) !== names)
+        pageStorage().setItem(OPENING_NAMES_ITEM, names);
+    } catch {
+      // No page storage: every open reads for itself.
+    }
+  };
+}
