@@ -56,8 +56,8 @@ export function takeOpeningRead(scope: object = globalThis, pageStorage: () => S
   const direct = storedReads.get;
   const asked: Record<string, Set<string>> = {};
   storedReads.get = (area, names) => {
-    const seen = (asked[area] ??= new Set());
-    for (const name of names) seen.add(name);
+    asked[area] ??= new Set();
+    for (const name of names) asked[area].add(name);
     return handedRead(scope, area, names)?.catch(() => direct(area, names)) ?? direct(area, names);
   };
   return () => {
