@@ -5,6 +5,7 @@ import { messageCountStorage } from './MessageCountLine';
 import { takeOpeningRead } from './opening-read-handoff';
 import { preloadOpeningView } from './opening-view';
 import { otherAccountsStorage, preloadAccountsStrip } from './other-accounts-parts';
+import { applyPageStylesheets } from './page-stylesheets';
 import { primeStorageItems } from './storage-hooks';
 import { popupTabs } from './tabs';
 import './style.css';
@@ -51,13 +52,17 @@ const storageRead = primeStorageItems([
   .then(() => performance.mark('companion:popup-storage-read'));
 // The other accounts' strip, when there are any, is in before the first frame too (other-accounts-parts.ts).
 const accountsLoaded = preloadAccountsStrip().catch(() => undefined);
-Promise.all([storageRead, viewLoaded, accountsLoaded]).then(() => {
+// The page's stylesheets, fetched as it was parsed, apply from the app's first frame (page-stylesheets.ts).
+const stylesApplied = applyPageStylesheets(document);
+Promise.all([storageRead, viewLoaded, accountsLoaded, stylesApplied]).then(() => {
   // The view primed with the rest is the one to show (`viewLoaded` read it first; should it have changed
   // meanwhile, that view loads as it renders).
   performance.mark('companion:popup-render');
   // The member's snapshot (entrypoints/popup/first-frame.ts) leaves in the task that renders the app in its
   // place: no frame shows both, or neither.
   document.getElementById('first-frame')?.remove();
+  // With its own rules (the page's stylesheets style the app).
+  document.adoptedStyleSheets = [];
   if (root) render(<App />, root);
   performance.mark('companion:popup-rendered');
   closeOpeningRead();
