@@ -42,17 +42,17 @@ export interface StorageApi {
 }
 
 /** Starts the read of the names kept in `pageStorage` and hands it over in `scope`. Never throws. */
-export function startOpeningRead(scope: object, pageStorage: () => Storage, storage: StorageApi): void {
+export function startOpeningRead(scope: object, pageStorage: () => Storage, api: StorageApi): void {
   try {
     const names = JSON.parse(pageStorage().getItem(OPENING_NAMES_ITEM) ?? 'null') as OpeningNames | null;
     if (names === null || typeof names !== 'object') return;
     const read: OpeningRead = { names, reads: {}, log: [] };
-    storage.onChanged.addListener((changes, area) => {
+    api.onChanged.addListener((changes, area) => {
       if (!read.closed) for (const name in changes) read.log.push([area, name, changes[name] ?? {}]);
     });
     for (const area in names)
       if (Array.isArray(names[area])) {
-        const areaRead = (storage[area] as StorageArea).get(names[area]);
+        const areaRead = (api[area] as StorageArea).get(names[area]);
         // A failed read is the app's to fall back from, never an unhandled rejection.
         areaRead.catch(() => undefined);
         read.reads[area] = areaRead;
