@@ -23,26 +23,22 @@ export function handedRead(
   area: string,
   names: readonly string[],
 ): Promise<Values> | undefined {
-  const read = (scope as Record<string, unknown>)[OPENING_READ] as Partial<OpeningRead> | undefined;
+  const read = (scope as Record<string, Partial<OpeningRead> | undefined>)[OPENING_READ];
   const areaRead = read?.reads?.[area];
-  const covered = read?.names?.[area];
   if (
-    read?.closed !== undefined ||
-    !Array.isArray(read?.log) ||
-    !Array.isArray(covered) ||
+    !read ||
+    read.closed !== undefined ||
+    !Array.isArray(read.log) ||
     typeof areaRead?.then !== 'function' ||
-    !names.every((name) => covered.includes(name))
+    !names.every((name) => read.names?.[area]?.includes?.(name))
   )
     return undefined;
   const log = read.log;
   return areaRead.then((values) => {
     const result: Values = {};
-    for (const name of names) if (values[name] !== undefined) result[name] = values[name];
-    for (const [changedArea, name, change] of log) {
-      if (changedArea !== area || !names.includes(name)) continue;
-      if (change.newValue === undefined) delete result[name];
-      else result[name] = change.newValue;
-    }
+    for (const name of names) result[name] = values[name];
+    for (const [changedArea, name, change] of log)
+      if (changedArea === area && names.includes(name)) result[name] = change.newValue;
     return result;
   });
 }
