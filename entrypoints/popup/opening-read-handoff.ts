@@ -9,7 +9,7 @@
  * one that lacks a name (another member's items, a new build's): storage is read, as without it.
  */
 import { storedReads } from '@/lib/storage/storage-item';
-import { OPENING_NAMES_ITEM, OPENING_READ, type OpeningRead } from './opening-read';
+import { type AreaRead, OPENING_NAMES_ITEM, OPENING_READ, type OpeningRead } from './opening-read';
 
 type Values = Record<string, unknown>;
 
@@ -24,36 +24,34 @@ export function handedRead(
   names: readonly string[],
 ): Promise<Values> | undefined {
   const read = (scope as Record<string, Partial<OpeningRead> | undefined>)[OPENING_READ];
-  const areaRead = read?.reads?.[area];
-  if (
-    !read ||
-    read.closed !== undefined ||
-    !Array.isArray(read.log) ||
-    typeof areaRead?.then !== 'function' ||
-    !names.every((name) => read.names?.[area]?.includes?.(name))
-  )
-    return undefined;
+  if (!read || read.closed !== undefined || !Array.isArray(read.log) || !Array.isArray(read.reads)) return;
   const log = read.log;
-  return areaRead.then((values) => {
-    const result: Values = {};
-    for (const name of names) result[name] = values[name];
-    for (const [changedArea, name, change] of log)
-      if (changedArea === area && names.includes(name)) result[name] = change.newValue;
-    return result;
-  });
+  return read.reads
+    .find(
+      (areaRead) =>
+        areaRead?.[0] === area &&
+        typeof areaRead[2]?.then === 'function' &&
+        names.every((name) => areaRead[1]?.includes?.(name)),
+    )?.[2]
+    ?.then((values) => {
+      const result: Values = {};
+      for (const name of names) result[name] = values[name];
+      for (const [changedArea, name, change] of log)
+        if (changedArea === area && names.includes(name)) result[name] = change.newValue;
+      return result;
+    });
 }
 
 /**
  * Answers the items' reads from the handed-over read until the returned close is called (as the app
- * first renders); close then marks the read taken, and keeps the names asked for meanwhile, by area,
- * in the page's storage.
+ * first renders); close then marks the read taken, and keeps the reads asked for meanwhile (each its
+ * area and names) in the page's storage.
  */
 export function takeOpeningRead(scope: object = globalThis, pageStorage: () => Storage = () => localStorage) {
   const direct = storedReads.get;
-  const asked: Record<string, Set<string>> = {};
+  const asked = new Map<string, AreaRead>();
   storedReads.get = (area, names) => {
-    asked[area] ??= new Set();
-    for (const name of names) asked[area].add(name);
+    asked.set(area + names, [area, names]);
     return handedRead(scope, area, names)?.catch(() => direct(area, names)) ?? direct(area, names);
   };
   return () => {
@@ -61,11 +59,10 @@ export function takeOpeningRead(scope: object = globalThis, pageStorage: () => S
     const read = (scope as Record<string, unknown>)[OPENING_READ];
     if (read !== null && typeof read === 'object') (read as OpeningRead).closed = true;
     try {
-      const names = JSON.stringify(
-        Object.fromEntries(Object.entries(asked).map(([area, seen]) => [area, [...seen].sort()])),
-      );
-      if (pageStorage().getItem(OPENING_NAMES_ITEM) !== names)
-        pageStorage().setItem(OPENING_NAMES_ITEM, names);
+      // In the order asked: the same at every open of the same screen, so rewritten only when it changes.
+      const reads = JSON.stringify([...asked.values()]);
+      if (pageStorage().getItem(OPENING_NAMES_ITEM) !== reads)
+        pageStorage().setItem(OPENING_NAMES_ITEM, reads);
     } catch {
       // No page storage: every open reads for itself.
     }

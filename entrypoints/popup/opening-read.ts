@@ -13,18 +13,21 @@
  * This module is part of the first-frame script: keep it small (popup JavaScript at open).
  */
 
-/** The page's storage item: the names the last open read before its first render, by area. */
+/**
+ * The page's storage item: the reads the last open made before its first render, each an area and
+ * names. Made again as they were, not merged: a read of a few small items (who is signed in, the tab)
+ * is not kept waiting by one of the large caches.
+ */
 export const OPENING_NAMES_ITEM = 'companion.openingNames';
 /** The global the read is handed over in. */
 export const OPENING_READ = 'companionOpeningRead';
 
-export type OpeningNames = Partial<Record<string, string[]>>;
+/** A read: its area, its names, and (once asked for) what storage answered. */
+export type AreaRead = [area: string, names: string[], values?: Promise<Record<string, unknown>>];
 
 export interface OpeningRead {
-  /** The names read, by area. */
-  names: OpeningNames;
-  /** The read of each area. */
-  reads: Partial<Record<string, Promise<Record<string, unknown>>>>;
+  /** The reads asked for. */
+  reads: AreaRead[];
   /** Every change heard since before the reads were asked for: area, name, change, in order. */
   log: [string, string, { newValue?: unknown }][];
   /** Taken: set once the app has rendered (the handoff serves the opening only). */
@@ -44,19 +47,18 @@ export interface StorageApi {
 /** Starts the read of the names kept in `pageStorage` and hands it over in `scope`. Never throws. */
 export function startOpeningRead(scope: object, pageStorage: () => Storage, api: StorageApi): void {
   try {
-    const names = JSON.parse(pageStorage().getItem(OPENING_NAMES_ITEM) ?? 'null') as OpeningNames | null;
-    if (names === null || typeof names !== 'object') return;
-    const read: OpeningRead = { names, reads: {}, log: [] };
+    const reads = JSON.parse(pageStorage().getItem(OPENING_NAMES_ITEM) ?? 'null') as AreaRead[] | null;
+    if (!Array.isArray(reads)) return;
+    const read: OpeningRead = { reads, log: [] };
     api.onChanged.addListener((changes, area) => {
       if (!read.closed) for (const name in changes) read.log.push([area, name, changes[name] ?? {}]);
     });
-    for (const area in names)
-      if (Array.isArray(names[area])) {
-        const areaRead = (api[area] as StorageArea).get(names[area]);
-        // A failed read is the app's to fall back from, never an unhandled rejection.
-        areaRead.catch(() => undefined);
-        read.reads[area] = areaRead;
-      }
+    for (const areaRead of reads) {
+      const values = (api[areaRead[0]] as StorageArea).get(areaRead[1]);
+      // A failed read is the app's to fall back from, never an unhandled rejection.
+      values.catch(() => undefined);
+      areaRead[2] = values;
+    }
     (scope as Record<string, unknown>)[OPENING_READ] = read;
   } catch {
     // No page storage, or a damaged list: the app reads storage itself.
