@@ -2,8 +2,8 @@ import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { isSiteProfileName, LOCAL_SANDBOX_PORT, localProfile, siteProfiles } from './lib/config';
 import { extensionPagesCsp } from './lib/extension-csp';
+import { deferPopupStylesheets } from './scripts/vite/deferred-popup-stylesheets';
 import { FIRST_FRAME_SCRIPT, firstFrameScript } from './scripts/vite/first-frame-script';
-import { inlinedStyleHashes, inlinePopupStylesheets } from './scripts/vite/inline-popup-stylesheets';
 import { noEvalNoInnerHtml } from './scripts/vite/no-eval-no-inner-html';
 import { pageMessaging } from './scripts/vite/page-messaging';
 import {
@@ -63,18 +63,6 @@ export default defineConfig({
     'build:publicAssets': (wxt, files) => {
       files.push({ relativeDest: FIRST_FRAME_SCRIPT, contents: firstFrameScript(wxt.config.root) });
     },
-    // The popup's inlined stylesheets (scripts/vite/inline-popup-stylesheets.ts), allowed by their
-    // hashes: the manifest is written after the pages are built. Each build starts with none (a
-    // process that builds twice must not allow the previous build's).
-    'build:before': () => {
-      inlinedStyleHashes.clear();
-    },
-    'build:manifestGenerated': (_wxt, manifest) => {
-      if (inlinedStyleHashes.size === 0) return;
-      manifest.content_security_policy = {
-        extension_pages: extensionPagesCsp(profile, [...inlinedStyleHashes].sort()),
-      };
-    },
     // The content script without rolldown's constant inlining ("smart" by default: an imported
     // constant is copied into each `if`, `?:` or `&&` test naming it), which put its long selectors
     // in the bundle twice (about 200 bytes of the content script's 45 KB). Elsewhere it saves bytes: kept.
@@ -99,7 +87,7 @@ export default defineConfig({
       polyfillAsModule(),
       polyfillMetadataOfUsedApis(),
       stylesheetsFirstPlugin(),
-      inlinePopupStylesheets(),
+      deferPopupStylesheets(),
       preact(),
     ],
     // Extension pages load their chunks from the extension itself. A page's HTML names the chunks its

@@ -10,17 +10,13 @@
 import type { SiteProfile } from './config';
 
 /**
- * The policy's directives, in order. `inlineStyles`: the hash sources of the stylesheets the build
- * inlined in the popup (scripts/vite/inline-popup-stylesheets.ts), allowed by their hashes only.
+ * The policy's directives, in order. No inline stylesheet: the popup's load from the extension
+ * (scripts/vite/deferred-popup-stylesheets.ts).
  */
-export function extensionPagesDirectives(
-  profile: SiteProfile,
-  inlineStyles: readonly string[] = [],
-): [name: string, ...sources: string[]][] {
+export function extensionPagesDirectives(profile: SiteProfile): [name: string, ...sources: string[]][] {
   const origin = (url: string) => new URL(url).origin;
   return [
     ['default-src', "'self'"],
-    ...(inlineStyles.length > 0 ? [['style-src', "'self'", ...inlineStyles] as [string, ...string[]]] : []),
     // What Firefox requires of a Manifest V3 policy, and all Companion runs.
     ['script-src', "'self'"],
     ['object-src', "'none'"],
@@ -36,8 +32,8 @@ export function extensionPagesDirectives(
   ];
 }
 
-export function extensionPagesCsp(profile: SiteProfile, inlineStyles: readonly string[] = []): string {
-  return extensionPagesDirectives(profile, inlineStyles)
+export function extensionPagesCsp(profile: SiteProfile): string {
+  return extensionPagesDirectives(profile)
     .map((directive) => directive.join(' '))
     .join('; ');
 }

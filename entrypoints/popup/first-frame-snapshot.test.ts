@@ -26,6 +26,10 @@ function page(app = '') {
   return document.getElementById('app') as HTMLElement;
 }
 
+/** The snapshot's own stylesheet. */
+const SNAPSHOT_CSS_RULE = 'li { color: purple; }';
+const SNAPSHOT_CSS = SNAPSHOT_CSS_RULE;
+
 const snapshotIn = (storage: Storage) =>
   JSON.parse(storage.getItem(SNAPSHOT_ITEM) ?? 'null') as Snapshot | null;
 const container = () => document.getElementById(SNAPSHOT_CONTAINER);
@@ -157,10 +161,14 @@ describe('keepFirstFrame (the writer)', () => {
 });
 
 describe('showSnapshot (the first-frame script)', () => {
+  afterEach(() => {
+    document.adoptedStyleSheets = [];
+  });
+
   const save = (snapshot: Partial<Snapshot>) =>
     localStorage.setItem(
       SNAPSHOT_ITEM,
-      JSON.stringify({ k: 'aa11', b: buildStamp(document), t: 'feed', h: APP, ...snapshot }),
+      JSON.stringify({ k: 'aa11', b: buildStamp(document), t: 'feed', h: APP, c: SNAPSHOT_CSS, ...snapshot }),
     );
 
   it("shows the member's snapshot, inert and hidden from assistive technology, after #app, and marks the tab's first item in its frame", async () => {
@@ -173,6 +181,10 @@ describe('showSnapshot (the first-frame script)', () => {
     expect(shown?.inert).toBe(true);
     expect(shown?.getAttribute('aria-hidden')).toBe('true');
     expect(shown?.querySelector('li')?.textContent).toBe('sprite <b> by ann');
+    // Styled by its own rules, the only ones in the page.
+    expect(
+      document.adoptedStyleSheets.flatMap((sheet) => Array.from(sheet.cssRules, (rule) => rule.cssText)),
+    ).toEqual([SNAPSHOT_CSS_RULE]);
     await new Promise((resolve) => requestAnimationFrame(resolve));
     expect(performance.getEntriesByName('companion:first-feed-item')).toHaveLength(1);
   });
@@ -183,11 +195,13 @@ describe('showSnapshot (the first-frame script)', () => {
     ['an older build', '?s=aa11', { b: '/chunks/popup-OLD.js' }],
     ['a damaged snapshot', '?s=aa11', { h: 5 as unknown as string }],
     ['a tab name that is not one', '?s=aa11', { t: 'feed item' }],
+    ['a snapshot without its rules', '?s=aa11', { c: undefined }],
   ])('shows nothing for %s', (_case, search, snapshot) => {
     page();
     save(snapshot);
     showSnapshot(document, search, () => localStorage);
     expect(container()).toBeNull();
+    expect(document.adoptedStyleSheets).toEqual([]);
   });
 
   it('shows nothing for a snapshot that is not JSON, nor without page storage', () => {
@@ -214,13 +228,15 @@ describe('showSnapshot (the first-frame script)', () => {
 });
 
 describe('buildStamp', () => {
-  it('changes with the address of an inlined stylesheet, as with a linked one', () => {
+  it("changes with the address of a preloaded stylesheet, and stays when the app makes it the page's", () => {
     document.head.innerHTML =
-      '<script type="module" src="/chunks/popup-AAAA1111.js"></script><style data-href="/assets/popup-BBBB2222.css">b{}</style>';
-    const inlined = buildStamp(document);
-    expect(inlined).toContain('/assets/popup-BBBB2222.css');
+      '<script type="module" src="/chunks/popup-AAAA1111.js"></script><link rel="preload" as="style" href="/assets/popup-BBBB2222.css">';
+    const preloaded = buildStamp(document);
+    expect(preloaded).toContain('/assets/popup-BBBB2222.css');
+    (document.querySelector('link') as HTMLLinkElement).rel = 'stylesheet';
+    expect(buildStamp(document)).toBe(preloaded);
     document.head.innerHTML =
-      '<script type="module" src="/chunks/popup-AAAA1111.js"></script><style data-href="/assets/popup-CCCC3333.css">b{}</style>';
-    expect(buildStamp(document)).not.toBe(inlined);
+      '<script type="module" src="/chunks/popup-AAAA1111.js"></script><link rel="preload" as="style" href="/assets/popup-CCCC3333.css">';
+    expect(buildStamp(document)).not.toBe(preloaded);
   });
 });

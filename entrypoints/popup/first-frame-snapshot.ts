@@ -25,22 +25,24 @@ export interface Snapshot {
   t: string;
   /** The serialized DOM of `#app`'s content (our own rendering: never remote HTML as such). */
   h: string;
+  /** The rules of the popup's stylesheets that style it (first-frame-styles.ts): all the frame applies. */
+  c: string;
 }
 
 /** The key the popup's address names, or null. */
 export const snapshotKey = (search: string): string | null => new URLSearchParams(search).get('s');
 
 /**
- * The build: the addresses of the page's own script and stylesheets (inlined ones keep theirs in
- * `data-href`: scripts/vite/inline-popup-stylesheets.ts), whose names carry the hash of their
- * content, so any change of the popup's code or styles makes older snapshots unusable.
+ * The build: the addresses of the page's own script and stylesheets (preloaded ones too, which the
+ * app makes stylesheets: scripts/vite/deferred-popup-stylesheets.ts), whose names carry the hash of
+ * their content, so any change of the popup's code or styles makes older snapshots unusable.
  */
 export const buildStamp = (doc: Document): string =>
   Array.from(
     doc.querySelectorAll<HTMLScriptElement & HTMLLinkElement>(
-      'script[type=module],link[rel=stylesheet],style[data-href]',
+      'script[type=module],link[rel=stylesheet],link[as=style]',
     ),
-    (element) => element.src || element.href || element.dataset.href,
+    (element) => element.src || element.href,
   ).join();
 
 /** The performance mark of a tab's first painted item (entrypoints/popup/first-item-mark.ts). */
@@ -48,7 +50,8 @@ export const firstItemMark = (tab: string) => `companion:first-${tab}-item`;
 
 /**
  * Shows the member's snapshot, if there is one for this address and build, in an inert container
- * after `#app`; marks the tab's first item in the frame that paints it. Never throws.
+ * after `#app`, styled by its own rules; marks the tab's first item in the frame that paints it.
+ * Never throws.
  */
 export function showSnapshot(doc: Document, search: string, pageStorage: () => Storage): void {
   try {
@@ -59,9 +62,15 @@ export function showSnapshot(doc: Document, search: string, pageStorage: () => S
       snapshot?.k !== key ||
       snapshot.b !== buildStamp(doc) ||
       typeof snapshot.h !== 'string' ||
+      typeof snapshot.c !== 'string' ||
       !/^[a-z]+$/.test(snapshot.t ?? '')
     )
       return;
+    // Its own rules, as a stylesheet of the document's (no <style>: nothing inline for the page's
+    // policy to refuse); the app drops it as it renders. Without them, no snapshot.
+    const styles = new CSSStyleSheet();
+    styles.replaceSync(snapshot.c);
+    doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, styles];
     const container = doc.createElement('div');
     container.id = SNAPSHOT_CONTAINER;
     container.inert = true;

@@ -6,6 +6,7 @@
  */
 import { memberCookieMarkItem } from '@/lib/session/session-storage';
 import { buildStamp, firstItemMark, SNAPSHOT_ITEM, type Snapshot, snapshotKey } from './first-frame-snapshot';
+import { stylesUsed } from './first-frame-styles';
 
 /** At most this many characters of HTML: a bigger screenful is not worth saving. */
 export const SNAPSHOT_MAX_CHARS = 32 * 1024;
@@ -83,7 +84,13 @@ export function keepFirstFrame(root: Element, search: string, ports: SnapshotPor
         drop();
         return;
       }
-      const snapshot: Snapshot = { k: key as string, b: buildStamp(document), t: tab, h: html };
+      const snapshot: Snapshot = {
+        k: key as string,
+        b: buildStamp(document),
+        t: tab,
+        h: html,
+        c: stylesUsed(document, root),
+      };
       ports.pageStorage().setItem(SNAPSHOT_ITEM, JSON.stringify(snapshot));
     } catch {
       // No page storage, or full: no snapshot, the app's own first frame next time.

@@ -2,8 +2,10 @@ import { render } from 'preact';
 import { uiLanguage } from '@/lib/i18n';
 import { App, frameStorage } from './App';
 import { messageCountStorage } from './MessageCountLine';
+import { takeOpeningRead } from './opening-read-handoff';
 import { preloadOpeningView } from './opening-view';
 import { otherAccountsStorage, preloadAccountsStrip } from './other-accounts-parts';
+import { applyPageStylesheets } from './page-stylesheets';
 import { primeStorageItems } from './storage-hooks';
 import { popupTabs } from './tabs';
 import './style.css';
@@ -33,6 +35,9 @@ document.documentElement.dir = browser.i18n.getMessage('@@bidi_dir') === 'rtl' ?
 // chunk of its own (opening-view.ts), in before the first frame too, with the storage it shows
 // (lazy-view.tsx): it loads while the rest is read (who is signed in and the last tab chosen are
 // small reads), not after. Another tab reads its own when chosen.
+// The reads before the first render are answered by the one the first-frame script started
+// (opening-read.ts), when it has them: no round trip to storage of their own.
+const closeOpeningRead = takeOpeningRead();
 const root = document.getElementById('app');
 const viewLoaded = preloadOpeningView()
   .catch(() => undefined)
@@ -47,15 +52,20 @@ const storageRead = primeStorageItems([
   .then(() => performance.mark('companion:popup-storage-read'));
 // The other accounts' strip, when there are any, is in before the first frame too (other-accounts-parts.ts).
 const accountsLoaded = preloadAccountsStrip().catch(() => undefined);
-Promise.all([storageRead, viewLoaded, accountsLoaded]).then(() => {
+// The page's stylesheets, fetched as it was parsed, apply from the app's first frame (page-stylesheets.ts).
+const stylesApplied = applyPageStylesheets(document);
+Promise.all([storageRead, viewLoaded, accountsLoaded, stylesApplied]).then(() => {
   // The view primed with the rest is the one to show (`viewLoaded` read it first; should it have changed
   // meanwhile, that view loads as it renders).
   performance.mark('companion:popup-render');
   // The member's snapshot (entrypoints/popup/first-frame.ts) leaves in the task that renders the app in its
   // place: no frame shows both, or neither.
   document.getElementById('first-frame')?.remove();
+  // With its own rules (the page's stylesheets style the app).
+  document.adoptedStyleSheets = [];
   if (root) render(<App />, root);
   performance.mark('companion:popup-rendered');
+  closeOpeningRead();
   // The next open's snapshot, kept by a part loaded after this frame.
   if (root) import('./first-frame-writer').then((writer) => writer.keepFirstFrame(root, location.search));
 });

@@ -42,6 +42,15 @@ export interface StorageItemOptions<T> {
   migrations?: Record<number, (value: any) => unknown>;
 }
 
+/**
+ * How items read what is stored: one `get` of some names of an area. The popup answers the reads it
+ * makes as it opens from a read its first-frame script started earlier
+ * (entrypoints/popup/opening-read-handoff.ts); everywhere else it is storage's own.
+ */
+export const storedReads = {
+  get: (area: Area, names: string[]): Promise<Record<string, unknown>> => browser.storage[area].get(names),
+};
+
 // Defining an item does nothing until it is used: marked so, the bundler leaves out of each context
 // the items (and their defaults and migrations) that context never uses.
 /* @__NO_SIDE_EFFECTS__ */
@@ -53,8 +62,10 @@ export function defineItem<T>(key: StorageKey, options: StorageItemOptions<T>): 
   /** A migrating item stores its version beside its first value (as WXT's did). */
   let needsVersion = false;
 
+  /** Set once this context migrated the stored value: reads then go to storage itself. */
+  let migratedHere = false;
   const migrate = async () => {
-    const stored = await area().get([name, metaName]);
+    const stored = await storedReads.get(areaName, [name, metaName]);
     const value = stored[name];
     const meta = (stored[metaName] ?? {}) as Record<string, unknown>;
     const from = typeof meta.v === 'number' ? meta.v : 1;
@@ -65,6 +76,7 @@ export function defineItem<T>(key: StorageKey, options: StorageItemOptions<T>): 
     for (let next = from + 1; next <= version; next++)
       migrated = (await migrations?.[next]?.(migrated)) ?? migrated;
     await area().set({ [name]: migrated, [metaName]: { ...meta, v: version } });
+    migratedHere = true;
   };
   let migrating: Promise<void> | null = null;
   let migrationsDone = migrations === undefined;
@@ -79,7 +91,8 @@ export function defineItem<T>(key: StorageKey, options: StorageItemOptions<T>): 
             });
     return migrating;
   };
-  const read = async (storedName: string) => (await area().get(storedName))[storedName];
+  const read = async (storedName: string) =>
+    (await (migratedHere ? area().get(storedName) : storedReads.get(areaName, [storedName])))[storedName];
 
   const item: StorageItem<T> = {
     key,
@@ -179,10 +192,12 @@ export async function getValues(all: readonly StorageItem<any>[]): Promise<unkno
   const items = all.filter((item) => !readThrough.has(item));
   const places = items.map((item) => splitKey(item.key));
   const areas = [...new Set(places.map(([area]) => area))];
-  const read = () =>
+  // The first read may be answered from an earlier one (`storedReads`); after a migration, storage's own.
+  const read = (get = storedReads.get) =>
     Promise.all(
       areas.map((area) =>
-        browser.storage[area].get(
+        get(
+          area,
           items.flatMap((item, index) => {
             const [itemArea, name] = places[index] as [Area, string];
             if (itemArea !== area) return [];
@@ -201,7 +216,7 @@ export async function getValues(all: readonly StorageItem<any>[]): Promise<unkno
   if (settled.includes(false)) {
     // Something to migrate (once per item and context): migrated first, then read again.
     await Promise.all(items.map((item) => item.ready()));
-    stored = await read();
+    stored = await read((area, names) => browser.storage[area].get(names));
   }
   const values = items.map((item, index) => {
     const [area, name] = places[index] as [Area, string];

@@ -25,6 +25,25 @@ import {
 
 const sandbox = withSandbox();
 const ITEM = '[data-testid="feed-item"]';
+/** What a member sees of the frame's header, selected tab and first item: the snapshot looks as the app. */
+const LOOKED_AT = ['.popup-header', '[role=tab][aria-selected=true]', ITEM];
+/** How each of `selectors` looks under `root` (the app's, when none), run in the page (also by the recorder). */
+function looksUnder(selectors: readonly string[], root?: Element): (string | null)[] {
+  return selectors.map((selector) => {
+    const element = (root ?? document.getElementById('app'))?.querySelector(selector) ?? null;
+    if (element === null) return null;
+    const style = getComputedStyle(element);
+    // Not its colours: a first item's may change as the app marks it seen.
+    return [
+      style.display,
+      style.fontFamily,
+      style.fontSize,
+      style.fontWeight,
+      style.paddingTop,
+      style.borderBottomColor,
+    ].join(' ');
+  });
+}
 const OTHER = 'carol';
 
 /**
@@ -33,7 +52,14 @@ const OTHER = 'carol';
  */
 interface Seen {
   /** The snapshot's container as it appeared (null: never). */
-  snapshot: { items: number; inert: boolean; ariaHidden: string | null; appEmpty: boolean } | null;
+  snapshot: {
+    items: number;
+    inert: boolean;
+    ariaHidden: string | null;
+    appEmpty: boolean;
+    /** How its header, selected tab and first item looked (STYLED's properties), as it appeared. */
+    looks: (string | null)[];
+  } | null;
   /** Every member name the page showed (the header's), in the order they appeared. */
   members: (string | null)[];
   /** Whether the snapshot and the app were ever in the page together. */
@@ -55,6 +81,7 @@ const RECORDER = `(() => {
           inert: el.inert === true,
           ariaHidden: el.getAttribute('aria-hidden'),
           appEmpty: appCount() === 0,
+          looks: (${looksUnder.toString()})(${JSON.stringify(LOOKED_AT)}, el),
         };
       if (el.matches('[data-testid="popup-member"]')) seen.members.push(el.textContent);
     }
@@ -115,18 +142,19 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     // The first open fills the cache and, once its first screen has settled, writes the snapshot.
     const first = await openRecorded(browser(), path);
     await waitForAppFeed(first);
-    // The popup's stylesheets are in the page (scripts/vite/inline-popup-stylesheets.ts), and the
-    // extension's policy lets exactly them apply: each has its rules (a refused one has none), and
-    // the body lost the browser's default margin.
+    // The popup's stylesheets are preloaded by the page and applied by the app
+    // (scripts/vite/deferred-popup-stylesheets.ts): each is a stylesheet with its rules once the app
+    // shows, none is inline, and the body lost the browser's default margin.
     expect(
       await first.evaluate(() => ({
-        rules: [...document.querySelectorAll<HTMLStyleElement>('style[data-href]')].map(
-          (style) => (style.sheet?.cssRules.length ?? 0) > 0,
+        rules: [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map(
+          (link) => (link.sheet?.cssRules.length ?? 0) > 0,
         ),
-        links: document.querySelectorAll('link[rel=stylesheet]').length,
+        preloads: document.querySelectorAll('link[rel=preload][as=style]').length,
+        inline: document.querySelectorAll('style').length,
         margin: getComputedStyle(document.body).marginTop,
       })),
-    ).toEqual({ rules: [true, true], links: 0, margin: '0px' });
+    ).toEqual({ rules: [true, true], preloads: 0, inline: 0, margin: '0px' });
     if (recorded) expect((await seenIn(first)).snapshot).toBeNull();
     const firstMarks = await marksIn(first);
     // No snapshot yet: the app painted the first item, after its render.
@@ -154,7 +182,12 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         inert: true,
         ariaHidden: 'true',
         appEmpty: true,
+        looks: expect.any(Array),
       });
+      // Styled by its own rules as the app is by the page's stylesheets: the same header, tab and item.
+      const appLooks = await second.evaluate(looksUnder, LOOKED_AT);
+      expect(appLooks.every((look) => look !== null)).toBe(true);
+      expect(seen.snapshot?.looks).toEqual(appLooks);
       expect(seen.snapshot?.items).toBeGreaterThan(0);
       expect(seen.overlap).toBe(false);
       expect(seen.members.every((member) => member === DEMO_USERNAME)).toBe(true);
