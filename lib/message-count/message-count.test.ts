@@ -415,6 +415,26 @@ describe('message-count poller', () => {
     expect(world.reads.at(-1)?.bypassCache).toBe(true);
   });
 
+  it('confirms what the member marked read past the cache even with the hour’s cap spent, and counts it', async () => {
+    const service = makeService();
+    await service.start();
+    for (let i = 1; i <= MAX_BYPASSES_PER_HOUR; i++) {
+      world.clock = START + i * 2 * MINUTE;
+      await service.refresh('messages-page');
+    }
+    expect(world.reads.filter((read) => read.bypassCache)).toHaveLength(MAX_BYPASSES_PER_HOUR);
+    world.serverCount = 0;
+    world.clock += MINUTE;
+    await service.markedRead('demo');
+    expect(world.reads.at(-1)).toMatchObject({ bypassCache: true });
+    expect((await messageCountItem.getValue()).count).toBe(0);
+    // Counted: the next change a page tells of waits for the CDN's copy to age, as before.
+    expect((await messageCountItem.getValue()).bypasses).toHaveLength(MAX_BYPASSES_PER_HOUR + 1);
+    world.clock += MINUTE;
+    await service.refresh('messages-page');
+    expect(world.reads.at(-1)).toMatchObject({ bypassCache: false });
+  });
+
   it('five popup opens with no change known send no read past the cache', async () => {
     const service = makeService();
     await service.start();

@@ -204,7 +204,7 @@ interface CountReads {
   /** Reads the count and stores the outcome in ONE write. */
   read(
     state: MessageCountState,
-    options: { bypassCache: boolean; polledWhile?: Activity; away?: AwayChange },
+    options: { bypassCache: boolean; memberAsked?: boolean; polledWhile?: Activity; away?: AwayChange },
   ): Promise<MessageCountState>;
   /** Reads if a read is due (what the member does decides when), and schedules the next. */
   pollIfDue(): Promise<void>;
@@ -249,7 +249,7 @@ function createCountReads(ports: MessageCountPorts): CountReads {
    */
   function read(
     state: MessageCountState,
-    options: { bypassCache: boolean; polledWhile?: Activity; away?: AwayChange },
+    options: { bypassCache: boolean; memberAsked?: boolean; polledWhile?: Activity; away?: AwayChange },
   ): Promise<MessageCountState> {
     const running = reading.get('count');
     if (running !== undefined) return running.done;
@@ -268,10 +268,13 @@ function createCountReads(ports: MessageCountPorts): CountReads {
       const asIfFailed = { ...state, failures: state.failures + 1 };
       await ports.alarm.set(ports.now() + nextDelay(asIfFailed, 'watching', await ports.periodMs()));
       // Past the CDN only for a change Companion knows of (asked for, or within the window after
-      // one), and only within the hour's cap (./cache-bypass.ts).
+      // one), and only within the hour's cap (./cache-bypass.ts). A change the member made here
+      // (everything marked read) is confirmed past it even past the cap, and counts toward it: the
+      // CDN's copy from before would bring back the count the member just cleared, and a member's
+      // clicks are few.
       const sentAt = ports.now();
       const wanted = options.bypassCache || sentAt < state.staleUntil;
-      const bypassCache = wanted && mayBypass(state.bypasses, sentAt);
+      const bypassCache = wanted && (options.memberAsked === true || mayBypass(state.bypasses, sentAt));
       const bypasses = (latest: MessageCountState) =>
         bypassCache ? { bypasses: withBypass(latest.bypasses, sentAt) } : {};
       try {
@@ -474,7 +477,7 @@ export function createMessageCountService(ports: MessageCountPorts): MessageCoun
         const state = await ports.state.get();
         if (state.username !== username) return;
         // The site has answered: nothing to wait for before the confirming read.
-        const after = await read(await setCleared(state), { bypassCache: true });
+        const after = await read(await setCleared(state), { bypassCache: true, memberAsked: true });
         await schedule(after);
       }),
 
