@@ -1,7 +1,7 @@
 /**
  * The popup's opening read, started by the first-frame script (first-frame.ts) as the page is parsed:
  * the extension storage the previous open read before its first render (its names kept in the page's
- * own storage), asked for in one read per area, long before the app's module has loaded. The app
+ * own storage), asked for again as that open asked for it, long before the app's module has loaded. The app
  * takes it (opening-read-handoff.ts) instead of asking storage again: its first render has its data
  * without a round trip of its own.
  *
