@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import { BROWSER_NAMES, type TestPage, useBrowser, withSandbox } from './harness';
 import { ownKey } from './harness/own-keys';
+import { openSettings } from './harness/settings-page';
 import { typeInto } from './harness/type-into';
 
 const sandbox = withSandbox();
@@ -45,7 +46,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   const browser = useBrowser(name, { sandbox, signedInAs: A });
 
   const muteFromSettings = async (person: string, kind: boolean) => {
-    const options = await browser().openExtensionPage('/options.html');
+    const options = await openSettings(browser());
     if (kind) {
       await options.click(`[data-testid="mute-kind"][data-kind="${MUTED_KIND}"]`);
       await expect.poll(() => kindMuted(options)).toBe(true);
@@ -79,7 +80,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     }
     expect(await absent(popup, `[data-testid="other-account"][data-username="${A_OTHER}"]`)).toBe(true);
     await popup.close();
-    const options = await browser().openExtensionPage('/options.html');
+    const options = await openSettings(browser());
     await expect.poll(() => mutedPeople(options)).not.toContain(A_MUTED);
     expect(await kindMuted(options)).toBe(false);
     expect(await absent(options, '[data-testid="belled"]')).toBe(true);
@@ -102,7 +103,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       await browser().setStorage('sync', {
         [ownKey(sandbox(), 'followingClosely', A)]: { people: ['alice'], studios: [] },
       });
-      const options = await browser().openExtensionPage('/options.html');
+      const options = await openSettings(browser());
       await expect.poll(() => absent(options, '[data-testid="belled"]')).toBe(false);
       await options.close();
 
@@ -129,7 +130,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     it("B's own mute stays B's: A signs back in to exactly A's choices", async () => {
       await muteFromSettings(B_MUTED, false);
       await browser().signIn(A);
-      const options = await browser().openExtensionPage('/options.html');
+      const options = await openSettings(browser());
       await expect.poll(() => mutedPeople(options)).toEqual([A_MUTED]);
       expect(await kindMuted(options)).toBe(true);
       expect(await absent(options, '[data-testid="belled"]')).toBe(false);

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import type { Project } from '@/sandbox/model';
 import { BROWSER_NAMES, seriousAxeFindings, type TestPage, useBrowser, withSandbox } from './harness';
+import { openSettings, SETTINGS_GROUPS } from './harness/settings-page';
 import { inFront } from './harness/still-works';
 
 const sandbox = withSandbox();
@@ -21,24 +22,6 @@ const TRANSLATE = 'button[data-companion="translate"]';
 const TRANSLATION = '[data-companion="translation"]';
 const POPUP_CARD = '[data-testid="followed-projects"][data-feed="shared"] [data-testid="project-card"]';
 const POPUP_MARK = `${POPUP_CARD} [data-testid="project-status"]`;
-/**
- * The fieldsets in the order the page shows them, one per feature: the member's own choices under
- * their heading first, then the browser's settings under theirs.
- */
-const GROUPS = [
-  ['settings-yours', ['settings-mutes', 'settings-other-accounts', 'settings-following-closely']],
-  [
-    'settings-browser',
-    [
-      'settings-message-count',
-      'settings-feed',
-      'settings-project-history',
-      'settings-marks',
-      'settings-translation',
-      'settings-explore',
-    ],
-  ],
-];
 
 type ExtensionApi = typeof browser;
 
@@ -108,8 +91,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         (window as { settingsProbe?: boolean }).settingsProbe = true;
       });
 
-    const options = await browser().openExtensionPage('/options.html');
-    await options.waitFor((s) => document.querySelector(s) !== null, '[data-testid="settings-explore"]');
+    const options = await openSettings(browser());
     // One page, whose settings are whose under two headings, grouped by feature in this order.
     expect(
       await options.evaluate(() =>
@@ -118,7 +100,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
           [...section.querySelectorAll(':scope > fieldset')].map((f) => f.getAttribute('data-testid')),
         ]),
       ),
-    ).toEqual(GROUPS);
+    ).toEqual(SETTINGS_GROUPS);
     const switches = [
       'setting-project-status-marks',
       'setting-translate-buttons',
