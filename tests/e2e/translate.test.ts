@@ -128,15 +128,42 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   /** Clicks the Translate button of comment `id`, scrolled to as a member would. */
   const clickTranslate = (page: TestPage, id: number) =>
     clickCentered(page, `${commentSelector(id)} button[data-companion="translate"]`, commentSelector(id));
-  const translationIn = (page: TestPage, id: number) =>
-    page.waitFor(
-      (selector) => {
-        const element = document.querySelector(`${selector} [data-companion="translation"]`);
-        return element ? { text: element.textContent, lang: element.getAttribute('lang') } : null;
-      },
+  /** Points at comment `id`'s Translate button (scrolled to) until its title reads `title`. */
+  const pointAtTranslate = async (page: TestPage, id: number, title: string) => {
+    await page.waitFor((s) => document.querySelector(s) !== null, commentSelector(id));
+    await page.evaluate(
+      (s) => document.querySelector(s)?.scrollIntoView({ block: 'center' }),
       commentSelector(id),
-      { timeout: 15_000 },
     );
+    await page.waitFor(
+      ({ button, title }) => {
+        const element = document.querySelector(button);
+        element?.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+        return element?.getAttribute('title') === title;
+      },
+      { button: `${commentSelector(id)} button[data-companion="translate"]`, title },
+    );
+  };
+  const translationIn = (page: TestPage, id: number) =>
+    page.waitFor((selector) => {
+      const element = document.querySelector(`${selector} [data-companion="translation"]`);
+      return element ? { text: element.textContent, lang: element.getAttribute('lang') } : null;
+    }, commentSelector(id));
+
+  /**
+   * Scrolls through the page until every comment with words has its one button: a comment gets it
+   * when it comes near the screen (an observer's turn, later under load), and replies arrive after
+   * their thread.
+   */
+  const everyCommentHasItsButton = (page: TestPage) =>
+    expect
+      .poll(async () => {
+        await scrollThrough(page);
+        return (await page.evaluate(commentButtons)).every(
+          (c) => c.composer || c.buttons === (c.words ? 1 : 0),
+        );
+      })
+      .toBe(true);
 
   it('puts one Translate button on every comment and reply, after Load more and posting too, none on the composer', async () => {
     const page = await openProject();
@@ -153,7 +180,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await expect
       .poll(() => page.evaluate(() => document.querySelectorAll('.replies div.comment').length))
       .toBeGreaterThan(0);
-    await scrollThrough(page);
+    await everyCommentHasItsButton(page);
     const first = await check();
     await page.click('button.load-more-button');
     await page.waitFor(
@@ -161,14 +188,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       first,
     );
     // Every comment with words has its button (the replies of new threads arrive a little later).
-    await expect
-      .poll(async () => {
-        await scrollThrough(page);
-        return (await page.evaluate(commentButtons)).every(
-          (c) => c.composer || c.buttons === (c.words ? 1 : 0),
-        );
-      })
-      .toBe(true);
+    await everyCommentHasItsButton(page);
     expect(await check()).toBeGreaterThan(first);
 
     // The member posts: the new comment gets a button; one of only digits and emoji gets none.
@@ -212,7 +232,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       { text: '12345 🎉🎉 :)', buttons: 0 },
       { text: 'Merci pour ce projet magnifique', buttons: 1 },
     ]);
-    await scrollThrough(page);
+    await everyCommentHasItsButton(page);
     await check();
     await page.close();
   });
@@ -265,14 +285,18 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
   it('translates project notes, studio comments and description, and legacy profile comments', async () => {
     const page = await openProject();
-    const notes = await page.evaluate(() =>
-      [...document.querySelectorAll('.project-notes .description-block')].map(
-        (block) => block.querySelectorAll('button[data-companion="translate"]').length,
-      ),
-    );
-    expect(notes).toEqual([1, 1]);
+    // The notes get their buttons in their own turn, not with the comments' that openProject waited for.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('.project-notes .description-block')].map(
+            (block) => block.querySelectorAll('button[data-companion="translate"]').length,
+          ),
+        ),
+      )
+      .toEqual([1, 1]);
     await page.click('.project-notes .description-block:nth-child(2) button[data-companion="translate"]');
-    expect(await page.text('.project-notes [data-companion="translation"]', { timeout: 15_000 })).toBe(
+    expect(await page.text('.project-notes [data-companion="translation"]')).toBe(
       translateText(busy.description, 'en').trim(),
     );
     await page.close();
@@ -294,17 +318,20 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         })),
       )
       .toMatchObject({ description: 1, all: 1 });
-    await scrollThrough(studioPage);
-    const counts = await studioPage.evaluate(() => ({
-      comments: document.querySelectorAll('.studio-compose-container div.comment[id^="comments-"]').length,
-      buttons: document.querySelectorAll('.studio-compose-container button[data-companion="translate"]')
-        .length,
-    }));
-    expect(counts.buttons).toBe(counts.comments);
+    // A comment gets its button when it comes near the screen, an observer's turn after the scroll.
+    await expect
+      .poll(async () => {
+        await scrollThrough(studioPage);
+        return studioPage.evaluate(() => [
+          document.querySelectorAll('.studio-compose-container div.comment[id^="comments-"]').length,
+          document.querySelectorAll('.studio-compose-container button[data-companion="translate"]').length,
+        ]);
+      })
+      .toSatisfy(([comments, buttons]) => comments === buttons);
     await studioPage.click('.studio-info-section button[data-companion="translate"]');
-    expect(
-      await studioPage.text('.studio-info-section [data-companion="translation"]', { timeout: 15_000 }),
-    ).toBe(translateText(studio.description, 'en').trim());
+    expect(await studioPage.text('.studio-info-section [data-companion="translation"]')).toBe(
+      translateText(studio.description, 'en').trim(),
+    );
     await studioPage.close();
 
     const profile = await browser().openPage(`${site()}/users/${DEMO_USERNAME}/`);
@@ -323,7 +350,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       return { id: comment?.id ?? '', text: comment?.querySelector('.content')?.textContent?.trim() ?? '' };
     });
     await clickCentered(profile, `#${first.id} button[data-companion="translate"]`, `#${first.id}`);
-    expect(await profile.text(`#${first.id} [data-companion="translation"]`, { timeout: 15_000 })).toBe(
+    expect(await profile.text(`#${first.id} [data-companion="translation"]`)).toBe(
       translateText(first.text, 'en'),
     );
     await profile.close();
@@ -347,6 +374,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await browser().setStorage('sync', {
       translationSettings: { language: 'de', readAloud: false, voice: 'female' },
     });
+    // The open page hears of the setting through storage, a moment later: the member points at the
+    // button and reads the language it now translates into before clicking.
+    await pointAtTranslate(page, b.id, 'Translate into German');
     await clickTranslate(page, b.id);
     expect(await translationIn(page, b.id)).toEqual({ text: translateText(b.content, 'de'), lang: 'de' });
 
@@ -454,7 +484,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const asked = await afterStop.observe({
       what: `the translation of comment ${probe.id}, clicked after the stop`,
       matches: (entry) => isTranslation(entry) && isProbe(entry),
-      timeoutMs: 15_000,
+      timeoutMs: 20_000,
     });
     expect(asked.filter((e) => isTranslation(e) && Date.parse(e.time) >= quietFrom && !isProbe(e))).toEqual(
       [],
@@ -472,9 +502,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const since = Date.now();
     const notes = '.project-notes .description-block:nth-child(2) button[data-companion="read-aloud"]';
     await page.click(notes);
-    await page.waitFor((s) => document.querySelector(s)?.getAttribute('data-state') === 'playing', notes, {
-      timeout: 15_000,
-    });
+    await page.waitFor((s) => document.querySelector(s)?.getAttribute('data-state') === 'playing', notes);
     // The next piece is fetched while the first plays.
     await expect
       .poll(
