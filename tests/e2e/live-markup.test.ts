@@ -120,14 +120,14 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         ).sandboxSite.readMessageCount();
       });
       // The member sees it in the bar: the renderer's node is still the one on screen...
-      await page.waitForText('li.messages span.message-count.show', String(count), { timeout: 5_000 });
+      await page.waitForText('li.messages span.message-count.show', String(count));
       expect(
         await page.evaluate(() =>
           [...(document.querySelector('span.message-count')?.childNodes ?? [])].map((n) => n.textContent),
         ),
       ).toEqual([String(count), ' ']);
       // ...and the badge follows the page's reading, with no read of the count by the extension.
-      await expect.poll(badgeText, { timeout: 10_000 }).toBe(String(count));
+      await expect.poll(badgeText).toBe(String(count));
       const reads = sandbox()
         .control.requestLog({ part: 'api' })
         .filter((entry: RequestLogEntry) => Date.parse(entry.time) >= since && COUNT_ROUTE.test(entry.path));
@@ -158,9 +158,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
               }
             : null;
         });
-      await expect
-        .poll(shown, { timeout: 10_000 })
-        .toEqual({ text: String(count), hidden: false, displayed: true });
+      await expect.poll(shown).toEqual({ text: String(count), hidden: false, displayed: true });
       await page.close();
     } finally {
       sandbox().control.clearFaults();
@@ -252,7 +250,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       );
     }
     await page.click('#bio-readonly button[data-companion="translate"]');
-    expect(await page.text('#bio-readonly [data-companion="translation"]', { timeout: 15_000 })).toBe(
+    expect(await page.text('#bio-readonly [data-companion="translation"]')).toBe(
       translateText(other.bio, 'en').trim(),
     );
     // Below the texts' scrolling boxes, where they are seen whole, with "Show original".
@@ -303,13 +301,13 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
           : null;
       }, id);
     await expect
-      .poll(() => markOf(loved.id), { timeout: 15_000 })
+      .poll(() => markOf(loved.id))
       .toEqual({ marks: 1, id: String(loved.id), loved: 'true', favorited: 'false', visible: true });
     await expect
-      .poll(() => markOf(favorited.id), { timeout: 15_000 })
+      .poll(() => markOf(favorited.id))
       .toEqual({ marks: 1, id: String(favorited.id), loved: 'false', favorited: 'true', visible: true });
     await expect
-      .poll(() => markOf(neither.id), { timeout: 15_000 })
+      .poll(() => markOf(neither.id))
       .toEqual({ marks: 1, id: String(neither.id), loved: 'false', favorited: 'false', visible: false });
     await page.close();
 
@@ -376,7 +374,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
     const editor = await browser().openPage(`${site()}/projects/${project.id}/editor/`);
     await expect
-      .poll(() => editorCount(editor), { timeout: 10_000 })
+      .poll(() => editorCount(editor))
       .toEqual({ text: String(count), hidden: false, besideMyStuff: true, inAccountGroup: true });
     expect(await companionOnPage(editor)).toEqual({ translate: 0, marks: 0 });
 
@@ -394,11 +392,11 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     // The page's comments and notes get their buttons; its own count read reaches Companion (the
     // number may be a copy the browser kept: what matters here is that the editor shows the badge's).
     await page.waitFor(() => document.querySelector('[data-companion="translate"]') !== null);
-    await expect.poll(badgeText, { timeout: 10_000 }).not.toBe('');
+    await expect.poll(badgeText).not.toBe('');
     await page.click('button.see-inside-button');
     await expect.poll(() => page.url()).toMatch(/\/editor\/?$/);
     await expect
-      .poll(async () => ({ shown: await editorCount(page), badge: await badgeText() }), { timeout: 10_000 })
+      .poll(async () => ({ shown: await editorCount(page), badge: await badgeText() }))
       .toSatisfy(
         ({ shown, badge }) =>
           shown !== null &&
@@ -407,7 +405,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
           shown.besideMyStuff &&
           shown.inAccountGroup,
       );
-    await expect.poll(() => companionOnPage(page), { timeout: 5_000 }).toEqual({ translate: 0, marks: 0 });
+    await expect.poll(() => companionOnPage(page)).toEqual({ translate: 0, marks: 0 });
     await page.click('[class*="community-button_community-button_"]');
     await expect.poll(() => page.url()).not.toMatch(/\/editor\/?$/);
     await page.waitFor(() => document.querySelector('li.messages span.message-count') !== null);
