@@ -141,7 +141,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       expect(
         await popup.evaluate((s) => document.querySelector<HTMLAnchorElement>(`${s} a`)?.href, INVITE),
       ).toBe(`${site()}/become-a-scratcher`);
-      // Everything the count holds beyond the list is shown: no sentence about what cannot be.
+      // Everything the count holds beyond the list is shown: no sentence about what cannot be. The
+      // popup knows the count (which that sentence needs) once the list marks its unread: not before.
+      await popup.waitFor((s) => document.querySelector(`${s}[data-unread="true"]`) !== null, ITEM);
       expect(await popup.evaluate(() => document.querySelector('[data-testid="honest-count"]'))).toBeNull();
       // The listed unread are the count less the alerts and the invitation, as the site counts them.
       const listedUnread = store()
