@@ -13,6 +13,7 @@ import type { RequestLogEntry } from '@/sandbox/control';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import { BROWSER_NAMES, type TestPage, useBrowser, withSandbox } from './harness';
 import { startQuietPeriod } from './harness/quiet-period';
+import { openSettings } from './harness/settings-page';
 import { signInToEndQuietPeriod } from './harness/signed-out-period';
 import { reuseThumbnailForUnreadProject } from './harness/status-mark-probe';
 
@@ -473,8 +474,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
                 ?.getAttribute('data-loved'),
             id,
           ),
-        // Page → background → storage → the other tab: seconds at most on a loaded machine.
-        { timeout: 15_000 },
+        // Page → background → storage → the other tab: seconds on a loaded machine (the 20 s default).
       )
       .toBe('true');
     expect(
@@ -512,10 +512,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         async () => {
           const [host] = await readThumbnails(page, '#projectBox');
           return host && { id: host.markId, loved: host.loved, marks: host.marks };
-          // The new project's love is read through the background's rate-limited queue: more than
-          // the poll's default second on a loaded machine.
         },
-        { timeout: 10_000 },
+        // The new project's love is read through the background's rate-limited queue: seconds on a
+        // loaded machine (the 20 s default).
       )
       .toEqual({ id: String(loved?.id), loved: 'true', marks: 1 });
     await page.close();
@@ -526,9 +525,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const page = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
     await settled(page, '#projectBox', 4);
     // The options page's switch: off takes every mark away in open tabs, on brings them back.
-    const options = await browser().openExtensionPage('/options.html');
+    // Every fieldset shown: each its own item read, the switch's state among them.
+    const options = await openSettings(browser());
     const toggle = '[data-testid="setting-project-status-marks"]';
-    await options.waitFor((selector) => document.querySelector(selector) !== null, toggle);
     expect(
       await options.evaluate(
         (selector) => document.querySelector<HTMLInputElement>(selector)?.checked,
@@ -541,6 +540,10 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       projectStatusSettings: { marks: false },
     });
     await options.click(toggle);
+    // The page saves the switch a moment after the click: closed before, the choice could be lost.
+    await expect
+      .poll(() => browser().readStorage('sync', ['projectStatusSettings']))
+      .toEqual({ projectStatusSettings: { marks: true } });
     await options.close();
     // Back in front (a hidden tab sees no intersections): its thumbnails in view get their marks again.
     await (page.raw.page as { bringToFront(): Promise<void> }).bringToFront();
