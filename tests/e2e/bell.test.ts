@@ -20,6 +20,7 @@ import {
   withSandbox,
 } from './harness';
 import { ownKey } from './harness/own-keys';
+import { openSettings } from './harness/settings-page';
 import { typeInto } from './harness/type-into';
 
 const sandbox = withSandbox();
@@ -115,12 +116,13 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await popup.click('[data-testid="feed-section-activity"]');
     await popup.waitFor((s) => document.querySelectorAll(s).length > 0, ITEM);
     // The first row naming its actor: demo follows them (What's Happening is the followed people's).
-    belled = await popup.evaluate(
+    // Waited for, not read once: the rows may show a moment before their bells.
+    belled = (await popup.waitFor(
       (s) =>
         document.querySelector<HTMLElement>(`${s}:not([data-type="becomeownerstudio"]) [data-testid="bell"]`)
           ?.dataset.user ?? '',
       ITEM,
-    );
+    )) as string;
     const demo = store().getUser(DEMO_USERNAME);
     const followed = store()
       .followingOf(demo?.id ?? -1)
@@ -160,23 +162,27 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         bellOf(belled),
       ),
     ).not.toContain('false');
-    expect(await readBells()).toEqual({ people: [belled], studios: [] });
+    // Saved a moment after the bell shows rung.
+    await expect.poll(readBells).toEqual({ people: [belled], studios: [] });
     // The section is there at once (their recent projects, or a sentence saying there are none yet).
     await feed.waitFor((s) => document.querySelector(s) !== null, SECTION);
 
     // Their view in Explore shows it rung; Enter silences it, Enter rings it again.
     const view = await openPerson(feed, belled);
     const viewBell = `${view} ${bellOf(belled)}`;
-    expect((await pressedOf(feed, viewBell))?.pressed).toBe('true');
+    // The view's bell and what it says come with the bells' stored state, not with the view's heading.
+    await expect.poll(async () => (await pressedOf(feed, viewBell))?.pressed).toBe('true');
     // A person the feeds may not carry: said beside the bell.
-    expect(await feed.text(`${view} [data-testid="bell-status"]`)).toContain('only from people you follow');
+    expect(
+      await feed.waitForText(`${view} [data-testid="bell-status"]`, 'only from people you follow'),
+    ).toContain('only from people you follow');
     await tabTo(feed, viewBell);
     await press(feed, 'Enter');
     await feed.waitFor((s) => document.querySelector(s)?.getAttribute('aria-pressed') === 'false', viewBell);
-    expect(await readBells()).toEqual({ people: [], studios: [] });
+    await expect.poll(readBells).toEqual({ people: [], studios: [] });
     await press(feed, 'Enter');
     await feed.waitFor((s) => document.querySelector(s)?.getAttribute('aria-pressed') === 'true', viewBell);
-    expect(await readBells()).toEqual({ people: [belled], studios: [] });
+    await expect.poll(readBells).toEqual({ people: [belled], studios: [] });
     await feed.close();
   });
 
@@ -205,8 +211,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const notTheirs = sandbox().control.shareProject({ author: other, title: 'Bell: someone else' }).project;
 
     const popup = await openFeed();
-    // Rung still, after the popup closed and opened again.
-    expect((await pressedOf(popup, bellOf(belled)))?.pressed).toBe('true');
+    // Rung still, after the popup closed and opened again (the bells' stored state, read as it opens).
+    await expect.poll(async () => (await pressedOf(popup, bellOf(belled)))?.pressed).toBe('true');
     // The member asks for the newest (the list was read less than a minute ago).
     await popup.click('[data-testid="feed-refresh"]');
     const card = `${SECTION} [data-testid="project-card"]`;
@@ -296,7 +302,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   });
 
   it('lists the bell on the settings page, and its button removes it', async () => {
-    const options = await browser().openExtensionPage('/options.html');
+    // Every fieldset shown before the page is scanned and read (each shows once its item is read).
+    const options = await openSettings(browser());
     const entry = `[data-testid="settings-following-closely"] [data-testid="belled"][data-user="${belled}"]`;
     await options.waitFor((s) => document.querySelector(s) !== null, entry, { timeout: 20_000 });
     expect(await options.text(`${entry} [data-testid="bell-remove"]`)).toBe(`Remove ${belled}`);
@@ -304,7 +311,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await tabTo(options, `${entry} [data-testid="bell-remove"]`, 200);
     await press(options, 'Enter');
     await options.waitFor(() => document.querySelector('[data-testid="bells-empty"]') !== null);
-    expect(await readBells()).toEqual({ people: [], studios: [] });
+    await expect.poll(readBells).toEqual({ people: [], studios: [] });
     await options.close();
   });
 });
