@@ -13,6 +13,7 @@ import { DEMO_USERNAME } from '@/sandbox/index';
 import { BROWSER_NAMES, useBrowser, withSandbox } from './harness';
 import { readInstallTypeInExtension } from './harness/extension-api';
 import { startQuietPeriod } from './harness/quiet-period';
+import { openSettings } from './harness/settings-page';
 import { signInToEndQuietPeriod } from './harness/signed-out-period';
 
 /** The words the extension uses for a count, in English (the browsers run in English). */
@@ -23,10 +24,6 @@ const messagesPhrase = (count: number) =>
 const PERIOD_SECONDS = 2;
 const CDN_SECONDS = 1;
 const PERIOD_MS = PERIOD_SECONDS * 1000;
-// How long a change may take to reach the badge when the test does not know where the poller is in
-// its period: one period, plus the CDN's copy, plus the browser's alarm granularity and the message
-// round trips (three periods: a wait's bound, not what "within one period" promises).
-const COUNT_UPDATE_MS = (PERIOD_SECONDS + CDN_SECONDS + 3) * 1000;
 
 const sandbox = withSandbox();
 
@@ -74,10 +71,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       const since = Date.now();
       const page = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
       // Two reads of its own: a member's copy makes them a minute apart at the least; tuned, the
-      // first comes 2.5 periods after the page's own reading (5 s) and the next a period later.
-      await expect
-        .poll(() => countReads(since).fromExtension.length, { timeout: 4 * PERIOD_SECONDS * 1000 + 3000 })
-        .toBeGreaterThanOrEqual(2);
+      // first comes 2.5 periods after the page's own reading (5 s) and the next a period later (within
+      // the poll's 20 s default, on a loaded machine too, and never a minute apart).
+      await expect.poll(() => countReads(since).fromExtension.length).toBeGreaterThanOrEqual(2);
       await page.close();
     });
 
@@ -85,10 +81,11 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       const count = unread();
 
       const page = await browser().openPage(`${browser().profile.site}/`);
-      await expect.poll(badgeText, { timeout: COUNT_UPDATE_MS }).toBe(expectedBadge(count));
-      expect((await browser().badge()).title).toBe(
-        `Companion: ${messagesPhrase(count)} for ${DEMO_USERNAME}`,
-      );
+      await expect.poll(badgeText).toBe(expectedBadge(count));
+      // The title is set in a call of its own, which may land after the text's.
+      await expect
+        .poll(async () => (await browser().badge()).title)
+        .toBe(`Companion: ${messagesPhrase(count)} for ${DEMO_USERNAME}`);
       expect(await page.waitForText('li.messages span.message-count.show', String(count))).toBe(
         String(count),
       );
@@ -103,7 +100,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
     it('shows a message added on the service within one polling period, everywhere', async () => {
       const page = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
-      await expect.poll(badgeText, { timeout: COUNT_UPDATE_MS }).toBe(expectedBadge(unread()));
+      await expect.poll(badgeText).toBe(expectedBadge(unread()));
       // The page's own reading stands in for a poll for a while (2.5 periods): start the clock at
       // the poller's next own read, so the test measures one polling period.
       const opened = Date.now();
@@ -115,7 +112,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
             return state?.source === 'poll' && (state.readAt ?? 0) > opened;
           },
           // 2.5 periods of the page's reading, the alarm's own delay and a loaded machine's slack.
-          { timeout: 4 * PERIOD_SECONDS * 1000 + 3000, interval: 200 },
+          { interval: 200 },
         )
         .toBe(true);
       sandbox().control.addMessage(DEMO_USERNAME, { type: 'followuser', actor: 'demo' });
@@ -151,14 +148,15 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       // Tabs loaded after it: the site's page may still carry the CDN's copy of the old count.
       const loadedRightAfter = await browser().openPage(`${browser().profile.site}/explore/projects/all/`);
 
-      await expect.poll(badgeText, { timeout: COUNT_UPDATE_MS }).toBe('');
+      await expect.poll(badgeText).toBe('');
       expect(unread()).toBe(0);
       const loadedLater = await browser().openPage(`${browser().profile.site}/`);
       for (const page of [messages, other, loadedRightAfter, loadedLater]) {
-        await page.waitForText('li.messages span.message-count', '0');
-        expect(await page.evaluate(() => document.querySelector('span.message-count')?.className)).toBe(
-          'message-count',
-        );
+        await page.waitForText('li.messages span.message-count', /^0$/);
+        // Its class may follow its number a moment later.
+        await expect
+          .poll(() => page.evaluate(() => document.querySelector('span.message-count')?.className))
+          .toBe('message-count');
         await expect.poll(() => page.evaluate(() => document.title)).not.toMatch(/^\(\d+\) /);
       }
       const popup = await browser().openPopup();
@@ -237,7 +235,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       // And every tab shows the same, current number.
       const count = String(unread());
       for (const tab of tabs) await tab.waitForText('li.messages span.message-count', count);
-      expect(await badgeText()).toBe(count);
+      // A tab may show its own reading before the background sets the badge.
+      await expect.poll(badgeText).toBe(count);
       for (const tab of tabs) await tab.close();
     });
 
@@ -247,7 +246,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       expect(count).toBeGreaterThan(0);
       await expect.poll(() => site.evaluate(() => document.title)).toMatch(new RegExp(`^\\(${count}\\) `));
 
-      const options = await browser().openExtensionPage('/options.html');
+      // Every fieldset shown: the switches below are read once, each from its own stored item.
+      const options = await openSettings(browser());
       const checked = (testId: string) =>
         options.evaluate(
           (id) => document.querySelector<HTMLInputElement>(`[data-testid="${id}"]`)?.checked,
@@ -267,8 +267,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
     it('signed out, shows the signed-out mark and no authenticated request reaches the service', async () => {
       const page = await browser().openPage(`${browser().profile.site}/logout/`);
-      await expect.poll(badgeText, { timeout: COUNT_UPDATE_MS }).toBe('?');
-      expect((await browser().badge()).title).toMatch(/signed out/);
+      await expect.poll(badgeText).toBe('?');
+      // The title is set in a call of its own, which may land after the text's.
+      await expect.poll(async () => (await browser().badge()).title).toMatch(/signed out/);
       const period = startQuietPeriod(sandbox().control);
       await page.goto(`${browser().profile.site}/`);
       await page.goto(`${browser().profile.site}/explore/projects/all/`);
