@@ -108,7 +108,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const since = Date.now();
     await page.click(`${onPage} button[data-companion="translate"]`);
     const expected = translateText(top.content, 'en');
-    expect(await page.text(`${onPage} [data-companion="translation"]`, { timeout: 15_000 })).toBe(expected);
+    expect(await page.text(`${onPage} [data-companion="translation"]`)).toBe(expected);
     expect(translations(since)).toEqual([top.content]);
     await page.close();
 
@@ -140,9 +140,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const reader = `${inThread(top)} button[data-companion="read-aloud"]`;
     const spoken = Date.now();
     await popup.click(reader);
-    await popup.waitFor((s) => document.querySelector(s)?.getAttribute('data-state') === 'playing', reader, {
-      timeout: 15_000,
-    });
+    await popup.waitFor((s) => document.querySelector(s)?.getAttribute('data-state') === 'playing', reader);
     const pieces = speechRequests(spoken).map((entry) => new URLSearchParams(entry.query));
     expect(pieces.length).toBeGreaterThanOrEqual(1);
     expect(expected.startsWith(pieces[0]?.get('text') ?? 'x')).toBe(true);
@@ -199,9 +197,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await tabTo(popup, button);
     await press(popup, 'Enter');
     const expected = translateText(notesProject.description.trim(), 'en');
-    expect(await popup.text(`${notes} [data-companion="translation"]`, { timeout: 15_000 })).toBe(
-      expected.trim(),
-    );
+    expect(await popup.text(`${notes} [data-companion="translation"]`)).toBe(expected.trim());
     expect(translations(since)).toEqual([notesProject.description.trim()]);
     // Enter again hides it, and once more shows it: the focus stayed on the button, no request.
     await press(popup, 'Enter');
@@ -255,7 +251,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await open(`${site()}/studios/${studio.id}/`, 'studio-view');
     const description = '[data-testid="studio-view"] [data-testid="studio-description"]';
     await popup.click(`${description} button[data-companion="translate"]`);
-    expect(await popup.text(`${description} [data-companion="translation"]`, { timeout: 15_000 })).toBe(
+    expect(await popup.text(`${description} [data-companion="translation"]`)).toBe(
       translateText(studio.description.trim(), 'en').trim(),
     );
     await popup.waitFor(
@@ -273,7 +269,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await open(`${site()}/users/${person.username}/`, 'user-view');
     const bio = '[data-testid="user-view"] [data-testid="user-bio"]';
     await popup.click(`${bio} button[data-companion="translate"]`);
-    expect(await popup.text(`${bio} [data-companion="translation"]`, { timeout: 15_000 })).toBe(
+    expect(await popup.text(`${bio} [data-companion="translation"]`)).toBe(
       translateText(person.bio.trim(), 'en').trim(),
     );
     // One request per text: the description and the bio.
