@@ -13,6 +13,7 @@ import { DEMO_USERNAME } from '@/sandbox/index';
 import type { Message } from '@/sandbox/model';
 import { BROWSER_NAMES, seriousAxeFindings, type TestPage, useBrowser, withSandbox } from './harness';
 import { ownKey } from './harness/own-keys';
+import { openSettings } from './harness/settings-page';
 import { typeInto } from './harness/type-into';
 
 const sandbox = withSandbox();
@@ -76,8 +77,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   };
 
   it('mutes a kind on the settings page, grouped as the site’s filters; a username that cannot be one gets a sentence', async () => {
-    const options = await browser().openExtensionPage('/options.html');
-    await options.waitFor((s) => document.querySelector(s) !== null, '[data-testid="settings-mutes"]');
+    const options = await openSettings(browser());
     const kinds = await options.evaluate(() =>
       [...document.querySelectorAll<HTMLInputElement>('[data-testid="mute-kind"]')].map(
         (box) =>
@@ -121,7 +121,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     expect(await seriousAxeFindings(options)).toEqual([]);
     await options.click('[data-testid="muted-person"][data-username="carol"] [data-testid="unmute-person"]');
     await options.waitFor((s) => document.querySelector(s) === null, '[data-testid="muted-person"]');
-    expect(await mutesIn(options)).toEqual({ kinds: ['loveproject'], people: [] });
+    // The page shows the change at once; the stored mutes follow it.
+    await expect.poll(() => mutesIn(options)).toEqual({ kinds: ['loveproject'], people: [] });
     await options.close();
   });
 
@@ -202,11 +203,10 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     expect(muted.folded.sort()).toEqual([...muted.listed, ...muted.folded].filter(isMutedNow).sort());
     expect(muted.folded.filter((id) => actorOf(messages.get(id)) === actor)).toContain(target?.id);
     expect(muted.count).toBe(muted.folded.length);
-    expect((await mutesIn())?.people).toEqual([actor]);
-    // The focus went to the fold (the button it was on left the list).
-    expect(
-      await popup.evaluate((s) => document.activeElement === document.querySelector(s), FOLD_TOGGLE),
-    ).toBe(true);
+    // The list shows the change at once; the stored mutes follow it.
+    await expect.poll(async () => (await mutesIn())?.people).toEqual([actor]);
+    // The focus went to the fold (the button it was on left the list), once the fold has rendered.
+    await popup.waitFor((s) => document.activeElement === document.querySelector(s), FOLD_TOGGLE);
 
     // In the open fold, one click on the person's Unmute brings their messages back.
     expect(await seriousAxeFindings(popup)).toEqual([]);
@@ -215,7 +215,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const unmuted = await foldState(popup);
     expect(unmuted.folded.filter((id) => messages.get(id)?.type !== 'loveproject')).toEqual([]);
     expect(unmuted.count).toBe(unmuted.folded.length);
-    expect((await mutesIn())?.people).toEqual([]);
+    await expect.poll(async () => (await mutesIn())?.people).toEqual([]);
     await popup.close();
   });
 
@@ -239,7 +239,12 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         ),
       ),
     ).toEqual(alerts.map((alert) => String(alert.id)));
-    // Everything the count holds is shown: no sentence about what cannot be.
+    // Everything the count holds is shown: no sentence about what cannot be. That sentence and the
+    // unread marks come from the count, read on its own: first the popup's count line shows it.
+    await popup.waitFor(
+      (n) => document.querySelector('[data-testid="popup-message-count"]')?.getAttribute('data-count') === n,
+      String(store().unreadCount(member)),
+    );
     expect(await popup.evaluate(() => document.querySelector('[data-testid="honest-count"]'))).toBeNull();
     // The listed unread messages are marked, and only they: the count's other messages are the alerts.
     const listedUnread = store()
