@@ -84,17 +84,21 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await expect.poll(badgeText, { timeout: 20_000 }).toBe('30');
     const popup = await openMessages();
     await popup.waitForText('[data-testid="messages-unread-count"]', '30', { timeout: 20_000 });
-    const unread = (await readRows(popup, ROWS)).filter((row) => row.unread);
-    // One group per kind of the mix, every message in one of them.
-    expect(unread.map((row) => [row.testid, row.kind, row.count]).sort()).toEqual(
-      [
-        ['message-group', 'favoriteproject', 4],
-        ['message-group', 'followuser', 8],
-        ['message-group', 'forumpost', 5],
-        ['message-group', 'loveproject', 6],
-        ['message-group', 'studioactivity', 7],
-      ].sort(),
-    );
+    const unreadRows = async () => (await readRows(popup, ROWS)).filter((row) => row.unread);
+    // One group per kind of the mix, every message in one of them. The rows are marked new once the
+    // count and the list are both read, each on its own: the whole list is waited for.
+    await expect
+      .poll(async () => (await unreadRows()).map((row) => [row.testid, row.kind, row.count]).sort())
+      .toEqual(
+        [
+          ['message-group', 'favoriteproject', 4],
+          ['message-group', 'followuser', 8],
+          ['message-group', 'forumpost', 5],
+          ['message-group', 'loveproject', 6],
+          ['message-group', 'studioactivity', 7],
+        ].sort(),
+      );
+    const unread = await unreadRows();
     expect(unread.reduce((sum, row) => sum + row.count, 0)).toBe(30);
     for (const row of unread) expect(row.ids.sort(), row.kind).toEqual(idsOf(row.kind));
     // The sentences: two people named and the others counted; a studio and a topic with their count.
@@ -194,7 +198,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await expect.poll(badgeText, { timeout: 20_000 }).toBe('23');
     await popup.waitFor((s) => document.querySelector(s) === null, studioGroup);
     await popup.waitForText('[data-testid="messages-unread-count"]', '23');
-    expect(await mutedStudios()).toEqual([{ id: mix.studio.id, title: mix.studio.title }]);
+    // The list shows the change at once; the stored mutes follow it.
+    await expect.poll(mutedStudios).toEqual([{ id: mix.studio.id, title: mix.studio.title }]);
     const listed = (await readRows(popup, ROWS)).flatMap((row) => row.ids);
     expect(listed.filter((id) => idsOf('studioactivity').includes(id))).toEqual([]);
     await popup.click('[data-testid="muted-fold-toggle"]');
@@ -211,7 +216,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     expect(await options.text(row)).toContain(mix.studio.title);
     await options.click(`${row} [data-testid="unmute-studio"]`);
     await options.waitFor((s) => document.querySelector(s) === null, row);
-    expect(await mutedStudios()).toEqual([]);
+    await expect.poll(mutedStudios).toEqual([]);
     await expect.poll(badgeText, { timeout: 20_000 }).toBe('30');
     await options.close();
   });
