@@ -115,11 +115,14 @@ async function waitForAppFeed(popup: TestPage): Promise<void> {
   await popup.waitFor(() => document.querySelector('#app .activity-list[aria-busy="false"]') !== null);
 }
 
+/** Waits for the app's mark of its own first item: set in the frame that paints it, after it is in the page. */
+async function waitForAppItemMark(popup: TestPage): Promise<void> {
+  await popup.waitFor(() => performance.getEntriesByName('companion:first-feed-item:app').length > 0);
+}
+
 /** The toolbar's popup address once the background has set the member's (`?s=<key>`). */
 async function memberPopupPath(extension: ExtensionBrowser): Promise<string> {
-  await expect
-    .poll(() => toolbarPopupPath(extension), { timeout: 15_000 })
-    .toMatch(/^\/popup\.html\?s=[0-9a-f]+$/);
+  await expect.poll(() => toolbarPopupPath(extension)).toMatch(/^\/popup\.html\?s=[0-9a-f]+$/);
   return toolbarPopupPath(extension);
 }
 
@@ -156,17 +159,16 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       })),
     ).toEqual({ rules: [true, true], preloads: 0, inline: 0, margin: '0px' });
     if (recorded) expect((await seenIn(first)).snapshot).toBeNull();
+    await waitForAppItemMark(first);
     const firstMarks = await marksIn(first);
     // No snapshot yet: the app painted the first item, after its render.
     expect(firstMarks.item as number).toBeGreaterThan(firstMarks.render as number);
-    await first.waitFor(() => localStorage.getItem('companion.firstFrame') !== null, undefined, {
-      timeout: 10_000,
-    });
+    await first.waitFor(() => localStorage.getItem('companion.firstFrame') !== null);
     await first.close();
 
     const second = await openRecorded(browser(), path);
     await waitForAppFeed(second);
-    await second.waitFor(() => performance.getEntriesByName('companion:first-feed-item:app').length > 0);
+    await waitForAppItemMark(second);
     // The snapshot's frame painted the first item before the app rendered; the app's own came after.
     const marks = await marksIn(second);
     expect(marks.item).not.toBeNull();
@@ -222,20 +224,15 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const demoPath = await memberPopupPath(browser());
     const demo = await browser().openPopup(demoPath);
     await waitForAppFeed(demo);
-    await demo.waitFor(() => localStorage.getItem('companion.firstFrame') !== null, undefined, {
-      timeout: 10_000,
-    });
+    await demo.waitFor(() => localStorage.getItem('companion.firstFrame') !== null);
     await demo.close();
     await browser().signIn(OTHER);
     // The address names the other member's key: a new one (the sign-in's cookie), not demo's.
     await expect
-      .poll(
-        async () => {
-          const path = await toolbarPopupPath(browser());
-          return path !== demoPath && /^\/popup\.html\?s=[0-9a-f]+$/.test(path);
-        },
-        { timeout: 15_000 },
-      )
+      .poll(async () => {
+        const path = await toolbarPopupPath(browser());
+        return path !== demoPath && /^\/popup\.html\?s=[0-9a-f]+$/.test(path);
+      })
       .toBe(true);
     const other = await openRecorded(browser(), await toolbarPopupPath(browser()));
     await other.waitFor(
@@ -246,6 +243,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await waitForAppFeed(other);
     expect(await other.evaluate(() => localStorage.getItem('companion.firstFrame'))).not.toBeNull();
     // No first item before the app's render: no snapshot painted.
+    await waitForAppItemMark(other);
     const otherMarks = await marksIn(other);
     expect(otherMarks.item as number).toBeGreaterThan(otherMarks.render as number);
     if (recorded) {
@@ -257,7 +255,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
     // Signed out: the toolbar opens the plain popup, and nothing of anyone's snapshot shows.
     await browser().signOut();
-    await expect.poll(() => toolbarPopupPath(browser()), { timeout: 15_000 }).toBe('/popup.html');
+    await expect.poll(() => toolbarPopupPath(browser())).toBe('/popup.html');
     const signedOut = await openRecorded(browser(), '/popup.html');
     await signedOut.text('[data-testid="signed-out"]');
     expect(await signedOut.evaluate(() => document.getElementById('first-frame'))).toBeNull();
