@@ -129,7 +129,6 @@ async function waitForState(page: TestPage, state: string, from?: number) {
           : seen.slice(from).includes(state);
       },
       { s: readButton(), state, key: RECORDED_STATES, from: from ?? null },
-      { timeout: 15_000 },
     );
   } catch (error) {
     const log = syntheses(0)
@@ -162,11 +161,13 @@ async function clickRead(page: TestPage): Promise<number> {
  */
 async function readAndStop(page: TestPage) {
   await waitForState(page, 'playing', await clickRead(page));
-  if ((await button(page)).state !== 'playing') {
+  // Its state and how it looks, read at one moment (the reading may end between two reads).
+  const now = await button(page);
+  if (now.state !== 'playing') {
     await waitForState(page, 'idle');
     return;
   }
-  expect(await button(page)).toMatchObject({ pressed: 'true', label: 'Stop reading', sentences: 0 });
+  expect(now).toMatchObject({ pressed: 'true', label: 'Stop reading', sentences: 0 });
   await click(page, readButton());
   await waitForState(page, 'idle');
 }
@@ -200,13 +201,16 @@ const surface: FaultSurface = {
       await waitForState(page, 'idle');
     } else {
       await waitForState(page, 'error');
-      expect(await button(page)).toEqual({
-        state: 'error',
-        pressed: 'false',
-        label: 'Read aloud',
-        sentence: FAILED,
-        sentences: 1,
-      });
+      // The state, the label and the sentence may change in separate steps: the settled whole is waited for.
+      await expect
+        .poll(() => button(page))
+        .toEqual({
+          state: 'error',
+          pressed: 'false',
+          label: 'Read aloud',
+          sentence: FAILED,
+          sentences: 1,
+        });
     }
     expect(syntheses(appliedAt ?? 0).length).toBeLessThanOrEqual(
       mostRequests(browser, fault, MOST_REQUESTS[fault.name]),
@@ -223,7 +227,6 @@ const surface: FaultSurface = {
     await state.page.waitFor(
       (s) => document.querySelector(`${s} [data-companion="translation"]`) !== null,
       selectorOf(comment),
-      { timeout: 15_000 },
     );
     await popupOpensProjectView(browser, someSharedProject(sandbox));
   },
