@@ -201,16 +201,13 @@ const surface: FaultSurface = {
       await waitForState(page, 'idle');
     } else {
       await waitForState(page, 'error');
-      // The state, the label and the sentence may change in separate steps: the settled whole is waited for.
-      await expect
-        .poll(() => button(page))
-        .toEqual({
-          state: 'error',
-          pressed: 'false',
-          label: 'Read aloud',
-          sentence: FAILED,
-          sentences: 1,
-        });
+      expect(await button(page)).toEqual({
+        state: 'error',
+        pressed: 'false',
+        label: 'Read aloud',
+        sentence: FAILED,
+        sentences: 1,
+      });
     }
     expect(syntheses(appliedAt ?? 0).length).toBeLessThanOrEqual(
       mostRequests(browser, fault, MOST_REQUESTS[fault.name]),
