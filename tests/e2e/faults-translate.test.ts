@@ -161,18 +161,15 @@ const surface: FaultSurface = {
         selectorOf(comment),
       );
       // The sentence by what went wrong, its retry, the button ready (not stuck on "Translating…"),
-      // and no other comment touched. The sentence and the button's state may change in separate
-      // steps: the whole settled state is waited for.
-      await expect
-        .poll(() => shown(state.page, comment))
-        .toEqual({
-          translation: null,
-          sentence,
-          retry: 'Try again',
-          state: 'original',
-          busy: 'false',
-          errorsHere: 1,
-        });
+      // and no other comment touched.
+      expect(await shown(state.page, comment)).toEqual({
+        translation: null,
+        sentence,
+        retry: 'Try again',
+        state: 'original',
+        busy: 'false',
+        errorsHere: 1,
+      });
     }
     // A translation made before the fault shows in the other tab, from the cache: no request.
     const before = translations(appliedAt ?? 0).length;
@@ -182,12 +179,10 @@ const surface: FaultSurface = {
       (s) => document.querySelector(`${s} [data-companion="translation"]`) !== null,
       selectorOf(cached),
     );
-    await expect
-      .poll(() => shown(state.other, cached))
-      .toMatchObject({
-        translation: translationOf(cached),
-        errorsHere: 0,
-      });
+    expect(await shown(state.other, cached)).toMatchObject({
+      translation: translationOf(cached),
+      errorsHere: 0,
+    });
     // No storm: the click cost at most what the client's retries allow, the cached one nothing.
     const sent = translations(appliedAt ?? 0).filter((entry) => entry.query.includes('text='));
     expect(sent.length).toBeLessThanOrEqual(mostRequests(browser, fault, MOST_REQUESTS[fault.name]));
@@ -210,15 +205,12 @@ const surface: FaultSurface = {
       (s) => document.querySelector(`${s} [data-companion="translation"]`) !== null,
       selectorOf(comment),
     );
-    // The translation and the button's state may change in separate steps: the whole is waited for.
-    await expect
-      .poll(() => shown(state.page, comment))
-      .toMatchObject({
-        translation: translationOf(comment),
-        sentence: null,
-        state: 'shown',
-        errorsHere: 0,
-      });
+    expect(await shown(state.page, comment)).toMatchObject({
+      translation: translationOf(comment),
+      sentence: null,
+      state: 'shown',
+      errorsHere: 0,
+    });
   },
 };
 
