@@ -120,6 +120,27 @@ async function waitForAppItemMark(popup: TestPage): Promise<void> {
   await popup.waitFor(() => performance.getEntriesByName('companion:first-feed-item:app').length > 0);
 }
 
+/**
+ * The popup's stylesheets are preloaded by the page and applied by the app
+ * (scripts/vite/deferred-popup-stylesheets.ts): each is a stylesheet with its rules once the app
+ * shows, none is inline, and the body lost the browser's default margin. The app waits for them a
+ * moment only: on a busy machine it may render first, and they apply as they load.
+ */
+async function expectStylesheetsApplied(popup: TestPage): Promise<void> {
+  await expect
+    .poll(() =>
+      popup.evaluate(() => ({
+        rules: [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map(
+          (link) => (link.sheet?.cssRules.length ?? 0) > 0,
+        ),
+        preloads: document.querySelectorAll('link[rel=preload][as=style]').length,
+        inline: document.querySelectorAll('style').length,
+        margin: getComputedStyle(document.body).marginTop,
+      })),
+    )
+    .toEqual({ rules: [true, true], preloads: 0, inline: 0, margin: '0px' });
+}
+
 /** The toolbar's popup address once the background has set the member's (`?s=<key>`). */
 async function memberPopupPath(extension: ExtensionBrowser): Promise<string> {
   await expect.poll(() => toolbarPopupPath(extension)).toMatch(/^\/popup\.html\?s=[0-9a-f]+$/);
@@ -145,19 +166,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     // The first open fills the cache and, once its first screen has settled, writes the snapshot.
     const first = await openRecorded(browser(), path);
     await waitForAppFeed(first);
-    // The popup's stylesheets are preloaded by the page and applied by the app
-    // (scripts/vite/deferred-popup-stylesheets.ts): each is a stylesheet with its rules once the app
-    // shows, none is inline, and the body lost the browser's default margin.
-    expect(
-      await first.evaluate(() => ({
-        rules: [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map(
-          (link) => (link.sheet?.cssRules.length ?? 0) > 0,
-        ),
-        preloads: document.querySelectorAll('link[rel=preload][as=style]').length,
-        inline: document.querySelectorAll('style').length,
-        margin: getComputedStyle(document.body).marginTop,
-      })),
-    ).toEqual({ rules: [true, true], preloads: 0, inline: 0, margin: '0px' });
+    await expectStylesheetsApplied(first);
     if (recorded) expect((await seenIn(first)).snapshot).toBeNull();
     await waitForAppItemMark(first);
     const firstMarks = await marksIn(first);
@@ -187,6 +196,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         looks: expect.any(Array),
       });
       // Styled by its own rules as the app is by the page's stylesheets: the same header, tab and item.
+      await expectStylesheetsApplied(second);
       const appLooks = await second.evaluate(looksUnder, LOOKED_AT);
       expect(appLooks.every((look) => look !== null)).toBe(true);
       expect(seen.snapshot?.looks).toEqual(appLooks);
