@@ -129,7 +129,7 @@ describe('firefox', () => {
       await container.goto(
         `${browser().profile.site}/login/?as=${other}&next=${encodeURIComponent('/csrf_token/')}`,
       );
-      await container.waitFor(() => location.pathname === '/csrf_token/', undefined, { timeout: 15_000 });
+      await container.waitFor(() => location.pathname === '/csrf_token/');
 
       // The member's own tab (the default container): count in the bar and the title, marks.
       await own.goto(url);
@@ -174,7 +174,7 @@ describe('firefox', () => {
       await container.waitFor(() => document.querySelector('.remix-list .thumbnail') !== null);
       // A translation: a round trip to the background that follows whatever the tab sent before.
       await container.click(TRANSLATE);
-      await container.waitFor((s) => document.querySelector(s) !== null, TRANSLATION, { timeout: 15_000 });
+      await container.waitFor((s) => document.querySelector(s) !== null, TRANSLATION);
 
       // Nothing of the member's shows there, and the site's reading of its own user's count
       // did not become the member's.
@@ -190,9 +190,7 @@ describe('firefox', () => {
       expect(sandbox().control.store.isLoved(project.id, otherId)).toBe(true);
       // Another round trip from that tab, after the love click.
       await container.evaluate((s) => document.querySelectorAll<HTMLButtonElement>(s)[1]?.click(), TRANSLATE);
-      await container.waitFor((s) => document.querySelectorAll(s).length >= 2, TRANSLATION, {
-        timeout: 15_000,
-      });
+      await container.waitFor((s) => document.querySelectorAll(s).length >= 2, TRANSLATION);
       expect((await memberState()).loved).not.toBe(true);
       expect(await countOf(container, MEMBER_MARKS)).toBe(0);
     } finally {

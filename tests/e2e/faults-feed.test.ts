@@ -14,6 +14,7 @@ import { DEMO_USERNAME } from '@/sandbox/index';
 import { BROWSER_NAMES, type TestPage, withSandbox } from './harness';
 import { attempts, listSentence, requestsSince } from './harness/fault-checks';
 import { describeFaultMatrix, type FaultContext, RATE_LIMIT_RETRY_AFTER_S } from './harness/fault-matrix';
+import { faultSentenceAfterRefresh } from './harness/refresh-under-fault';
 
 const sandbox = withSandbox();
 
@@ -22,8 +23,11 @@ const MESSAGES_ROUTE = { pattern: '/users/*/messages', part: 'api' } as const;
 const ITEM = '.feed [data-testid="feed-item"]';
 const ERROR = '.feed [data-testid="feed-error"]';
 const REFRESH = '.feed [data-testid="feed-refresh"]';
-/** A read under a fault: the client's retries (3, backing off up to ~2 s) or a 1 s timeout. */
-const FAULT_MS = 15_000;
+/**
+ * A read under a fault: the client's retries (3, backing off up to ~2 s) or a 2 s timeout; the
+ * bound every wait has, on a machine where a step can take seconds.
+ */
+const FAULT_MS = 20_000;
 
 const popups = new Map<string, TestPage>();
 /** The row's new event, the cached rows before it, and when the fault began. */
@@ -47,33 +51,12 @@ async function refresh(popup: TestPage): Promise<void> {
 }
 
 /**
- * Waits for the fault's sentence after the member's refresh. The service shares a read in flight
- * with every caller, so a refresh clicked while a read begun before the fault was still out ends
- * with that read's answer: no sentence, no new project, and no request of the fault's in the log.
- * Then the member clicks refresh again, as they would. A refresh that did reach the faulty service
- * and still shows no sentence fails, with what the log and the popup showed.
+ * Refreshes until the new project shows. A refresh that joined a read begun before the share ends
+ * with that read's answer, without it: the member clicks again, as they would.
  */
-async function faultSentence(context: FaultContext, sentence: string): Promise<string> {
-  const popup = popupOf(context);
+async function refreshUntilFresh(popup: TestPage): Promise<void> {
   const deadline = Date.now() + FAULT_MS;
-  for (;;) {
-    const left = deadline - Date.now();
-    try {
-      return await popup.waitForText(ERROR, sentence, { timeout: Math.max(500, Math.min(5_000, left)) });
-    } catch (error) {
-      const log = requestsSince(context.sandbox, FEED_ROUTE, faultAt);
-      const idle = await isThere(popup, `${REFRESH}:not([disabled])`);
-      const reachedFault = log.some((entry) => entry.fault !== undefined);
-      if (left <= 5_000) {
-        const seen = log.map((entry) => `${entry.time} ${entry.status} ${entry.fault ?? '-'}`).join('; ');
-        throw new Error(
-          `${(error as Error).message}; refresh idle: ${idle}; feed requests since the fault: ${seen || 'none'}`,
-        );
-      }
-      // Still reading, or answered by the fault (its sentence on its way): wait on.
-      if (idle && !reachedFault) await popup.click(`${REFRESH}:not([disabled])`);
-    }
-  }
+  while (!(await isThere(popup, freshRow())) && Date.now() < deadline) await refresh(popup);
 }
 
 describeFaultMatrix(
@@ -107,12 +90,24 @@ describeFaultMatrix(
       const sentence = listSentence(context.fault.name);
       if (sentence === null) {
         // Renewed from the site's cookie: the refresh brings the new project, no sentence.
+        await refreshUntilFresh(popup);
         await popup.waitFor((s) => document.querySelector(s) !== null, freshRow(), { timeout: FAULT_MS });
         expect(await isThere(popup, ERROR)).toBe(false);
         return;
       }
       // The fault's sentence, with the promise that the items below are the ones read before.
-      const shown = await faultSentence(context, sentence);
+      const shown = await faultSentenceAfterRefresh(
+        {
+          popup,
+          error: ERROR,
+          refresh: REFRESH,
+          sandbox: context.sandbox,
+          route: FEED_ROUTE,
+          faultAt,
+          timeoutMs: FAULT_MS,
+        },
+        sentence,
+      );
       expect(shown).toBe(`${sentence} Showing what Companion read before.`);
       expect(await countOf(popup, ITEM)).toBe(cachedRows);
       expect(await isThere(popup, freshRow())).toBe(false);
@@ -141,12 +136,13 @@ describeFaultMatrix(
       expect(await popup.text('[data-testid="popup-message-count"]')).toContain(
         badge === '' ? 'No new messages' : `${badge} new message`,
       );
-      // The Messages tab reads its own list while the feed fails.
+      // The Messages tab reads its own list while the feed fails. The tab asks for a read as it
+      // opens, which the member's refresh may join: a read since the tab opened is the one.
+      const since = Date.now();
       await popup.click('[data-testid="popup-tab-messages"]');
       await popup.waitFor((s) => document.querySelectorAll(s).length > 0, '[data-testid="message-item"]', {
         timeout: FAULT_MS,
       });
-      const since = Date.now();
       await popup.click('.messages [data-testid="feed-refresh"]:not([disabled])');
       await expect
         .poll(() => requestsSince(sandbox, MESSAGES_ROUTE, since).some((entry) => entry.status === 200), {
@@ -172,8 +168,7 @@ describeFaultMatrix(
         await popup.waitFor((s) => document.querySelector(s) !== null, freshRow(), { timeout: FAULT_MS });
       } else {
         // The member refreshes the same popup, without a reload.
-        const deadline = Date.now() + FAULT_MS;
-        while (!(await isThere(popup, freshRow())) && Date.now() < deadline) await refresh(popup);
+        await refreshUntilFresh(popup);
       }
       await popup.waitFor((s) => document.querySelector(s) !== null, freshRow());
       await popup.waitFor((s) => document.querySelector(s) === null, ERROR);

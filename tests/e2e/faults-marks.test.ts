@@ -197,12 +197,7 @@ const surface: FaultSurface = {
     } else {
       // The reads go out a few at a time (the marks' share of the rate limit): wait for failed ones...
       await expect
-        .poll(
-          () => state.pending.filter((id) => readsOf(loveReads(browser, appliedAt ?? 0), id) > 0).length,
-          {
-            timeout: 15_000,
-          },
-        )
+        .poll(() => state.pending.filter((id) => readsOf(loveReads(browser, appliedAt ?? 0), id) > 0).length)
         .toBeGreaterThan(0);
       const shown = await readThumbnails(state.page);
       // ...whose love stays unknown: no mark claims anything it does not know.

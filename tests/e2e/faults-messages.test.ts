@@ -16,6 +16,7 @@ import type { Comment, Message, Project, User } from '@/sandbox/model';
 import { BROWSER_NAMES, type TestPage, withSandbox } from './harness';
 import { attempts, listSentence, requestsSince } from './harness/fault-checks';
 import { describeFaultMatrix, type FaultContext, type FaultName } from './harness/fault-matrix';
+import { faultSentenceAfterRefresh } from './harness/refresh-under-fault';
 import { typeInto } from './harness/type-into';
 
 const sandbox = withSandbox();
@@ -33,7 +34,8 @@ const ROUTES = [
 const ITEM = '[data-testid="message-item"]';
 const LIST_ERROR = '.messages [data-testid="feed-error"]';
 const LIST_REFRESH = '.messages [data-testid="feed-refresh"]';
-const FAULT_MS = 15_000;
+/** A read or post under a fault; the bound every wait has, on a machine where a step can take seconds. */
+const FAULT_MS = 20_000;
 /**
  * The faults under which the post reaches the site and only its answer is lost: the sandbox finishes
  * a held post when the extension gives up on it (timeout), and spoils a body after the post landed.
@@ -152,8 +154,20 @@ describeFaultMatrix(
         });
         return;
       }
-      // The list: its cached messages under the sentence, the new one not there.
-      const listShown = await popup.waitForText(LIST_ERROR, sentence, { timeout: FAULT_MS });
+      // The list: its cached messages under the sentence, the new one not there (a refresh that
+      // joined a read begun before the fault is clicked again, as a member would).
+      const listShown = await faultSentenceAfterRefresh(
+        {
+          popup,
+          error: LIST_ERROR,
+          refresh: LIST_REFRESH,
+          sandbox: context.sandbox,
+          route: LIST_ROUTE,
+          faultAt,
+          timeoutMs: FAULT_MS,
+        },
+        sentence,
+      );
       expect(listShown).toBe(`${sentence} Showing what Companion read before.`);
       expect(await isThere(popup, threadOf(world))).toBe(true);
       expect(await isThere(popup, newRow())).toBe(false);

@@ -129,7 +129,6 @@ async function waitForState(page: TestPage, state: string, from?: number) {
           : seen.slice(from).includes(state);
       },
       { s: readButton(), state, key: RECORDED_STATES, from: from ?? null },
-      { timeout: 15_000 },
     );
   } catch (error) {
     const log = syntheses(0)
@@ -162,11 +161,13 @@ async function clickRead(page: TestPage): Promise<number> {
  */
 async function readAndStop(page: TestPage) {
   await waitForState(page, 'playing', await clickRead(page));
-  if ((await button(page)).state !== 'playing') {
+  // Its state and how it looks, read at one moment (the reading may end between two reads).
+  const now = await button(page);
+  if (now.state !== 'playing') {
     await waitForState(page, 'idle');
     return;
   }
-  expect(await button(page)).toMatchObject({ pressed: 'true', label: 'Stop reading', sentences: 0 });
+  expect(now).toMatchObject({ pressed: 'true', label: 'Stop reading', sentences: 0 });
   await click(page, readButton());
   await waitForState(page, 'idle');
 }
@@ -223,7 +224,6 @@ const surface: FaultSurface = {
     await state.page.waitFor(
       (s) => document.querySelector(`${s} [data-companion="translation"]`) !== null,
       selectorOf(comment),
-      { timeout: 15_000 },
     );
     await popupOpensProjectView(browser, someSharedProject(sandbox));
   },

@@ -136,7 +136,6 @@ const surface: FaultSurface = {
       await page.waitFor(
         (s) => document.querySelector(`${s} [data-companion="translation"]`) !== null,
         selectorOf(comment),
-        { timeout: 15_000 },
       );
     }
     states.set(browser, { page, other });
@@ -155,13 +154,11 @@ const surface: FaultSurface = {
       await state.page.waitFor(
         (s) => document.querySelector(`${s} [data-companion="translation"]`) !== null,
         selectorOf(comment),
-        { timeout: 15_000 },
       );
     } else {
       await state.page.waitFor(
         (s) => document.querySelector(`${s} [data-companion="translation-error"]`) !== null,
         selectorOf(comment),
-        { timeout: 15_000 },
       );
       // The sentence by what went wrong, its retry, the button ready (not stuck on "Translating…"),
       // and no other comment touched.
@@ -207,7 +204,6 @@ const surface: FaultSurface = {
     await state.page.waitFor(
       (s) => document.querySelector(`${s} [data-companion="translation"]`) !== null,
       selectorOf(comment),
-      { timeout: 15_000 },
     );
     expect(await shown(state.page, comment)).toMatchObject({
       translation: translationOf(comment),

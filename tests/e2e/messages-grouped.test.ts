@@ -84,17 +84,21 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await expect.poll(badgeText, { timeout: 20_000 }).toBe('30');
     const popup = await openMessages();
     await popup.waitForText('[data-testid="messages-unread-count"]', '30', { timeout: 20_000 });
-    const unread = (await readRows(popup, ROWS)).filter((row) => row.unread);
-    // One group per kind of the mix, every message in one of them.
-    expect(unread.map((row) => [row.testid, row.kind, row.count]).sort()).toEqual(
-      [
-        ['message-group', 'favoriteproject', 4],
-        ['message-group', 'followuser', 8],
-        ['message-group', 'forumpost', 5],
-        ['message-group', 'loveproject', 6],
-        ['message-group', 'studioactivity', 7],
-      ].sort(),
-    );
+    const unreadRows = async () => (await readRows(popup, ROWS)).filter((row) => row.unread);
+    // One group per kind of the mix, every message in one of them. The rows are marked new once the
+    // count and the list are both read, each on its own: the whole list is waited for.
+    await expect
+      .poll(async () => (await unreadRows()).map((row) => [row.testid, row.kind, row.count]).sort())
+      .toEqual(
+        [
+          ['message-group', 'favoriteproject', 4],
+          ['message-group', 'followuser', 8],
+          ['message-group', 'forumpost', 5],
+          ['message-group', 'loveproject', 6],
+          ['message-group', 'studioactivity', 7],
+        ].sort(),
+      );
+    const unread = await unreadRows();
     expect(unread.reduce((sum, row) => sum + row.count, 0)).toBe(30);
     for (const row of unread) expect(row.ids.sort(), row.kind).toEqual(idsOf(row.kind));
     // The sentences: two people named and the others counted; a studio and a topic with their count.

@@ -115,11 +115,35 @@ async function waitForAppFeed(popup: TestPage): Promise<void> {
   await popup.waitFor(() => document.querySelector('#app .activity-list[aria-busy="false"]') !== null);
 }
 
+/** Waits for the app's mark of its own first item: set in the frame that paints it, after it is in the page. */
+async function waitForAppItemMark(popup: TestPage): Promise<void> {
+  await popup.waitFor(() => performance.getEntriesByName('companion:first-feed-item:app').length > 0);
+}
+
+/**
+ * The popup's stylesheets are preloaded by the page and applied by the app
+ * (scripts/vite/deferred-popup-stylesheets.ts): each is a stylesheet with its rules once the app
+ * shows, none is inline, and the body lost the browser's default margin. The app waits for them a
+ * moment only: on a busy machine it may render first, and they apply as they load.
+ */
+async function expectStylesheetsApplied(popup: TestPage): Promise<void> {
+  await expect
+    .poll(() =>
+      popup.evaluate(() => ({
+        rules: [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map(
+          (link) => (link.sheet?.cssRules.length ?? 0) > 0,
+        ),
+        preloads: document.querySelectorAll('link[rel=preload][as=style]').length,
+        inline: document.querySelectorAll('style').length,
+        margin: getComputedStyle(document.body).marginTop,
+      })),
+    )
+    .toEqual({ rules: [true, true], preloads: 0, inline: 0, margin: '0px' });
+}
+
 /** The toolbar's popup address once the background has set the member's (`?s=<key>`). */
 async function memberPopupPath(extension: ExtensionBrowser): Promise<string> {
-  await expect
-    .poll(() => toolbarPopupPath(extension), { timeout: 15_000 })
-    .toMatch(/^\/popup\.html\?s=[0-9a-f]+$/);
+  await expect.poll(() => toolbarPopupPath(extension)).toMatch(/^\/popup\.html\?s=[0-9a-f]+$/);
   return toolbarPopupPath(extension);
 }
 
@@ -142,31 +166,18 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     // The first open fills the cache and, once its first screen has settled, writes the snapshot.
     const first = await openRecorded(browser(), path);
     await waitForAppFeed(first);
-    // The popup's stylesheets are preloaded by the page and applied by the app
-    // (scripts/vite/deferred-popup-stylesheets.ts): each is a stylesheet with its rules once the app
-    // shows, none is inline, and the body lost the browser's default margin.
-    expect(
-      await first.evaluate(() => ({
-        rules: [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map(
-          (link) => (link.sheet?.cssRules.length ?? 0) > 0,
-        ),
-        preloads: document.querySelectorAll('link[rel=preload][as=style]').length,
-        inline: document.querySelectorAll('style').length,
-        margin: getComputedStyle(document.body).marginTop,
-      })),
-    ).toEqual({ rules: [true, true], preloads: 0, inline: 0, margin: '0px' });
+    await expectStylesheetsApplied(first);
     if (recorded) expect((await seenIn(first)).snapshot).toBeNull();
+    await waitForAppItemMark(first);
     const firstMarks = await marksIn(first);
     // No snapshot yet: the app painted the first item, after its render.
     expect(firstMarks.item as number).toBeGreaterThan(firstMarks.render as number);
-    await first.waitFor(() => localStorage.getItem('companion.firstFrame') !== null, undefined, {
-      timeout: 10_000,
-    });
+    await first.waitFor(() => localStorage.getItem('companion.firstFrame') !== null);
     await first.close();
 
     const second = await openRecorded(browser(), path);
     await waitForAppFeed(second);
-    await second.waitFor(() => performance.getEntriesByName('companion:first-feed-item:app').length > 0);
+    await waitForAppItemMark(second);
     // The snapshot's frame painted the first item before the app rendered; the app's own came after.
     const marks = await marksIn(second);
     expect(marks.item).not.toBeNull();
@@ -185,6 +196,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         looks: expect.any(Array),
       });
       // Styled by its own rules as the app is by the page's stylesheets: the same header, tab and item.
+      await expectStylesheetsApplied(second);
       const appLooks = await second.evaluate(looksUnder, LOOKED_AT);
       expect(appLooks.every((look) => look !== null)).toBe(true);
       expect(seen.snapshot?.looks).toEqual(appLooks);
@@ -222,20 +234,15 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const demoPath = await memberPopupPath(browser());
     const demo = await browser().openPopup(demoPath);
     await waitForAppFeed(demo);
-    await demo.waitFor(() => localStorage.getItem('companion.firstFrame') !== null, undefined, {
-      timeout: 10_000,
-    });
+    await demo.waitFor(() => localStorage.getItem('companion.firstFrame') !== null);
     await demo.close();
     await browser().signIn(OTHER);
     // The address names the other member's key: a new one (the sign-in's cookie), not demo's.
     await expect
-      .poll(
-        async () => {
-          const path = await toolbarPopupPath(browser());
-          return path !== demoPath && /^\/popup\.html\?s=[0-9a-f]+$/.test(path);
-        },
-        { timeout: 15_000 },
-      )
+      .poll(async () => {
+        const path = await toolbarPopupPath(browser());
+        return path !== demoPath && /^\/popup\.html\?s=[0-9a-f]+$/.test(path);
+      })
       .toBe(true);
     const other = await openRecorded(browser(), await toolbarPopupPath(browser()));
     await other.waitFor(
@@ -246,6 +253,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await waitForAppFeed(other);
     expect(await other.evaluate(() => localStorage.getItem('companion.firstFrame'))).not.toBeNull();
     // No first item before the app's render: no snapshot painted.
+    await waitForAppItemMark(other);
     const otherMarks = await marksIn(other);
     expect(otherMarks.item as number).toBeGreaterThan(otherMarks.render as number);
     if (recorded) {
@@ -257,7 +265,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
     // Signed out: the toolbar opens the plain popup, and nothing of anyone's snapshot shows.
     await browser().signOut();
-    await expect.poll(() => toolbarPopupPath(browser()), { timeout: 15_000 }).toBe('/popup.html');
+    await expect.poll(() => toolbarPopupPath(browser())).toBe('/popup.html');
     const signedOut = await openRecorded(browser(), '/popup.html');
     await signedOut.text('[data-testid="signed-out"]');
     expect(await signedOut.evaluate(() => document.getElementById('first-frame'))).toBeNull();
