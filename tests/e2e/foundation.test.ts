@@ -181,7 +181,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     try {
       // Console lines reach the log asynchronously (Firefox: through its stdout).
       await expect
-        .poll(() => browser().consoleLog().join('\n'), { timeout: 5_000 })
+        .poll(() => browser().consoleLog().join('\n'))
         .toContain(`artifact probe ${name}`);
       await browser().saveArtifacts(dir);
       const listed = readFileSync(join(dir, 'pages.txt'), 'utf8');
