@@ -535,14 +535,17 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const since = Date.now();
     const text = `Thanks! I used lists (${name} ${since})`;
     await typeInto(popup, box(), text);
-    expect(
-      Number(
-        await popup.evaluate(
-          (s) => document.querySelector<HTMLElement>(s)?.dataset.length,
-          `${threadOf(commentMessage)} [data-testid="reply-counter"]`,
+    // The counter is the composer's re-render after the input: waited for, not read once.
+    await expect
+      .poll(async () =>
+        Number(
+          await popup.evaluate(
+            (s) => document.querySelector<HTMLElement>(s)?.dataset.length,
+            `${threadOf(commentMessage)} [data-testid="reply-counter"]`,
+          ),
         ),
-      ),
-    ).toBe(`@carol ${text}`.length);
+      )
+      .toBe(`@carol ${text}`.length);
     await popup.evaluate((s) => {
       const button = document.querySelector<HTMLButtonElement>(s);
       button?.click();
