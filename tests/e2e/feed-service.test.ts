@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERNAME } from '@/sandbox/index';
 import { BROWSER_NAMES, useBrowser, withSandbox } from './harness';
+import { openSettings } from './harness/settings-page';
 import type { TestPage } from './harness/test-page';
 
 const sandbox = withSandbox();
@@ -55,9 +56,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await expect.poll(member).toMatchObject({ username: DEMO_USERNAME });
     expect(Object.keys((await member()) as object).sort()).toEqual(['avatarUrl', 'id', 'username']);
     await browser().signOut();
-    await expect.poll(member, { timeout: 10_000 }).toBeNull();
+    await expect.poll(member).toBeNull();
     await browser().signIn(DEMO_USERNAME);
-    await expect.poll(member, { timeout: 10_000 }).toMatchObject({ username: DEMO_USERNAME });
+    await expect.poll(member).toMatchObject({ username: DEMO_USERNAME });
   });
 
   it('fills the feed and the three sections when an extension page asks, then reads nothing for a minute', async () => {
@@ -87,10 +88,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   });
 
   it('offers new-project notifications (off by default) and the event filters in the settings', async () => {
-    const options = await browser().openExtensionPage('/options.html');
-    await options.waitFor(
-      () => document.querySelector('[data-testid="setting-feed-notifications"]') !== null,
-    );
+    // Every fieldset shows once its own item is read: the switch's state and the filters read
+    // once, and clicked, only then.
+    const options = await openSettings(browser());
     expect(
       await options.evaluate(
         () => document.querySelector<HTMLInputElement>('[data-testid="setting-feed-notifications"]')?.checked,
@@ -119,7 +119,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const options = await browser().openExtensionPage('/options.html');
     // Signed out the item is removed (the storage library removes null values): read as null.
     const member = async () => (await browser().readStorage('local', ['member'])).member ?? null;
-    await expect.poll(member, { timeout: 10_000 }).toBeNull();
+    await expect.poll(member).toBeNull();
     const since = Date.now();
     await send(options, 'refreshFeed', { lists: ['activity', 'shared'], force: true });
     await send(options, 'loadMoreFeed', { list: 'activity' });

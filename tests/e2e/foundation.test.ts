@@ -180,9 +180,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const dir = await mkdtemp(join(tmpdir(), 'companion-artifacts-'));
     try {
       // Console lines reach the log asynchronously (Firefox: through its stdout).
-      await expect
-        .poll(() => browser().consoleLog().join('\n'), { timeout: 5_000 })
-        .toContain(`artifact probe ${name}`);
+      await expect.poll(() => browser().consoleLog().join('\n')).toContain(`artifact probe ${name}`);
       await browser().saveArtifacts(dir);
       const listed = readFileSync(join(dir, 'pages.txt'), 'utf8');
       expect(listed).toContain(`${browser().profile.site}/`);

@@ -228,8 +228,14 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
   it('explores by tag and sort, 40 at a time as the list scrolls', async () => {
     const popup = await openExplore(browser);
-    sandbox().control.clearLog();
     const browse = `${TOP} [data-testid="explore-browse"]`;
+    // The list the popup opens on is shown (its read, if any, over and logged) before the log is
+    // cleared: a read still out then would land among the games' reads below.
+    await popup.waitFor(
+      (s) => document.querySelectorAll(`${s} [data-testid="project-card"]`).length >= 40,
+      browse,
+    );
+    sandbox().control.clearLog();
     await popup.click('[data-testid="explore-tag"][data-tag="games"]');
     await popup.waitFor(
       () =>
@@ -237,7 +243,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
           .querySelector('[data-testid="explore-tag"][data-tag="games"]')
           ?.getAttribute('aria-pressed') === 'true',
     );
-    await expect.poll(() => requests('/explore/projects').length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => requests('/explore/projects').length).toBe(1);
     const first = requests('/explore/projects')[0];
     expect(param(first, 'q')).toBe('games');
     expect(param(first, 'limit')).toBe(String(PAGE));
@@ -255,7 +261,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       browse,
     );
     await expect
-      .poll(() => requests('/explore/projects').map((e) => param(e, 'offset')), { timeout: 10_000 })
+      .poll(() => requests('/explore/projects').map((e) => param(e, 'offset')))
       .toEqual(['0', '40']);
     await popup.waitFor(
       (s) => document.querySelectorAll(`${s} [data-testid="project-card"]`).length === 80,
@@ -265,7 +271,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
 
     // Another sort is another list, from its first page.
     await chooseSort(popup, 'popular');
-    await expect.poll(() => requests('/explore/projects').length, { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => requests('/explore/projects').length).toBe(3);
     const popular = requests('/explore/projects')[2];
     expect([param(popular, 'q'), param(popular, 'mode'), param(popular, 'offset')]).toEqual([
       'games',
@@ -274,12 +280,16 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     ]);
     // Studios by the same tag: the list the service answers.
     await popup.click('[data-testid="explore-kind-studios"]');
-    await expect.poll(() => requests('/explore/studios').length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => requests('/explore/studios').length).toBe(1);
     const studioQuery = requests('/explore/studios')[0];
     expect(param(studioQuery, 'q')).toBe('games');
     const studios = (await api<ApiItem[]>(`/explore/studios?${studioQuery?.query}`)).body.map((s) => s.id);
     if (studios.length > 0) {
-      await popup.waitFor((s) => document.querySelector(`${s} [data-testid="studio-card"]`) !== null, browse);
+      // The whole answer shows, not only its first card, before the list is read.
+      await popup.waitFor(
+        ({ s, n }) => document.querySelectorAll(`${s} [data-testid="studio-card"]`).length >= n,
+        { s: browse, n: studios.length },
+      );
       expect(await cardIds(popup, browse, 'studio-card')).toEqual(studios);
     } else {
       await popup.waitForText(`${browse} .empty`, 'Nothing here yet');
@@ -307,7 +317,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       entry.path === '/explore/projects' &&
       isExtensionRead(entry) &&
       param(entry, 'mode') === 'recent';
-    await period.observe({ what: 'the first page of the recent games', matches: recent, timeoutMs: 15_000 });
+    await period.observe({ what: 'the first page of the recent games', matches: recent, timeoutMs: 20_000 });
     const afterReopening = requests('/explore/projects');
     expect(afterReopening.slice(0, -1).map((e) => e.query)).toEqual(queries);
     expect([param(afterReopening.at(-1), 'q'), param(afterReopening.at(-1), 'mode')]).toEqual([
@@ -324,14 +334,18 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await typeFast(popup, 'alice');
     const results = `${TOP} [data-testid="search-results"][data-query="alice"]`;
     await popup.waitFor((s) => document.querySelector(s) !== null, results);
-    await expect.poll(() => requests('/search/projects').length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => requests('/search/projects').length).toBe(1);
     const sent = requests('/search/projects');
     expect(sent).toHaveLength(1);
     expect(param(sent[0], 'q')).toBe('alice');
     expect(param(sent[0], 'limit')).toBe(String(PAGE));
     const expected = (await api<ApiProject[]>(`/search/projects?${sent[0]?.query}`)).body.map((p) => p.id);
     expect(expected.length).toBeGreaterThan(0);
-    await popup.waitFor((s) => document.querySelector(`${s} [data-testid="project-card"]`) !== null, results);
+    // The whole answer shows, not only its first card, before the list is read.
+    await popup.waitFor(
+      ({ s, n }) => document.querySelectorAll(`${s} [data-testid="project-card"]`).length >= n,
+      { s: results, n: expected.length },
+    );
     expect(await cardIds(popup, results)).toEqual(expected);
     await screenshot(popup, `explore-search-${name}`);
     // Nothing more for the text typed fast (a prefix, the same text again): the popup would have
@@ -342,7 +356,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const asked = await period.observe({
       what: 'the search for "alicex"',
       matches: (entry) => searches(entry) && param(entry, 'q') === 'alicex',
-      timeoutMs: 15_000,
+      timeoutMs: 20_000,
     });
     expect(asked.filter(searches).map((entry) => param(entry, 'q'))).toEqual(['alice', 'alicex']);
     await popup.close();
@@ -410,7 +424,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await popup.waitFor(
       () => document.querySelector('[data-testid="explore"]')?.getAttribute('data-depth') === '0',
     );
-    expect(Math.abs((await scrollTop(popup)) - before)).toBeLessThanOrEqual(2);
+    // The grid's scroll is restored as it shows again: waited for, not read once.
+    await expect.poll(async () => Math.abs((await scrollTop(popup)) - before)).toBeLessThanOrEqual(2);
     // The same view again costs nothing: it was read in this popup's life.
     await popup.click(`${card} .x-card-link`);
     await popup.waitForText(`${view} h1`, project.title.trim().slice(0, 20));
@@ -438,7 +453,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await popup.waitFor(
       () => document.querySelector('[data-testid="explore"]')?.getAttribute('data-depth') === '0',
     );
-    expect(Math.abs((await scrollTop(popup)) - before)).toBeLessThanOrEqual(2);
+    // The grid's scroll is restored as it shows again: waited for, not read once.
+    await expect.poll(async () => Math.abs((await scrollTop(popup)) - before)).toBeLessThanOrEqual(2);
     await popup.close();
   });
 
@@ -500,9 +516,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       userView,
     );
     await expect
-      .poll(() => requests(`/users/${DEMO_USERNAME}/following`).map((e) => param(e, 'offset')), {
-        timeout: 10_000,
-      })
+      .poll(() => requests(`/users/${DEMO_USERNAME}/following`).map((e) => param(e, 'offset')))
       .toEqual(['0', '40']);
     await popup.waitFor(
       (s) => document.querySelectorAll(`${s} [data-testid="user-card"]`).length > 40,
@@ -627,11 +641,15 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     await popup.waitFor(
       () => document.querySelector('[data-testid="explore"]')?.getAttribute('data-depth') === '0',
     );
-    expect(
-      await popup.evaluate(
-        () => (document.activeElement?.closest('[data-project-id]') as HTMLElement | null)?.dataset.projectId,
-      ),
-    ).toBe(id);
+    // The focus returns to the card as the grid shows again: waited for, not read once.
+    await expect
+      .poll(() =>
+        popup.evaluate(
+          () =>
+            (document.activeElement?.closest('[data-project-id]') as HTMLElement | null)?.dataset.projectId,
+        ),
+      )
+      .toBe(id);
     await popup.close();
   });
 

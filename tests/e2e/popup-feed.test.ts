@@ -29,6 +29,8 @@ const TEST_AGENT = 'companion-e2e-popup-feed';
 const ACTIVITY_ROUTE = '/users/*/following/users/activity';
 const COUNT_ROUTE = '/users/*/messages/count';
 const ITEM = '[data-testid="feed-item"]';
+const REFRESH = '[data-testid="feed-refresh"]';
+const ERROR = '[data-testid="feed-error"]';
 const PAGE = 40;
 const CAP = 200;
 
@@ -127,6 +129,26 @@ const rowIds = (popup: TestPage) =>
   popup.evaluate((s) => [...document.querySelectorAll(s)].map((e) => e.getAttribute('data-event-id')), ITEM);
 const countOf = (popup: TestPage, selector: string) =>
   popup.evaluate((s) => document.querySelectorAll(s).length, selector);
+const isThere = (popup: TestPage, selector: string) =>
+  popup.evaluate((s) => document.querySelector(s) !== null, selector);
+
+/**
+ * The member's refresh, until `selector` shows. The service shares a read in flight with every
+ * caller: a refresh clicked while a read begun before the change was still out (a sign-in's, the
+ * popup's opening one) ends with that read's answer, without the change; then the member clicks
+ * again, as they would. Fails if it never shows.
+ */
+async function refreshUntilShown(popup: TestPage, selector: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!(await isThere(popup, selector)) && Date.now() < deadline) {
+    await popup.click(`${REFRESH}:not([disabled])`);
+    // Bounds one refresh's wait only: the loop clicks again, the last wait below decides.
+    await popup
+      .waitFor((s) => document.querySelector(s) !== null, selector, { timeout: 5_000 })
+      .catch(() => undefined);
+  }
+  await popup.waitFor((s) => document.querySelector(s) !== null, selector);
+}
 
 async function pressKey(page: TestPage, key: string) {
   if (page.raw.kind === 'playwright') await page.raw.page.keyboard.press(key);
@@ -168,6 +190,37 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     // The first frame shows a screenful; the other cached rows follow right after it.
     await popup.waitFor(() => document.querySelector('.activity-list[aria-busy="false"]') !== null);
     return popup;
+  }
+
+  /**
+   * Waits for the fault's sentence after the member's refresh. The service shares a read in flight
+   * with every caller, so a refresh clicked while a read begun before the fault was still out ends
+   * with that read's good answer: no sentence, and no request of the fault's in the log. Then the
+   * member clicks refresh again, as they would. A refresh that did reach the fault and still shows
+   * no sentence fails, with what the log and the popup showed.
+   */
+  async function faultSentence(popup: TestPage, sentence: RegExp, faultAt: number): Promise<string> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const left = deadline - Date.now();
+      try {
+        return await popup.waitForText(ERROR, sentence, { timeout: Math.max(500, Math.min(5_000, left)) });
+      } catch (error) {
+        const log = browserRequests({ part: 'api', pattern: ACTIVITY_ROUTE }).filter(
+          (entry) => Date.parse(entry.time) >= faultAt,
+        );
+        const idle = await isThere(popup, `${REFRESH}:not([disabled])`);
+        if (left <= 5_000) {
+          const seen = log.map((entry) => `${entry.time} ${entry.status} ${entry.fault ?? '-'}`).join('; ');
+          throw new Error(
+            `${(error as Error).message}; refresh idle: ${idle}; feed requests since the fault: ${seen || 'none'}`,
+          );
+        }
+        // Still reading, or answered by the fault (its sentence on its way): wait on.
+        if (idle && !log.some((entry) => entry.fault !== undefined))
+          await popup.click(`${REFRESH}:not([disabled])`);
+      }
+    }
   }
 
   async function expectNoSeriousAxeFindings(popup: TestPage) {
@@ -289,9 +342,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const payload = `<img src=x onerror="window.pwned=1"> <script>window.pwned=2</script> <a href="javascript:window.pwned=3">x</a> &amp; ${HOSTILE_STRINGS.join(' ')}`;
     const { event } = sandbox().control.shareProject({ author: 'alice', title: payload });
     const popup = await openFeed();
-    await popup.click('[data-testid="feed-refresh"]:not([disabled])');
     const added = `${ITEM}[data-event-id="${event.id}"]`;
-    await popup.waitFor((s) => document.querySelector(s) !== null, added, { timeout: 20_000 });
+    await refreshUntilShown(popup, added);
 
     const first = await activityPage(0);
     const hostile = first.filter((item) =>
@@ -352,6 +404,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     expect(offsets.slice(0, 4)).toEqual(['40', '80', '120', '160']);
     expect(offsets).not.toContain('200');
     expect(await countOf(popup, ITEM)).toBe(CAP);
+    // The link follows the last page's rows (the list's end state, written after its items).
+    await popup.waitFor(() => document.querySelector('[data-testid="feed-more-on-site"]') !== null);
     const more = await popup.evaluate(() => {
       const link = document.querySelector('[data-testid="feed-more-on-site"]') as HTMLAnchorElement | null;
       return link && { href: link.href, target: link.target };
@@ -376,13 +430,17 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     );
     for (const [section, path] of sections) {
       await pressKey(popup, 'ArrowRight');
-      const selected = await popup.evaluate(() => ({
-        focused: document.activeElement?.getAttribute('data-testid'),
-        selected: document
-          .querySelector('[data-testid^="feed-section-"][aria-selected="true"]')
-          ?.getAttribute('data-testid'),
-      }));
-      expect(selected).toEqual({ focused: `feed-section-${section}`, selected: `feed-section-${section}` });
+      // The selection is a re-render after the key: waited for, not read once.
+      await expect
+        .poll(() =>
+          popup.evaluate(() => ({
+            focused: document.activeElement?.getAttribute('data-testid'),
+            selected: document
+              .querySelector('[data-testid^="feed-section-"][aria-selected="true"]')
+              ?.getAttribute('data-testid'),
+          })),
+        )
+        .toEqual({ focused: `feed-section-${section}`, selected: `feed-section-${section}` });
       const list = `[data-testid="followed-projects"][data-feed="${section}"] [data-testid="project-card"]`;
       await popup.waitFor((s) => document.querySelectorAll(s).length > 0, list, { timeout: 20_000 });
       const apiPath = section === 'studios' ? '/following/studios/projects' : `/following/users/${path}`;
@@ -489,7 +547,10 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       await popup.waitFor(() => document.querySelector('.feed-progress .spinner') !== null);
       expect(await countOf(popup, ITEM)).toBeGreaterThanOrEqual(PAGE);
       expect(await rowIds(popup)).not.toContain(String(event.id));
-      expect(sandbox().control.inFlight({ part: 'api', pattern: ACTIVITY_ROUTE })).not.toHaveLength(0);
+      // The progress mark shows as the refresh starts, before its request has reached the sandbox.
+      await expect
+        .poll(() => sandbox().control.inFlight({ part: 'api', pattern: ACTIVITY_ROUTE }).length)
+        .toBeGreaterThan(0);
 
       sandbox().control.clearFaults();
       sandbox().control.releaseDelayed();
@@ -504,13 +565,16 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       expect(await countOf(popup, `${ITEM}[data-new="true"]`)).toBe(1);
       // The new row sits on the purple tint: its links and quiet text stay legible there.
       await expectNoSeriousAxeFindings(popup);
-      expect(
-        await popup.evaluate(() =>
-          document
-            .querySelector('[data-testid="popup-tab-feed"] [data-testid="feed-new-count"]')
-            ?.getAttribute('data-count'),
-        ),
-      ).toBe('1');
+      // The tab's count is the tab bar's own render of the new rows, waited for.
+      await expect
+        .poll(() =>
+          popup.evaluate(() =>
+            document
+              .querySelector('[data-testid="popup-tab-feed"] [data-testid="feed-new-count"]')
+              ?.getAttribute('data-count'),
+          ),
+        )
+        .toBe('1');
       // The popup records the newest item it showed (a storage write after the paint); a member
       // who looks at it for a moment has it recorded before closing.
       await expect
@@ -556,9 +620,10 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     ];
     try {
       for (const [what, fault, sentence] of cases) {
+        const faultAt = Date.now();
         fault();
-        await popup.click('[data-testid="feed-refresh"]:not([disabled])');
-        const text = await popup.waitForText('[data-testid="feed-error"]', sentence, { timeout: 30_000 });
+        await popup.click(`${REFRESH}:not([disabled])`);
+        const text = await faultSentence(popup, sentence, faultAt);
         expect(text, what).toMatch(/Showing what Companion read before\.$/);
         expect(await countOf(popup, ITEM), what).toBe(before);
         // The sentence is as legible as the rest (once: the three cases share their look).
@@ -656,9 +721,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   it('signed out: says what Companion does, links to sign in, and sends no request with a token', async () => {
     await browser().signOut();
     await expect
-      .poll(async () => (await browser().readStorage('local', ['member'])).member ?? null, {
-        timeout: 15_000,
-      })
+      .poll(async () => (await browser().readStorage('local', ['member'])).member ?? null)
       .toBeNull();
     sandbox().control.clearLog();
     const period = startQuietPeriod(sandbox().control);
@@ -684,9 +747,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const demo = await feedIdsOf(DEMO_USERNAME);
     await browser().signOut();
     await expect
-      .poll(async () => (await browser().readStorage('local', ['member'])).member ?? null, {
-        timeout: 15_000,
-      })
+      .poll(async () => (await browser().readStorage('local', ['member'])).member ?? null)
       .toBeNull();
     // The background's read of the session after the sign-in gets no answer, nor do its retries.
     await browser().tune({ retryBackoffScale: 0.1 });

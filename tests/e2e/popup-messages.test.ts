@@ -220,6 +220,12 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     `${threadOf(commentMessage)} [data-testid="comment"][data-comment-id="${toDemo.id}"] [data-testid="reply-box"]`;
   const send = () => `${threadOf(commentMessage)} [data-testid="reply-send"]`;
   const error = () => `${threadOf(commentMessage)} [data-testid="comment-error"]`;
+  /** demo's drafts' texts as stored. */
+  const storedDrafts = async () => {
+    const { messageDrafts } = await browser().readStorage('local', ['messageDrafts']);
+    const drafts = messageDrafts as Record<string, Record<string, { text: string }>> | undefined;
+    return Object.values(drafts?.[DEMO_USERNAME] ?? {}).map((d) => d.text);
+  };
   const demoComments = () =>
     store()
       .commentsBy(demo.id)
@@ -407,9 +413,10 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       ),
     ).toBe('');
     await keys.press('Escape');
-    expect(await popup.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null)).not.toBe(
-      'messages-search',
-    );
+    // Leaving the box follows the key (a re-render): waited for, not read once.
+    await expect
+      .poll(() => popup.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null))
+      .not.toBe('messages-search');
   });
 
   it('opens a project comment’s conversation with its parent and replies, in a handful of requests', async () => {
@@ -494,8 +501,9 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   it('keeps a draft across closing the popup and a failed post (500)', async () => {
     const text = `Draft that must survive (${name}) ${Date.now()}`;
     await typeInto(popup, box(), text);
-    // Give the storage write its moment, as a member's typing would, then close.
-    await popup.waitFor(async () => true);
+    // The draft is written as it is typed, a storage write after the input: closed once it is
+    // stored, as a member's typing gives it its moment (one page round trip did not, under load).
+    await expect.poll(storedDrafts).toContain(text);
     await popup.close();
     await openMessages();
     // The conversation with a draft opens by itself, the draft in its composer.
@@ -527,22 +535,23 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const since = Date.now();
     const text = `Thanks! I used lists (${name} ${since})`;
     await typeInto(popup, box(), text);
-    expect(
-      Number(
-        await popup.evaluate(
-          (s) => document.querySelector<HTMLElement>(s)?.dataset.length,
-          `${threadOf(commentMessage)} [data-testid="reply-counter"]`,
+    // The counter is the composer's re-render after the input: waited for, not read once.
+    await expect
+      .poll(async () =>
+        Number(
+          await popup.evaluate(
+            (s) => document.querySelector<HTMLElement>(s)?.dataset.length,
+            `${threadOf(commentMessage)} [data-testid="reply-counter"]`,
+          ),
         ),
-      ),
-    ).toBe(`@carol ${text}`.length);
+      )
+      .toBe(`@carol ${text}`.length);
     await popup.evaluate((s) => {
       const button = document.querySelector<HTMLButtonElement>(s);
       button?.click();
       button?.click();
     }, send());
-    await expect
-      .poll(() => demoComments().filter((c) => c.content.includes(text)).length, { timeout: 15_000 })
-      .toBe(1);
+    await expect.poll(() => demoComments().filter((c) => c.content.includes(text)).length).toBe(1);
     const posted = demoComments().find((c) => c.content.includes(text)) as Comment;
     expect(posted.parentId).toBe(top.id);
     expect(posted.commenteeId).toBe(toDemo.authorId);
@@ -556,23 +565,20 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       .control.requestLog({ part: 'api', method: 'POST', pattern: '/proxy/comments/**' })
       .filter((e) => Date.parse(e.time) >= since);
     expect(posts.map((e) => e.status)).toEqual([200]);
-    // Posted: the draft is gone.
-    const drafts = (await browser().readStorage('local', ['messageDrafts'])).messageDrafts as Record<
-      string,
-      Record<string, { text: string }>
-    >;
-    expect(Object.values(drafts?.[DEMO_USERNAME] ?? {}).map((d) => d.text)).not.toContain(text);
+    // Posted: the draft is gone (the background's storage write, not ordered with the thread's render).
+    await expect.poll(storedDrafts).not.toContain(text);
   });
 
   it('deletes the member’s own comment after a confirmation, on the sandbox and in the thread', async () => {
     const mine = demoComments().at(-1) as Comment;
     const row = `${threadOf(commentMessage)} [data-testid="comment"][data-comment-id="${mine.id}"]`;
     await popup.click(`${row} [data-testid="delete-comment"]`);
-    // Nothing is deleted before the confirmation.
+    // Nothing is deleted before the confirmation (read once it asks, not before the click did anything).
+    await popup.waitFor((s) => document.querySelector(s) !== null, `${row} [data-testid="delete-confirm"]`);
     expect(store().getComment(mine.id)).toBeDefined();
     await popup.click(`${row} [data-testid="delete-confirm"]`);
     await popup.waitFor((s) => document.querySelector(s) === null, row);
-    expect(store().getComment(mine.id)).toBeUndefined();
+    await expect.poll(() => store().getComment(mine.id)).toBeUndefined();
     sandbox().control.refererCheck = false;
   });
 
@@ -656,7 +662,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         e.part === 'translate' &&
         e.path === '/translate' &&
         new URLSearchParams(e.query).get('text') === probe.content,
-      timeoutMs: 15_000,
+      timeoutMs: 20_000,
     });
     const writes = asked.filter(
       (e) => e.part === 'api' && e.path.startsWith('/proxy/') && e.method !== 'GET' && e.method !== 'OPTIONS',
