@@ -121,7 +121,7 @@ function readTimes(mark: string | null): OpenTimes | null {
 }
 
 /** A copy of the build under test with the empty popup added (never in a build members install). */
-function benchExtension(browserName: BrowserName): string {
+export function prepareBenchExtension(browserName: BrowserName): string {
   const source = buildDir(PROFILE_FOR_BROWSER[browserName], browserName);
   if (!existsSync(join(source, 'manifest.json'))) {
     throw new Error(`No build in ${source}: run \`npm run build:all\` first.`);
@@ -179,7 +179,7 @@ export async function runFirstFrameBenchmark(
   browserName: BrowserName,
   { runs }: FirstFrameOptions,
 ): Promise<void> {
-  const extensionDir = benchExtension(browserName);
+  const extensionDir = prepareBenchExtension(browserName);
   // Chromium runs the store build (the live host names mapped onto the sandbox's HTTPS listener, any
   // port); Firefox the local build, which has the sandbox's default ports compiled in.
   const sandbox: RunningSandbox =
