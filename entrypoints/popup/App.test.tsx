@@ -6,9 +6,10 @@
  */
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { memberCheckedItem, memberItem } from '@/lib/session/session-storage';
+import { WAIT } from '@/tests/unit/wait';
 import { App, frameStorage } from './App';
 import { preloadOpeningView } from './opening-view';
 import { primeStorageItems } from './storage-hooks';
@@ -36,6 +37,12 @@ it('shows signed out, not the stored member, until the background checked the me
     await memberCheckedItem.setValue(true);
   });
   expect(root.querySelector('[data-testid="popup-member"]')?.textContent).toContain('demo');
+  // The member's popup opens on the Feed, a chunk of its own: the test ends once it has loaded (a
+  // module still loading when the test's environment is torn down fails the whole run).
+  await vi.waitFor(
+    () => expect(root.querySelector('[data-testid="feed-section-activity"]')).not.toBeNull(),
+    WAIT,
+  );
   act(() => {
     render(null, root);
   });
