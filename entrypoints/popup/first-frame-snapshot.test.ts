@@ -70,7 +70,10 @@ describe('keepFirstFrame (the writer)', () => {
     await vi.advanceTimersByTimeAsync(1000);
     // No first item painted by the app yet: nothing saved (a loading screen is not a first frame).
     expect(snapshotIn(localStorage)).toBeNull();
+    // The app's mark alone, with no change after it (a busy machine held its frame past the quiet time).
     markAppItem('feed');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(snapshotIn(localStorage)?.h).toContain('sprite &lt;b&gt; by ann');
     root.querySelector('li')?.append(' (loved)');
     await vi.advanceTimersByTimeAsync(1000);
     const saved = snapshotIn(localStorage);

@@ -75,7 +75,8 @@ export function keepFirstFrame(root: Element, search: string, ports: SnapshotPor
     }
   };
   const write = () => {
-    const tab = valid ? shownTab(root) : null;
+    // A root no longer in the page (the popup replaced it) is nothing to show next time.
+    const tab = valid && root.isConnected ? shownTab(root) : null;
     // A view the popup never opens on (My Stuff's "Over time"): the tab's own screen saved before stays.
     if (tab === null || root.querySelector('[data-first-frame="never"]') !== null) return;
     try {
@@ -111,6 +112,12 @@ export function keepFirstFrame(root: Element, search: string, ports: SnapshotPor
       characterData: true,
       attributes: true,
     });
+    // The app marks its first item in the animation frame that paints it (first-item-mark.ts), and a
+    // busy machine can hold that frame past the last change's quiet time: without this, the mark
+    // would come after the only write, which found no first item yet, and nothing would be saved.
+    new PerformanceObserver((marks) => {
+      if (marks.getEntries().some((mark) => mark.name.endsWith(':app'))) schedule();
+    }).observe({ type: 'mark' });
     // Closing the popup: what it showed last, now (a pending write would never run).
     addEventListener('pagehide', write);
     document.addEventListener('visibilitychange', () => {
