@@ -17,6 +17,8 @@
  *   item: by the snapshot's script, or by the app when there is no snapshot);
  * - "app's own first item": the same with the app's own mark (`…:app`, first-item-mark.ts), when the
  *   app itself has painted the item and answers the member (the figure before snapshots).
+ * Beside them, the floors (popup-floors.ts): pages that only run one script, or make one storage
+ * read, before they paint: how close to the empty popup any popup can come in this browser.
  * The empty page's figure is its first contentful paint. Both are times since the navigation started, read from the page
  * (`performance`), in Chromium through Playwright and in Firefox over WebDriver BiDi (Puppeteer).
  *
@@ -34,6 +36,7 @@ import {
   toolbarPopupPath,
 } from '../../tests/e2e/harness';
 import { buildDir, PROFILE_FOR_BROWSER, REPO_ROOT } from '../../tests/e2e/harness/paths';
+import { FLOOR_PAGES, writeFloorPages } from './popup-floors';
 import { reportFigure } from './report';
 
 /** The empty popup: what any extension's popup costs, painting a line of static text. */
@@ -131,6 +134,7 @@ export function prepareBenchExtension(browserName: BrowserName): string {
   mkdirSync(copy, { recursive: true });
   cpSync(source, copy, { recursive: true });
   writeFileSync(join(copy, EMPTY_POPUP_PAGE), EMPTY_POPUP_HTML);
+  writeFloorPages(copy);
   return copy;
 }
 
@@ -217,12 +221,14 @@ export async function runFirstFrameBenchmark(
       }
     }
     await timeOpen(browser, EMPTY_POPUP_PAGE, null);
+    for (const floor of FLOOR_PAGES) await timeOpen(browser, floor.page, null);
 
     // Where the toolbar button opens the popup for the signed-in member.
     const popupPath = await toolbarPopupPath(browser);
     if (!/\?s=/.test(popupPath))
       console.warn(`The toolbar's popup has no member key (${popupPath}): no snapshot.`);
     const empty: number[] = [];
+    const floors = new Map<string, number[]>(FLOOR_PAGES.map((floor) => [floor.name, []]));
     const painted = new Map<string, number[]>(tabs.map((tab) => [tab.name, []]));
     const appPainted = new Map<string, number[]>(tabs.map((tab) => [tab.name, []]));
     const phases = new Map<string, Record<string, number[]>>();
@@ -233,13 +239,20 @@ export async function runFirstFrameBenchmark(
       phases.set(name, byPhase);
     };
     // Interleaved, the order turning each round: no page always follows the same one.
-    const order = ['empty', ...tabs.map((tab) => tab.name)];
+    const order = ['empty', ...FLOOR_PAGES.map((floor) => floor.name), ...tabs.map((tab) => tab.name)];
     for (let run = 0; run < runs; run++) {
       for (let step = 0; step < order.length; step++) {
         const name = order[(run + step) % order.length] as string;
         if (name === 'empty') {
           const times = await timeOpen(browser, EMPTY_POPUP_PAGE, null);
           empty.push(times.painted);
+          record(name, times);
+          continue;
+        }
+        const floor = FLOOR_PAGES.find((candidate) => candidate.name === name);
+        if (floor !== undefined) {
+          const times = await timeOpen(browser, floor.page, null);
+          floors.get(floor.name)?.push(times.painted);
           record(name, times);
           continue;
         }
@@ -261,7 +274,7 @@ export async function runFirstFrameBenchmark(
       `${label}: each tab's first item painted from cache vs the empty popup's first paint (median of ${runs} interleaved opens)`,
     );
     const header = [
-      pad('page', 22),
+      pad('page', 36),
       pad('median ms', 10),
       pad('beyond empty', 13),
       pad('× empty', 8),
@@ -272,7 +285,7 @@ export async function runFirstFrameBenchmark(
     const line = (name: string, values: number[]) =>
       console.log(
         [
-          pad(name, 22),
+          pad(name, 36),
           pad(median(values).toFixed(0), 10),
           pad(`${(median(values) - baseline).toFixed(0)} ms`, 13),
           pad(`${(median(values) / baseline).toFixed(2)}`, 8),
@@ -280,6 +293,8 @@ export async function runFirstFrameBenchmark(
         ].join('  '),
       );
     line('empty popup', empty);
+    // What no popup in this browser can beat, whatever its code (popup-floors.ts).
+    for (const floor of FLOOR_PAGES) line(`floor: ${floor.label}`, floors.get(floor.name) ?? []);
     for (const tab of tabs) line(`${tab.label}`, painted.get(tab.name) ?? []);
     for (const tab of tabs) line(`${tab.label}, app's own`, appPainted.get(tab.name) ?? []);
     console.log('\nWhere the time goes (median ms since the navigation started):');
@@ -299,6 +314,17 @@ export async function runFirstFrameBenchmark(
       value: Number(baseline.toFixed(1)),
       unit: 'ms',
     });
+    for (const floor of FLOOR_PAGES) {
+      const value = median(floors.get(floor.name) ?? []);
+      reportFigure({
+        bench: 'popup',
+        browser: browserName,
+        name: `floor, ${floor.label} (median; what no popup here can beat)`,
+        value: Number(value.toFixed(1)),
+        unit: 'ms',
+        baseline: { name: 'the empty popup', value: Number(baseline.toFixed(1)) },
+      });
+    }
     for (const tab of tabs) {
       const value = median(painted.get(tab.name) ?? []);
       reportFigure({
