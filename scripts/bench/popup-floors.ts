@@ -54,9 +54,28 @@ const found = await api.storage.local.get('popupTab');
 document.getElementById('app').textContent = String(found.popupTab ?? 'Companion');
 `;
 
+/**
+ * The member's snapshot as the first-frame script shows it (first-frame-snapshot.ts: its rules adopted,
+ * its HTML parsed into `#app`'s place), by a page with nothing else: no app module, no preloads. Not
+ * a floor of every popup but of this snapshot: what painting it costs, apart from the page around it.
+ * It shows the last snapshot any open wrote (the benchmark's previous open), whatever its tab.
+ */
+const SNAPSHOT_ALONE_JS = `try {
+  var snapshot = JSON.parse(localStorage.getItem('companion.firstFrame') || 'null');
+  var styles = new CSSStyleSheet();
+  styles.replaceSync(snapshot.c);
+  document.adoptedStyleSheets = [styles];
+  var app = document.getElementById('app');
+  app.append.apply(app, Array.from(new DOMParser().parseFromString(snapshot.h, 'text/html').body.childNodes));
+} catch (error) {
+  document.getElementById('app').textContent = 'no snapshot';
+}
+`;
+
 export const FLOOR_PAGES: readonly FloorPage[] = [
   { name: 'one-script', label: 'one script, then paint', page: 'floor-one-script.html' },
   { name: 'one-read', label: 'one storage read, then paint', page: 'floor-one-read.html' },
+  { name: 'snapshot', label: 'the snapshot alone, then paint', page: 'floor-snapshot.html' },
 ];
 
 /** Writes the floor pages and their scripts into the benchmark's copy of the build. */
@@ -65,6 +84,11 @@ export function writeFloorPages(extensionDir: string): void {
   writeFileSync(
     join(extensionDir, 'floor-one-script.html'),
     pageHtml('<script src="/floor-one-script.js"></script>'),
+  );
+  writeFileSync(join(extensionDir, 'floor-snapshot.js'), SNAPSHOT_ALONE_JS);
+  writeFileSync(
+    join(extensionDir, 'floor-snapshot.html'),
+    pageHtml('<script src="/floor-snapshot.js"></script>'),
   );
   writeFileSync(join(extensionDir, 'floor-one-read.js'), ONE_READ_JS);
   writeFileSync(
