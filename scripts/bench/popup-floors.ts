@@ -60,22 +60,36 @@ document.getElementById('app').textContent = String(found.popupTab ?? 'Companion
  * a floor of every popup but of this snapshot: what painting it costs, apart from the page around it.
  * It shows the last snapshot any open wrote (the benchmark's previous open), whatever its tab.
  */
-const SNAPSHOT_ALONE_JS = `try {
+/** The script of a page that shows the snapshot's rules, its HTML, or both (`parts`). */
+const snapshotAloneJs = (parts: { rules: boolean; html: boolean }) => `try {
   var snapshot = JSON.parse(localStorage.getItem('companion.firstFrame') || 'null');
-  var styles = new CSSStyleSheet();
-  styles.replaceSync(snapshot.c);
-  document.adoptedStyleSheets = [styles];
+  if (${parts.rules}) {
+    var styles = new CSSStyleSheet();
+    styles.replaceSync(snapshot.c);
+    document.adoptedStyleSheets = [styles];
+  }
   var app = document.getElementById('app');
-  app.append.apply(app, Array.from(new DOMParser().parseFromString(snapshot.h, 'text/html').body.childNodes));
+  if (${parts.html})
+    app.append.apply(app, Array.from(new DOMParser().parseFromString(snapshot.h, 'text/html').body.childNodes));
+  else app.textContent = 'Companion';
 } catch (error) {
   document.getElementById('app').textContent = 'no snapshot';
 }
 `;
 
+/** The probes' parts: each page shows one of them, by a script of its own. */
+const SNAPSHOT_PROBES = [
+  { name: 'snapshot', parts: { rules: true, html: true } },
+  { name: 'snapshot-html', parts: { rules: false, html: true } },
+  { name: 'snapshot-rules', parts: { rules: true, html: false } },
+] as const;
+
 export const FLOOR_PAGES: readonly FloorPage[] = [
   { name: 'one-script', label: 'one script, then paint', page: 'floor-one-script.html' },
   { name: 'one-read', label: 'one storage read, then paint', page: 'floor-one-read.html' },
   { name: 'snapshot', label: 'the snapshot alone, then paint', page: 'floor-snapshot.html' },
+  { name: 'snapshot-html', label: "the snapshot's HTML alone, unstyled", page: 'floor-snapshot-html.html' },
+  { name: 'snapshot-rules', label: "the snapshot's rules, and a line", page: 'floor-snapshot-rules.html' },
 ];
 
 /** Writes the floor pages and their scripts into the benchmark's copy of the build. */
@@ -85,11 +99,13 @@ export function writeFloorPages(extensionDir: string): void {
     join(extensionDir, 'floor-one-script.html'),
     pageHtml('<script src="/floor-one-script.js"></script>'),
   );
-  writeFileSync(join(extensionDir, 'floor-snapshot.js'), SNAPSHOT_ALONE_JS);
-  writeFileSync(
-    join(extensionDir, 'floor-snapshot.html'),
-    pageHtml('<script src="/floor-snapshot.js"></script>'),
-  );
+  for (const probe of SNAPSHOT_PROBES) {
+    writeFileSync(join(extensionDir, `floor-${probe.name}.js`), snapshotAloneJs(probe.parts));
+    writeFileSync(
+      join(extensionDir, `floor-${probe.name}.html`),
+      pageHtml(`<script src="/floor-${probe.name}.js"></script>`),
+    );
+  }
   writeFileSync(join(extensionDir, 'floor-one-read.js'), ONE_READ_JS);
   writeFileSync(
     join(extensionDir, 'floor-one-read.html'),
