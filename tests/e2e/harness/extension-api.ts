@@ -69,3 +69,11 @@ export async function readInstallTypeInExtension(): Promise<string> {
     (globalThis as unknown as { chrome: ExtensionApi }).chrome;
   return (await api.management.getSelf()).installType;
 }
+
+/** When the extension's alarm `name` is next due (ms since the epoch), or null without that alarm. */
+export async function readAlarmDueInExtension(name: string): Promise<number | null> {
+  const api =
+    (globalThis as { browser?: ExtensionApi }).browser ??
+    (globalThis as unknown as { chrome: ExtensionApi }).chrome;
+  return (await api.alarms.get(name))?.scheduledTime ?? null;
+}
