@@ -36,23 +36,12 @@ import {
   toolbarPopupPath,
 } from '../../tests/e2e/harness';
 import { buildDir, PROFILE_FOR_BROWSER, REPO_ROOT } from '../../tests/e2e/harness/paths';
-import { FLOOR_PAGES, writeFloorPages } from './popup-floors';
+import { benchPageHtml, FLOOR_PAGES, writeFloorPages } from './popup-floors';
 import { reportFigure } from './report';
 
 /** The empty popup: what any extension's popup costs, painting a line of static text. */
 export const EMPTY_POPUP_PAGE = 'empty-popup.html';
-const EMPTY_POPUP_HTML = `<!DOCTYPE html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1.0">
-    <title>Companion</title>
-  </head>
-  <body>
-    <p>Companion</p>
-  </body>
-</html>
-`;
+const EMPTY_POPUP_HTML = benchPageHtml('<p>Companion</p>');
 
 /** The goal of ARCHITECTURE.md's budgets: each tab's cached first frame within this many times the empty popup's paint. */
 export const FIRST_FRAME_GOAL = 1.25;

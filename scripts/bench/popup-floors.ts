@@ -26,7 +26,8 @@ export interface FloorPage {
   page: string;
 }
 
-const pageHtml = (script: string) => `<!DOCTYPE html>
+/** An extension page of the benchmark's copy: the popup's head, and `body`. */
+export const benchPageHtml = (body: string) => `<!DOCTYPE html>
 <html lang="en">
   <head>
     <meta charset="UTF-8">
@@ -34,11 +35,13 @@ const pageHtml = (script: string) => `<!DOCTYPE html>
     <title>Companion</title>
   </head>
   <body>
-    <div id="app"></div>
-    ${script}
+    ${body}
   </body>
 </html>
 `;
+
+/** A floor's page: `#app`, empty, and its script. */
+const pageHtml = (script: string) => benchPageHtml(`<div id="app"></div>\n    ${script}`);
 
 /** The page storage item the one-script page reads (written by its first open: then it is read). */
 const PAGE_ITEM = 'companion.benchFloor';
