@@ -34,6 +34,15 @@ interface OffscreenApi {
   hasDocument?(): Promise<boolean>;
 }
 
+/**
+ * The message found no offscreen document: Chrome closes one that has played nothing audible for
+ * 30 s, and it may close between the check that it is open and the message.
+ */
+const documentGone = (error: unknown) =>
+  /Receiving end does not exist|message port closed/i.test(
+    error instanceof Error ? error.message : String(error),
+  );
+
 /** The Chrome player: an offscreen document (opened when first needed) plays the clips. */
 export function offscreenAudioPlayer(): AudioPlayer {
   const { sendMessage } = offscreenAudioMessaging;
@@ -68,8 +77,16 @@ export function offscreenAudioPlayer(): AudioPlayer {
   };
   return {
     async start(clip: AudioClip) {
+      const data = { base64: toBase64(clip.bytes), type: clip.type };
       await ensureDocument();
-      await sendMessage('offscreenAudio.start', { base64: toBase64(clip.bytes), type: clip.type });
+      try {
+        await sendMessage('offscreenAudio.start', data);
+      } catch (error) {
+        // Closed by the browser as the clip was sent: opened again, and the clip sent once more.
+        if (!documentGone(error)) throw error;
+        await ensureDocument();
+        await sendMessage('offscreenAudio.start', data);
+      }
     },
     async done() {
       return sendMessage('offscreenAudio.done', undefined).catch(() => 'stopped' as const);
