@@ -208,7 +208,8 @@ describe('storage full to the last byte with caches (as a version without caps l
       repliedId: top.id,
       text,
     });
-    expect(outcome).toMatchObject({ ok: true });
+    // The whole outcome in the message: a failure's error says why (Vitest's diff elides it).
+    expect(outcome, JSON.stringify(outcome)).toMatchObject({ ok: true });
     expect(quota.refused).toContain('messagePendingPosts');
     expect(quota.written).toContain('messagePendingPosts');
     expect(
