@@ -17,6 +17,9 @@ import { createSandboxApps, type SandboxApps } from './server';
 import { SEED_GAP_MS, Store } from './store';
 import { makeLiveHostCertificate } from './tls';
 
+/** How long an idle connection stays open. */
+const KEEP_ALIVE_MS = 65_000;
+
 export type { SandboxClock } from './clock';
 export type { SandboxControl } from './control';
 export type { Store } from './store';
@@ -124,6 +127,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     for (const [offset, part] of PART_ORDER.entries()) {
       const app = apps[part];
       const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+      // Idle connections kept open as a CDN keeps them (Node's 5 s default closes one just as a
+      // client that held it through a slow step sends on it: a reset no browser would see).
+      server.keepAliveTimeout = KEEP_ALIVE_MS;
       servers.push(server);
       ports[part] = await listen(server, firstPort === 0 ? 0 : firstPort + offset);
     }
