@@ -283,7 +283,7 @@ export async function runFirstFrameBenchmark(
       );
     line('empty popup', empty);
     // What no popup in this browser can beat, whatever its code (popup-floors.ts).
-    for (const floor of FLOOR_PAGES) line(`floor: ${floor.label}`, floors.get(floor.name) ?? []);
+    for (const floor of FLOOR_PAGES) line(`${floor.kind}: ${floor.label}`, floors.get(floor.name) ?? []);
     for (const tab of tabs) line(`${tab.label}`, painted.get(tab.name) ?? []);
     for (const tab of tabs) line(`${tab.label}, app's own`, appPainted.get(tab.name) ?? []);
     console.log('\nWhere the time goes (median ms since the navigation started):');
@@ -308,7 +308,10 @@ export async function runFirstFrameBenchmark(
       reportFigure({
         bench: 'popup',
         browser: browserName,
-        name: `floor, ${floor.label} (median; what no popup here can beat)`,
+        name:
+          floor.kind === 'floor'
+            ? `floor, ${floor.label} (median; what no popup here can beat)`
+            : `probe, ${floor.label} (median; what painting the snapshot costs)`,
         value: Number(value.toFixed(1)),
         unit: 'ms',
         baseline: { name: 'the empty popup', value: Number(baseline.toFixed(1)) },

@@ -24,6 +24,8 @@ export interface FloorPage {
   /** What a reader of the table needs to know. */
   label: string;
   page: string;
+  /** A floor no popup can beat, or a probe of the snapshot (its own floor, not every popup's). */
+  kind: 'floor' | 'probe';
 }
 
 /** An extension page of the benchmark's copy: the popup's head, and `body`. */
@@ -88,11 +90,21 @@ const SNAPSHOT_PROBES = [
 ] as const;
 
 export const FLOOR_PAGES: readonly FloorPage[] = [
-  { name: 'one-script', label: 'one script, then paint', page: 'floor-one-script.html' },
-  { name: 'one-read', label: 'one storage read, then paint', page: 'floor-one-read.html' },
-  { name: 'snapshot', label: 'the snapshot alone, then paint', page: 'floor-snapshot.html' },
-  { name: 'snapshot-html', label: "the snapshot's HTML alone, unstyled", page: 'floor-snapshot-html.html' },
-  { name: 'snapshot-rules', label: "the snapshot's rules, and a line", page: 'floor-snapshot-rules.html' },
+  { name: 'one-script', label: 'one script, then paint', page: 'floor-one-script.html', kind: 'floor' },
+  { name: 'one-read', label: 'one storage read, then paint', page: 'floor-one-read.html', kind: 'floor' },
+  { name: 'snapshot', label: 'the snapshot alone, then paint', page: 'floor-snapshot.html', kind: 'probe' },
+  {
+    name: 'snapshot-html',
+    label: "the snapshot's HTML alone, unstyled",
+    page: 'floor-snapshot-html.html',
+    kind: 'probe',
+  },
+  {
+    name: 'snapshot-rules',
+    label: "the snapshot's rules, and a line",
+    page: 'floor-snapshot-rules.html',
+    kind: 'probe',
+  },
 ];
 
 /** Writes the floor pages and their scripts into the benchmark's copy of the build. */
