@@ -6,12 +6,13 @@
  * Explore opens, load on demand), in the
  * worst case a member meets (with the parts it loads before its first frame for some members, e.g.
  * the other accounts' strip), both with webextension-polyfill. Every kilobyte ships to every member. Reads the production builds in
- * `.output/`; run `npm run build:all` (or `npm test`, which builds) first.
+ * `.output/` that are newer than the sources; run `npm run build:all` (or `npm test`, which builds) first.
  *
  *   npx tsx scripts/bench/bundle-size.ts
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildDirState } from '../../tests/e2e/harness/build-freshness';
 import { BUNDLE_BUDGETS, chunkModule, KB, measureBuild } from './bundle-sizes';
 import { reportFigure } from './report';
 
@@ -21,7 +22,12 @@ const popupBudget = `≤ ${BUNDLE_BUDGETS.popup / KB} KB`;
 const row = (what: string, bytes: number, budget: number, note = '') =>
   `  ${what.padEnd(16)} ${(bytes / KB).toFixed(1).padStart(7)} KB   budget ${(budget / KB).toFixed(0).padStart(3)} KB   ratio ${(bytes / budget).toFixed(2)}${note}`;
 
-const builds = readdirSync('.output').filter((d) => existsSync(join('.output', d, 'manifest.json')));
+const allBuilds = readdirSync('.output').filter((d) => existsSync(join('.output', d, 'manifest.json')));
+// A build older than the sources (one `npm run build:all` does not make, left by an earlier run)
+// would report sizes the code no longer has.
+const builds = allBuilds.filter((build) => buildDirState(join('.output', build)) === 'fresh');
+const stale = allBuilds.filter((build) => !builds.includes(build));
+if (stale.length > 0) console.log(`Left out, older than the sources: ${stale.join(', ')}`);
 if (builds.length === 0) {
   console.error('No builds in .output/: run `npm run build:all` first.');
   process.exit(1);

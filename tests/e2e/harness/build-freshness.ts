@@ -42,7 +42,12 @@ export function buildState(
   browser: BrowserName,
   sandboxPort?: number,
 ): 'fresh' | 'missing' | 'stale' {
-  const manifest = join(buildDir(profile, browser, sandboxPort), 'manifest.json');
+  return buildDirState(buildDir(profile, browser, sandboxPort));
+}
+
+/** The same, for a build's folder (`.output/<build>`). */
+export function buildDirState(dir: string): 'fresh' | 'missing' | 'stale' {
+  const manifest = join(dir, 'manifest.json');
   if (!existsSync(manifest)) return 'missing';
   const sources = Math.max(...BUILD_INPUTS.map((input) => newestMtime(join(REPO_ROOT, input))));
   return statSync(manifest).mtimeMs >= sources ? 'fresh' : 'stale';
