@@ -8,6 +8,7 @@
  * is made per test process (the first launch pays for it), and each launch gets its own copy.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
@@ -41,7 +42,7 @@ async function makeTemplate(): Promise<string> {
 
 /**
  * A new profile directory for one launch, a copy of the template; the caller removes it once the
- * browser has closed. If the template cannot be made, an empty directory: Firefox makes a new
+ * browser has closed (removeProfileDir). If the template cannot be made, an empty directory: Firefox makes a new
  * profile in it, as for any launch.
  */
 export async function freshProfileDir(): Promise<string> {
@@ -50,7 +51,7 @@ export async function freshProfileDir(): Promise<string> {
     return '';
   });
   const from = await template;
-  const dir = mkdtempSync(join(tmpdir(), 'companion-firefox-'));
+  const dir = mkdtempSync(join(process.env[RUN_TEMP_ENV] ?? tmpdir(), 'companion-firefox-'));
   if (from) {
     cpSync(from, dir, {
       recursive: true,
@@ -58,4 +59,13 @@ export async function freshProfileDir(): Promise<string> {
     });
   }
   return dir;
+}
+
+/**
+ * Removes a launch's profile. Never fails: a process of the closed browser may still be writing
+ * there (a removal then meets a folder that is not empty). It retries, then leaves what is left to
+ * the run's own removal of its folder (global-setup.ts).
+ */
+export function removeProfileDir(dir: string): Promise<void> {
+  return rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }).catch(() => {});
 }

@@ -3,7 +3,6 @@
  * loopback ports. The extension gets a fixed moz-extension UUID so its pages have known addresses.
  */
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import puppeteer, { type Page } from 'puppeteer-core';
@@ -13,7 +12,7 @@ import { firefoxExecutable } from './browsers';
 import { ConsoleLog } from './console-log';
 import { readBadgeInExtension, readStorageInExtension, writeStorageInExtension } from './extension-api';
 import { type ExtensionBrowser, type LaunchOptions, tuneIn } from './extension-browser';
-import { freshProfileDir } from './firefox-profile';
+import { freshProfileDir, removeProfileDir } from './firefox-profile';
 import { buildDir } from './paths';
 import { signInThroughSandbox, signOutThroughSandbox } from './sign-in';
 import { createTestPage, type PageFunction, type TestPage } from './test-page';
@@ -71,8 +70,7 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
   const log = new ConsoleLog();
   // A new profile is a copy of one Firefox has started before (firefox-profile.ts), removed on close.
   const ownProfile = options.userDataDir === undefined ? await freshProfileDir() : undefined;
-  const removeOwnProfile = () =>
-    ownProfile ? rm(ownProfile, { recursive: true, force: true }) : Promise.resolve();
+  const removeOwnProfile = () => (ownProfile ? removeProfileDir(ownProfile) : Promise.resolve());
   const launching = puppeteer.launch({
     browser: 'firefox',
     executablePath: firefoxExecutable(),
