@@ -1,15 +1,17 @@
 /**
- * Fresh Firefox profiles made cheaply: a copy of one profile that Firefox has already started once.
+ * Fresh Firefox profiles made cheaply in an end-to-end run: a copy of one profile that Firefox has
+ * already started once.
  *
  * Firefox spends about 2 of the 8 CPU-seconds of a launch on a new profile's first run (its
  * databases, certificate store, startup cache), and another half second closing it. A copy of a
  * profile it has started once, without the extension, holds nothing of a member or a test: the
  * extension is installed into each copy for that launch, as into a new profile. One such template
- * is made per test process (the first launch pays for it), and each launch gets its own copy.
+ * is made per test process (the first launch pays for it: a start and a close), and each launch
+ * gets its own copy. Only in an end-to-end run, which launches Firefox dozens of times: `npm start`
+ * and a benchmark launch it once or twice, where the template would cost more than it saves.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { firefoxExecutable } from './browsers';
@@ -18,18 +20,16 @@ import { firefoxExecutable } from './browsers';
 const RUN_ONLY_FILES = new Set(['lock', '.parentlock', 'parent.lock']);
 
 /**
- * A folder the end-to-end run makes for its processes and removes after them (global-setup.ts);
- * a process outside it (a benchmark) removes its template as it exits.
+ * The folder an end-to-end run makes for its processes and removes after them (global-setup.ts):
+ * the template and the copies live there.
  */
 export const RUN_TEMP_ENV = 'COMPANION_E2E_RUN_TEMP';
 
 let template: Promise<string> | undefined;
 
 /** Starts Firefox once on an empty profile and closes it: that profile is the template. */
-async function makeTemplate(): Promise<string> {
-  const runTemp = process.env[RUN_TEMP_ENV];
-  const dir = mkdtempSync(join(runTemp ?? tmpdir(), 'companion-firefox-template-'));
-  if (!runTemp) process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+async function makeTemplate(runTemp: string): Promise<string> {
+  const dir = mkdtempSync(join(runTemp, 'companion-firefox-template-'));
   const driver = await puppeteer.launch({
     browser: 'firefox',
     executablePath: firefoxExecutable(),
@@ -41,17 +41,20 @@ async function makeTemplate(): Promise<string> {
 }
 
 /**
- * A new profile directory for one launch, a copy of the template; the caller removes it once the
- * browser has closed (removeProfileDir). If the template cannot be made, an empty directory: Firefox makes a new
- * profile in it, as for any launch.
+ * A new profile directory for one launch in an end-to-end run, a copy of the template (empty if the
+ * template could not be made: Firefox makes a new profile in it, as for any launch); the caller
+ * removes it once the browser has closed (removeProfileDir). Outside such a run, undefined: the
+ * launch makes its own new profile.
  */
-export async function freshProfileDir(): Promise<string> {
-  template ??= makeTemplate().catch((error: unknown) => {
+export async function freshProfileDir(): Promise<string | undefined> {
+  const runTemp = process.env[RUN_TEMP_ENV];
+  if (!runTemp) return undefined;
+  template ??= makeTemplate(runTemp).catch((error: unknown) => {
     process.stderr.write(`e2e: no Firefox profile template (${String(error)}); launches start empty\n`);
     return '';
   });
   const from = await template;
-  const dir = mkdtempSync(join(process.env[RUN_TEMP_ENV] ?? tmpdir(), 'companion-firefox-'));
+  const dir = mkdtempSync(join(runTemp, 'companion-firefox-'));
   if (from) {
     cpSync(from, dir, {
       recursive: true,

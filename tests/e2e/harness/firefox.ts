@@ -68,15 +68,17 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
     throw new Error(`No build in ${extensionDir}: run \`COMPANION_PROFILE=local npx wxt build -b firefox\``);
   }
   const log = new ConsoleLog();
-  // A new profile is a copy of one Firefox has started before (firefox-profile.ts), removed on close.
+  // In an end-to-end run, a new profile is a copy of one Firefox has started before
+  // (firefox-profile.ts), removed on close; elsewhere Puppeteer makes (and removes) a new one.
   const ownProfile = options.userDataDir === undefined ? await freshProfileDir() : undefined;
+  const userDataDir = options.userDataDir ?? ownProfile;
   const removeOwnProfile = () => (ownProfile ? removeProfileDir(ownProfile) : Promise.resolve());
   const launching = puppeteer.launch({
     browser: 'firefox',
     executablePath: firefoxExecutable(),
     headless: options.headless ?? true,
     defaultViewport: { width: 1280, height: 800 },
-    userDataDir: options.userDataDir ?? ownProfile,
+    ...(userDataDir === undefined ? {} : { userDataDir }),
     // Lets BiDi navigate tabs to moz-extension: pages (the popup, options); the browser listens
     // on a loopback pipe for this test process only.
     args: ['--remote-allow-system-access'],
