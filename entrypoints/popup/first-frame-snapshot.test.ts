@@ -159,7 +159,26 @@ describe('keepFirstFrame (the writer)', () => {
     const root = page('<ul><li id="a">a</li><li id="b">b</li></ul>');
     const b = root.querySelector('#b') as HTMLElement;
     vi.spyOn(b, 'getBoundingClientRect').mockReturnValue({ top: 700 } as DOMRect);
-    expect(firstScreenful(root, 600)).toBe('<ul><li id="a">a</li></ul>');
+    expect(firstScreenful(root, 600, 380)).toBe('<ul><li id="a">a</li></ul>');
+  });
+
+  it('leaves out the cards a row that scrolls sideways holds beyond the screen, either side; keeps what has no size', () => {
+    const root = page(
+      '<ul><li id="a">a</li><li id="b">b</li><li id="c">c</li></ul><select><option id="o">new</option></select>',
+    );
+    const box = (left: number, top = 10) =>
+      ({ top, left, right: left + 160, width: 160, height: 120, bottom: top + 120 }) as DOMRect;
+    const at = (id: string, rect: DOMRect) =>
+      vi.spyOn(root.querySelector(`#${id}`) as HTMLElement, 'getBoundingClientRect').mockReturnValue(rect);
+    at('a', box(200));
+    at('b', box(380));
+    // Scrolled out to the left (a right-to-left row).
+    at('c', box(-160));
+    // A closed select's option has no box of its own.
+    at('o', { top: 0, left: 0, right: 0, width: 0, height: 0, bottom: 0 } as DOMRect);
+    expect(firstScreenful(root, 600, 380)).toBe(
+      '<ul><li id="a">a</li></ul><select><option id="o">new</option></select>',
+    );
   });
 });
 

@@ -13,14 +13,26 @@ export const SNAPSHOT_MAX_CHARS = 32 * 1024;
 /** Quiet time after the last change before writing. */
 const SETTLE_MS = 300;
 
-/** The HTML of `root`'s content, without what lies below the first screenful. */
-export function firstScreenful(root: Element, height: number): string {
+/**
+ * Whether a box lies outside the first screen: below it, or beside it (a row that scrolls sideways,
+ * such as Explore's carousels: most of their cards lie to the right of the popup, or to the left in
+ * a right-to-left language). A box with no size (a closed select's options, what is hidden) is
+ * judged by its top alone, as before: it may be part of something shown.
+ */
+function offScreen(box: DOMRect, width: number, height: number): boolean {
+  if (box.top >= height) return true;
+  const sized = box.width > 0 || box.height > 0;
+  return sized && (box.left >= width || box.right <= 0);
+}
+
+/** The HTML of `root`'s content, without what lies outside the first screenful. */
+export function firstScreenful(root: Element, height: number, width: number): string {
   const copy = root.cloneNode(true) as Element;
   const trim = (from: Element, to: Element) => {
     for (let i = from.children.length - 1; i >= 0; i--) {
       const child = from.children[i] as Element;
       const twin = to.children[i] as Element;
-      if (child.getBoundingClientRect().top >= height) twin.remove();
+      if (offScreen(child.getBoundingClientRect(), width, height)) twin.remove();
       else trim(child, twin);
     }
   };
@@ -80,7 +92,7 @@ export function keepFirstFrame(root: Element, search: string, ports: SnapshotPor
     // A view the popup never opens on (My Stuff's "Over time"): the tab's own screen saved before stays.
     if (tab === null || root.querySelector('[data-first-frame="never"]') !== null) return;
     try {
-      const html = firstScreenful(root, innerHeight);
+      const html = firstScreenful(root, innerHeight, innerWidth);
       if (html.length > SNAPSHOT_MAX_CHARS) {
         drop();
         return;
