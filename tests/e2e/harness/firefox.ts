@@ -12,7 +12,6 @@ import { firefoxExecutable } from './browsers';
 import { ConsoleLog } from './console-log';
 import { readBadgeInExtension, readStorageInExtension, writeStorageInExtension } from './extension-api';
 import { type ExtensionBrowser, type LaunchOptions, tuneIn } from './extension-browser';
-import { freshProfileDir, removeProfileDir } from './firefox-profile';
 import { buildDir } from './paths';
 import { signInThroughSandbox, signOutThroughSandbox } from './sign-in';
 import { createTestPage, type PageFunction, type TestPage } from './test-page';
@@ -68,17 +67,12 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
     throw new Error(`No build in ${extensionDir}: run \`COMPANION_PROFILE=local npx wxt build -b firefox\``);
   }
   const log = new ConsoleLog();
-  // In an end-to-end run, a new profile is a copy of one Firefox has started before
-  // (firefox-profile.ts), removed on close; elsewhere Puppeteer makes (and removes) a new one.
-  const ownProfile = options.userDataDir === undefined ? await freshProfileDir() : undefined;
-  const userDataDir = options.userDataDir ?? ownProfile;
-  const removeOwnProfile = () => (ownProfile ? removeProfileDir(ownProfile) : Promise.resolve());
-  const launching = puppeteer.launch({
+  const driver = await puppeteer.launch({
     browser: 'firefox',
     executablePath: firefoxExecutable(),
     headless: options.headless ?? true,
     defaultViewport: { width: 1280, height: 800 },
-    ...(userDataDir === undefined ? {} : { userDataDir }),
+    ...(options.userDataDir === undefined ? {} : { userDataDir: options.userDataDir }),
     // Lets BiDi navigate tabs to moz-extension: pages (the popup, options); the browser listens
     // on a loopback pipe for this test process only.
     args: ['--remote-allow-system-access'],
@@ -89,9 +83,9 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
       'devtools.console.stdout.content': true,
       // A closed tab's web content process is kept for the next page instead of a new one started
       // (and a spare one started beside it) for every page: the tests open and close hundreds of
-      // pages and popups, and each process start is CPU that the other lane's browser waits for
-      // (about 30% of Firefox's CPU for a page and a popup opened and closed, measured). A
-      // member's browser starts its processes as it likes: nothing the extension does depends on it.
+      // pages and popups (about 30% of Firefox's CPU for a page and a popup opened and closed,
+      // measured). A member's browser starts its processes as it likes: nothing the extension does
+      // depends on it.
       'dom.ipc.processPrelaunch.enabled': false,
       'dom.ipc.keepProcessesAlive.web': 4,
       ...(options.uiLanguage ? firefoxLanguagePrefs(options.uiLanguage) : {}),
@@ -106,10 +100,6 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
         : { 'extensions.webextensions.keepStorageOnUninstall': true }),
     },
   });
-  const driver = await launching.catch(async (error: unknown) => {
-    await removeOwnProfile();
-    throw error;
-  });
   const child = driver.process();
   for (const [stream, source] of [
     [child?.stdout, 'firefox'],
@@ -122,7 +112,6 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
     await driver.installExtension(extensionDir);
   } catch (error) {
     await driver.close().catch(() => {});
-    await removeOwnProfile();
     throw new Error(`Firefox did not install ${extensionDir}: ${String(error)}\n${log.lines().join('\n')}`);
   }
   const extensionOrigin = `moz-extension://${FIREFOX_EXTENSION_UUID}`;
@@ -254,12 +243,6 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
   };
 
   const closed = new Promise<void>((resolve) => driver.once('disconnected', () => resolve()));
-  // Firefox still writes to its profile after it disconnects, while it shuts down: the profile is
-  // removed once its process has exited.
-  const profileRemoved = new Promise<unknown>((resolve) => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) resolve(undefined);
-    else child.once('exit', resolve);
-  }).then(removeOwnProfile);
   const browser: ExtensionBrowser = {
     name: 'firefox',
     closed,
@@ -286,8 +269,6 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
     saveArtifacts: (dir) => writeArtifacts(dir, browser.pages(), log.lines()),
     async close() {
       await driver.close().catch(() => {});
-      // Bounded: a close that failed may leave the process running.
-      await Promise.race([profileRemoved, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     },
   };
 

@@ -4,15 +4,13 @@
  * find them missing or older than the code.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOCAL_SANDBOX_PORT } from '../../../lib/config';
 import { buildState } from './build-freshness';
-import { RUN_TEMP_ENV } from './firefox-profile';
 import { E2E_BUILDS, REPO_ROOT, wxtTarget } from './paths';
 
-export default function buildWhenStale(): () => void {
+export default function buildWhenStale(): void {
   // Artifacts describe the failures of this run only.
   rmSync(join(REPO_ROOT, '.output', 'test-artifacts'), { recursive: true, force: true });
   for (const { profile, browser, sandboxPort } of E2E_BUILDS) {
@@ -43,9 +41,4 @@ export default function buildWhenStale(): () => void {
   // folder of a screenshot's path, Puppeteer does not, so a Firefox file run alone on a fresh clone
   // would fail on it.
   mkdirSync(join(REPO_ROOT, '.output', 'screens'), { recursive: true });
-  // What the test processes keep for the whole run (the Firefox profile template), removed after
-  // it: vitest ends its workers without their exit handlers.
-  const runTemp = mkdtempSync(join(tmpdir(), 'companion-e2e-run-'));
-  process.env[RUN_TEMP_ENV] = runTemp;
-  return () => rmSync(runTemp, { recursive: true, force: true });
 }
