@@ -147,6 +147,37 @@ describe('keepFirstFrame (the writer)', () => {
     expect(snapshotIn(localStorage)?.h).not.toContain('over time');
   });
 
+  it('writes at close only what changed since the last write', async () => {
+    const root = page(APP);
+    markAppItem('feed');
+    let writes = 0;
+    const counted = {
+      ...ports('aa11'),
+      pageStorage: () =>
+        ({
+          setItem: (name: string, value: string) => {
+            writes++;
+            localStorage.setItem(name, value);
+          },
+          removeItem: (name: string) => localStorage.removeItem(name),
+        }) as Storage,
+    };
+    keepFirstFrame(root, '?s=aa11', counted);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(writes).toBe(1);
+    // Settled and saved: the page hide and the hidden state that follow it write nothing.
+    dispatchEvent(new Event('pagehide'));
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(writes).toBe(1);
+    // A change not yet settled is written at the close, once.
+    root.querySelector('header')?.append('!');
+    await vi.waitFor(() => expect(vi.getTimerCount()).toBeGreaterThan(0));
+    dispatchEvent(new Event('pagehide'));
+    dispatchEvent(new Event('pagehide'));
+    expect(writes).toBe(2);
+    expect(snapshotIn(localStorage)?.h).toContain('demo!');
+  });
+
   it('saves no screen over the cap', async () => {
     const root = page(APP + `<p>${'x'.repeat(SNAPSHOT_MAX_CHARS)}</p>`);
     markAppItem('feed');

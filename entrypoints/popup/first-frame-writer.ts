@@ -76,6 +76,9 @@ const browserPorts: SnapshotPorts = {
 export function keepFirstFrame(root: Element, search: string, ports: SnapshotPorts = browserPorts): void {
   const key = snapshotKey(search);
   let valid = false;
+  // Whether the screen changed since the last write: closing the popup writes only then (the page
+  // hide and the hidden state both come at a close, and a settled screen is saved already).
+  let changed = false;
   let writeTimer: ReturnType<typeof setTimeout> | undefined;
   const drop = () => {
     valid = false;
@@ -87,6 +90,7 @@ export function keepFirstFrame(root: Element, search: string, ports: SnapshotPor
     }
   };
   const write = () => {
+    changed = false;
     // A root no longer in the page (the popup replaced it) is nothing to show next time.
     const tab = valid && root.isConnected ? shownTab(root) : null;
     // A view the popup never opens on (My Stuff's "Over time"): the tab's own screen saved before stays.
@@ -114,6 +118,7 @@ export function keepFirstFrame(root: Element, search: string, ports: SnapshotPor
     return;
   }
   const schedule = () => {
+    changed = true;
     clearTimeout(writeTimer);
     if (valid) writeTimer = setTimeout(write, SETTLE_MS);
   };
@@ -131,9 +136,12 @@ export function keepFirstFrame(root: Element, search: string, ports: SnapshotPor
       if (marks.getEntries().some((mark) => mark.name.endsWith(':app'))) schedule();
     }).observe({ type: 'mark' });
     // Closing the popup: what it showed last, now (a pending write would never run).
-    addEventListener('pagehide', write);
+    const writeIfChanged = () => {
+      if (changed) write();
+    };
+    addEventListener('pagehide', writeIfChanged);
     document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') write();
+      if (document.visibilityState === 'hidden') writeIfChanged();
     });
   };
   let started = false;
