@@ -5,6 +5,7 @@
  * first-frame script's reader (first-frame-snapshot.ts), in a page like popup.html.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WAIT } from '@/tests/unit/wait';
 import {
   buildStamp,
   SNAPSHOT_CONTAINER,
@@ -171,7 +172,7 @@ describe('keepFirstFrame (the writer)', () => {
     expect(writes).toBe(1);
     // A change not yet settled is written at the close, once.
     root.querySelector('header')?.append('!');
-    await vi.waitFor(() => expect(vi.getTimerCount()).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(vi.getTimerCount()).toBeGreaterThan(0), WAIT);
     dispatchEvent(new Event('pagehide'));
     dispatchEvent(new Event('pagehide'));
     expect(writes).toBe(2);
