@@ -1,4 +1,4 @@
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import {
   MAX_REPLY_LENGTH,
@@ -9,7 +9,7 @@ import {
 import { draftKey, mentionOf, replyAddress, replyLength } from '@/lib/messages/replies-model';
 import { sendSurvivingRestart } from '@/lib/protocol/background-gone';
 import { sendMessage } from '../background-messages';
-import { draftsSaved, saveDraft, useDraft } from './drafts';
+import { draftsSaved, saveDraft, saveUnsavedDrafts, useDraft } from './drafts';
 import { postFailureSentence } from './outcome-sentence';
 
 const isMac = /Mac|iPhone|iPad/.test(navigator.platform);
@@ -32,6 +32,10 @@ export function ReplyBox(props: {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inFlight = useRef(false);
+  // What an earlier popup, closed within a draft's write, kept in page storage goes to storage now.
+  useEffect(() => {
+    void saveUnsavedDrafts();
+  }, []);
 
   const mention = mentionOf(replied.author.username);
   const content = replyAddress(thread, replied.id, text)?.content ?? mention + text;
