@@ -259,4 +259,22 @@ describe('feature registry', () => {
     ctx.notifyInvalidated();
     warn.mockRestore();
   });
+
+  it('starts each feature in a task of its own (their starts together would make one long task)', async () => {
+    const order: string[] = [];
+    const ctx = new ContentScriptContext('test');
+    const feature = (name: string): Feature => ({
+      name,
+      runsOn: () => true,
+      run: () => {
+        order.push(name);
+        // Runs at the end of this feature's task: before the next feature, if that is in a later one.
+        queueMicrotask(() => order.push(`${name}, its task's end`));
+      },
+    });
+    runFeatures(ctx, [feature('first'), feature('second')]);
+    await vi.waitFor(() => expect(order).toHaveLength(4), WAIT);
+    expect(order).toEqual(['first', "first, its task's end", 'second', "second, its task's end"]);
+    ctx.notifyInvalidated();
+  });
 });

@@ -20,6 +20,23 @@ export interface Feature {
   run(page: SitePage, signal: AbortSignal): void | Promise<void>;
 }
 
+const starts: (() => void)[] = [];
+let startChannel: MessageChannel | undefined;
+
+/**
+ * Runs `start` in a task of its own: the features' starts in one task would add up to one task as
+ * long as all of them, which a page task just before it can make a long one (over 50 ms: input
+ * waits). A message to itself, as a timer would be throttled to once a second in a hidden tab.
+ */
+function inATaskOfItsOwn(start: () => void): void {
+  if (startChannel === undefined) {
+    startChannel = new MessageChannel();
+    startChannel.port1.onmessage = () => starts.shift()?.();
+  }
+  starts.push(start);
+  startChannel.port2.postMessage(null);
+}
+
 /** Runs `features` on the current page now and after every in-page navigation. */
 export function runFeatures(ctx: ContentScriptContext, features: readonly Feature[]): void {
   let current: AbortController | null = null;
@@ -31,11 +48,14 @@ export function runFeatures(ctx: ContentScriptContext, features: readonly Featur
     const page = sitePage(href);
     for (const feature of features) {
       if (!feature.runsOn(page)) continue;
-      // One feature failing must not stop the others. It starts a microtask later: if the page
+      // One feature failing must not stop the others. It starts in a task of its own: if the page
       // changed (or the extension went) in between, it must not start at all.
-      Promise.resolve()
-        .then(() => (controller.signal.aborted ? undefined : feature.run(page, controller.signal)))
-        .catch((error: unknown) => console.warn(`Companion: feature ${feature.name} failed`, error));
+      inATaskOfItsOwn(() => {
+        if (controller.signal.aborted) return;
+        Promise.resolve()
+          .then(() => feature.run(page, controller.signal))
+          .catch((error: unknown) => console.warn(`Companion: feature ${feature.name} failed`, error));
+      });
     }
   };
 
