@@ -11,12 +11,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { emptyExploreCache } from '@/lib/explore/explore-model';
 import { exploreCacheItem } from '@/lib/explore/explore-storage';
-import { emptyThread, type MessageThread, type ThreadComment } from '@/lib/messages/messages-model';
 import { messageDraftsItem } from '@/lib/messages/messages-storage';
 import { draftOf, withDraft } from '@/lib/messages/replies-model';
 import { LOCAL_QUOTA_BYTES, storedBytes } from '@/lib/storage/storage-quota';
 import { hostileText } from '@/tests/unit/full-caches';
 import { enforceChromeQuota } from '@/tests/unit/quota-storage';
+import { repliedComment, replyThread } from '@/tests/unit/reply-thread';
 import { WAIT } from '@/tests/unit/wait';
 import { ReplyBox } from './ReplyBox';
 
@@ -25,15 +25,8 @@ afterEach(() => {
   fakeBrowser.reset();
 });
 
-const top: ThreadComment = {
-  id: 12,
-  parentId: null,
-  commenteeId: null,
-  content: 'Nice project!',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  author: { id: 4, username: 'carol', image: null },
-};
-const thread: MessageThread = { ...emptyThread('project', 5, 12), top, readAt: 1 };
+const top = repliedComment;
+const thread = replyThread;
 
 /** Types `text` into the reply box as a member does (an input event per change). */
 async function typeInto(root: HTMLElement, text: string) {

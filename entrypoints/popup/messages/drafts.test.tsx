@@ -9,21 +9,14 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { emptyThread, type MessageThread, type ThreadComment } from '@/lib/messages/messages-model';
 import { messageDraftsItem } from '@/lib/messages/messages-storage';
 import { draftOf, withDraft } from '@/lib/messages/replies-model';
+import { repliedComment, replyThread } from '@/tests/unit/reply-thread';
 import { WAIT } from '@/tests/unit/wait';
 import { UNSAVED_DRAFTS_ITEM, unsavedDrafts } from './unsaved-drafts';
 
-const top: ThreadComment = {
-  id: 12,
-  parentId: null,
-  commenteeId: null,
-  content: 'Nice project!',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  author: { id: 4, username: 'carol', image: null },
-};
-const thread: MessageThread = { ...emptyThread('project', 5, 12), top, readAt: 1 };
+const top = repliedComment;
+const thread = replyThread;
 const KEY = 'project:5:12>12';
 
 beforeEach(() => {
