@@ -24,6 +24,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 const dir = path.join(root, '.output/local-firefox-mv3');
 /** @webext-core/messaging's own log text: the library is in a script that holds it. */
 const MESSAGING_MARK = '[messaging] sendMessage';
+/** WXT's storage module's own error text: a script that holds it ships the module. */
+const WXT_STORAGE_MARK = "to use 'wxt/storage'";
 
 describe('bundle budgets (production build)', () => {
   let sizes: BundleSizes;
@@ -38,6 +40,18 @@ describe('bundle budgets (production build)', () => {
     }
     sizes = measureBuild(dir);
   }, 120_000);
+
+  it("no context ships WXT's own storage module (a bare `storage` name auto-imports it: about 10 KB)", () => {
+    // lib/storage/storage-item.ts replaces it (its comment says why).
+    const scripts = (folder: string): string[] =>
+      readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+        const at = path.join(folder, entry.name);
+        if (entry.isDirectory()) return scripts(at);
+        return entry.name.endsWith('.js') ? [at] : [];
+      });
+    const withIt = scripts(dir).filter((file) => readFileSync(file, 'utf8').includes(WXT_STORAGE_MARK));
+    expect(withIt.map((file) => path.relative(dir, file))).toEqual([]);
+  });
 
   it('every context ships webextension-polyfill (the budgets include it)', () => {
     expect(contextsWithoutPolyfill(dir)).toEqual([]);

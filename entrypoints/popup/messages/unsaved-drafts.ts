@@ -18,10 +18,10 @@ import type { Draft, Drafts } from '@/lib/messages/messages-model';
 export const UNSAVED_DRAFTS_ITEM = 'companion:unsavedDrafts';
 
 /** The unsaved entries, member by member (a Map: names are data); anything unreadable is none. */
-export function unsavedDrafts(storage: Storage = localStorage): Map<string, Map<string, Draft>> {
+export function unsavedDrafts(): Map<string, Map<string, Draft>> {
   const drafts = new Map<string, Map<string, Draft>>();
   try {
-    const parsed: Drafts = JSON.parse(storage.getItem(UNSAVED_DRAFTS_ITEM) ?? '{}');
+    const parsed: Drafts = JSON.parse(localStorage.getItem(UNSAVED_DRAFTS_ITEM) ?? '{}');
     for (const [username, mine] of Object.entries(parsed)) {
       for (const [key, draft] of Object.entries(mine)) {
         if (typeof draft?.text !== 'string' || typeof draft.at !== 'number') continue;
