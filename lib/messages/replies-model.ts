@@ -4,7 +4,7 @@
  * use), and apart from it: the popup loads these with a conversation (thread-view.ts), not with the
  * Messages tab's list.
  */
-import type { Drafts, MessageThread, ReplyAddress, ThreadComment } from './messages-model';
+import type { Draft, Drafts, MessageThread, ReplyAddress, ThreadComment } from './messages-model';
 
 /** The comments of a thread in reading order: the top-level comment, then its replies. */
 export function threadComments(thread: MessageThread): ThreadComment[] {
@@ -55,9 +55,14 @@ export function draftKey(threadKeyValue: string, repliedId: number): string {
   return `${threadKeyValue}>${repliedId}`;
 }
 
-export function draftOf(drafts: Drafts, username: string, key: string): string {
+/** The member's draft of this reply, if any. */
+export function draftEntryOf(drafts: Drafts, username: string, key: string): Draft | undefined {
   const mine = Object.hasOwn(drafts, username) ? drafts[username] : undefined;
-  return mine !== undefined && Object.hasOwn(mine, key) ? (mine[key]?.text ?? '') : '';
+  return mine !== undefined && Object.hasOwn(mine, key) ? mine[key] : undefined;
+}
+
+export function draftOf(drafts: Drafts, username: string, key: string): string {
+  return draftEntryOf(drafts, username, key)?.text ?? '';
 }
 
 /** Drafts with this text saved (blank text removes the draft). */

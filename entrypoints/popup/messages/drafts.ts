@@ -6,18 +6,13 @@
  */
 import type { Draft, Drafts } from '@/lib/messages/messages-model';
 import { messageDraftsItem } from '@/lib/messages/messages-storage';
-import { withDraft } from '@/lib/messages/replies-model';
+import { draftEntryOf, withDraft } from '@/lib/messages/replies-model';
 import { useStorageItem } from '../storage-hooks';
 import { keepUnsaved, unsavedDrafts } from './unsaved-drafts';
 
-const draftIn = (drafts: Drafts, username: string, key: string): Draft | undefined => {
-  const mine = Object.hasOwn(drafts, username) ? drafts[username] : undefined;
-  return mine !== undefined && Object.hasOwn(mine, key) ? mine[key] : undefined;
-};
-
 /** The draft's text: the stored one, or the unsaved one where it was typed later. */
 export function useDraft(username: string, key: string): string {
-  const stored = draftIn(useStorageItem(messageDraftsItem), username, key);
+  const stored = draftEntryOf(useStorageItem(messageDraftsItem), username, key);
   const unsaved = unsavedDrafts().get(username)?.get(key);
   if (unsaved !== undefined && unsaved.at > (stored?.at ?? Number.NEGATIVE_INFINITY)) return unsaved.text;
   return stored?.text ?? '';
@@ -35,7 +30,7 @@ let draftWrites: Promise<unknown> = Promise.resolve();
 function queueWrite(username: string, key: string, draft: Draft, onlyIfNewer = false): Promise<boolean> {
   const write = draftWrites.then(async () => {
     const drafts: Drafts = await messageDraftsItem.getValue();
-    const stored = draftIn(drafts, username, key);
+    const stored = draftEntryOf(drafts, username, key);
     if (onlyIfNewer && stored !== undefined && stored.at >= draft.at) {
       keepUnsaved(username, key, undefined, draft);
       return true;
