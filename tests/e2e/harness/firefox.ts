@@ -1,29 +1,41 @@
 /**
  * Firefox ESR with the `local` build, through Puppeteer over WebDriver BiDi, against the sandbox's
  * loopback ports. The extension gets a fixed moz-extension UUID so its pages have known addresses.
+ * The browser itself comes from firefox-driver.ts, and in an end-to-end run it is the one the
+ * worker's last file used, as new (kept-firefox.ts).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import puppeteer, { type Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { localProfile } from '@/lib/config';
 import { writeArtifacts } from './artifacts';
-import { firefoxExecutable } from './browsers';
 import { ConsoleLog } from './console-log';
 import { readBadgeInExtension, readStorageInExtension, writeStorageInExtension } from './extension-api';
 import { type ExtensionBrowser, type LaunchOptions, tuneIn } from './extension-browser';
+import {
+  FIREFOX_EXTENSION_ID,
+  FIREFOX_EXTENSION_UUID,
+  type FirefoxDriverOptions,
+  gotoPolling,
+  NAVIGATION_TIMEOUT_MS,
+} from './firefox-driver';
+import {
+  closeFirefox,
+  findLeftBehindInExtension,
+  giveBackFirefox,
+  LEFT_BY_LAST_FILE,
+  markLeftBehindInExtension,
+  reportLeftovers,
+  takeFirefox,
+} from './kept-firefox';
 import { buildDir } from './paths';
 import { signInThroughSandbox, signOutThroughSandbox } from './sign-in';
 import { createTestPage, type PageFunction, type TestPage } from './test-page';
-import { closeAndThrow, expectUiLanguage, firefoxLanguagePrefs } from './ui-language';
+import { closeAndThrow, expectUiLanguage } from './ui-language';
 
-/** The gecko id set in wxt.config.ts. */
-export const FIREFOX_EXTENSION_ID = 'companion@companion.example';
-/** Fixed through the pref `extensions.webextensions.uuids`, so popup.html has a known address. */
-export const FIREFOX_EXTENSION_UUID = '6c0b5e1e-2f3a-4b8c-9d4e-c0a1b2c3d4e5';
+export { FIREFOX_EXTENSION_ID, FIREFOX_EXTENSION_UUID } from './firefox-driver';
 
 const POPUP_SIZE = { width: 380, height: 600 };
-const NAVIGATION_TIMEOUT_MS = 30_000;
 
 export interface FirefoxLaunchOptions extends LaunchOptions {
   /** Default true; `npm start` shows a window when there is a display. */
@@ -41,24 +53,6 @@ export interface FirefoxLaunchOptions extends LaunchOptions {
   grantNotifications?: boolean;
 }
 
-/**
- * Loads an extension page. WebDriver BiDi refuses moz-extension: addresses unless system access
- * is allowed (see the launch arguments), and then reports no load event for them: so the
- * navigation is started without waiting and the page is polled until it shows the address.
- */
-async function gotoExtensionPage(page: Page, url: string): Promise<void> {
-  page.goto(url, { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => {});
-  const deadline = Date.now() + NAVIGATION_TIMEOUT_MS;
-  for (;;) {
-    const state = await page
-      .evaluate(() => ({ href: location.href, ready: document.readyState }))
-      .catch(() => null);
-    if (state?.href === url && state.ready === 'complete') return;
-    if (Date.now() > deadline) throw new Error(`Timed out loading ${url} (at ${state?.href ?? 'unknown'})`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 export async function launchFirefox(options: FirefoxLaunchOptions): Promise<ExtensionBrowser> {
   // The local build has the sandbox's ports compiled in: the one made for this sandbox's lane.
   const sandboxPort = Number(new URL(options.sandbox.urls.site).port);
@@ -67,51 +61,19 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
     throw new Error(`No build in ${extensionDir}: run \`COMPANION_PROFILE=local npx wxt build -b firefox\``);
   }
   const log = new ConsoleLog();
-  const driver = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: firefoxExecutable(),
-    headless: options.headless ?? true,
-    defaultViewport: { width: 1280, height: 800 },
-    ...(options.userDataDir === undefined ? {} : { userDataDir: options.userDataDir }),
-    // Lets BiDi navigate tabs to moz-extension: pages (the popup, options); the browser listens
-    // on a loopback pipe for this test process only.
-    args: ['--remote-allow-system-access'],
-    extraPrefsFirefox: {
-      'extensions.webextensions.uuids': JSON.stringify({ [FIREFOX_EXTENSION_ID]: FIREFOX_EXTENSION_UUID }),
-      // Console output of pages, content scripts and the background goes to stdout, where it is
-      // collected: BiDi does not report the background's console.
-      'devtools.console.stdout.content': true,
-      // A closed tab's web content process is kept for the next page instead of a new one started
-      // (and a spare one started beside it) for every page: the tests open and close hundreds of
-      // pages and popups (about 30% of Firefox's CPU for a page and a popup opened and closed,
-      // measured). A member's browser starts its processes as it likes: nothing the extension does
-      // depends on it.
-      'dom.ipc.processPrelaunch.enabled': false,
-      'dom.ipc.keepProcessesAlive.web': 4,
-      ...(options.uiLanguage ? firefoxLanguagePrefs(options.uiLanguage) : {}),
-      ...(options.grantNotifications
-        ? { 'extensions.webextOptionalPermissionPrompts': false, 'alerts.useSystemBackend': false }
-        : {}),
-      // A relaunch on a kept profile: the extension is installed for this run only (temporarily,
-      // unsigned), so Firefox removes it as it closes; its storage stays for the next launch, which
-      // installs it again, as it stays across a restart for an installed one.
-      ...(options.userDataDir === undefined
-        ? {}
-        : { 'extensions.webextensions.keepStorageOnUninstall': true }),
-    },
-  });
-  const child = driver.process();
-  for (const [stream, source] of [
-    [child?.stdout, 'firefox'],
-    [child?.stderr, 'firefox stderr'],
-  ] as const) {
-    if (stream) createInterface({ input: stream }).on('line', (line) => log.add(source, line));
-  }
-
+  const driverOptions: FirefoxDriverOptions = {
+    headless: options.headless,
+    uiLanguage: options.uiLanguage,
+    grantNotifications: options.grantNotifications,
+    userDataDir: options.userDataDir,
+  };
+  const { firefox, reused } = await takeFirefox(driverOptions);
+  firefox.logTo(log);
+  const { driver } = firefox;
   try {
     await driver.installExtension(extensionDir);
   } catch (error) {
-    await driver.close().catch(() => {});
+    await closeFirefox(firefox);
     throw new Error(`Firefox did not install ${extensionDir}: ${String(error)}\n${log.lines().join('\n')}`);
   }
   const extensionOrigin = `moz-extension://${FIREFOX_EXTENSION_UUID}`;
@@ -119,27 +81,8 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
   // Firefox has no per-page color-scheme emulation over BiDi: the content color-scheme preference
   // (0 dark, 1 light) applies to every page. It is set from about:config, a privileged page where
   // `Services` exists (BiDi may evaluate there: see --remote-allow-system-access).
-  // The helper tabs (about:config here, the API page below) open in the background: a new tab in
-  // front would hide the page under test, and Firefox slows a hidden page's timers to a crawl.
-  let configPage: Promise<Page> | undefined;
-  const privilegedPage = () => {
-    configPage ??= driver.newPage({ background: true }).then(async (page) => {
-      page.goto('about:config').catch(() => {});
-      const deadline = Date.now() + NAVIGATION_TIMEOUT_MS;
-      while (
-        !(await page
-          .evaluate(() => location.href === 'about:config' && document.readyState === 'complete')
-          .catch(() => false))
-      ) {
-        if (Date.now() > deadline) throw new Error('Timed out opening about:config');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      return page;
-    });
-    return configPage;
-  };
   const setContentColorScheme = async (scheme: 'light' | 'dark') => {
-    const page = await privilegedPage();
+    const page = await firefox.privilegedPage();
     await page.evaluate(
       (value) => {
         const services = (
@@ -165,7 +108,7 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
       evaluate: (fn, arg) => page.evaluate(fn, arg),
       goto: (url) =>
         url.startsWith('moz-extension:')
-          ? gotoExtensionPage(page, url)
+          ? gotoPolling(page, url)
           : page.goto(url, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS }).then(() => {}),
       click: (selector) => page.click(selector),
       setViewport: (size) => page.setViewport(size),
@@ -199,7 +142,7 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
     const current = apiPage ? await apiPage : undefined;
     if (current && !current.isClosed()) return current;
     apiPage = driver.newPage({ background: true }).then(async (page) => {
-      await gotoExtensionPage(page, `${extensionOrigin}/manifest.json`);
+      await gotoPolling(page, `${extensionOrigin}/manifest.json`);
       return page;
     });
     return apiPage;
@@ -213,7 +156,7 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
    * whatever it is waiting for; the next event (an alarm, a message) starts it again.
    */
   const stopBackground = async () => {
-    const page = await privilegedPage();
+    const page = await firefox.privilegedPage();
     const state = await page.evaluate(async (id) => {
       const chromeUtils = (
         globalThis as { ChromeUtils?: { importESModule(url: string): Record<string, unknown> } }
@@ -242,7 +185,12 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
     log.add('background', 'event page stopped (DebugUtils.terminateBackgroundScript)');
   };
 
-  const closed = new Promise<void>((resolve) => driver.once('disconnected', () => resolve()));
+  let closing: Promise<void> | undefined;
+  let markClosed = () => {};
+  const closed = new Promise<void>((resolve) => {
+    markClosed = resolve;
+    driver.once('disconnected', () => resolve());
+  });
   const browser: ExtensionBrowser = {
     name: 'firefox',
     closed,
@@ -267,14 +215,29 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
     consoleLog: () => log.lines(),
     markLog: (text) => log.add('test', text),
     saveArtifacts: (dir) => writeArtifacts(dir, browser.pages(), log.lines()),
-    async close() {
-      await driver.close().catch(() => {});
+    close() {
+      closing ??= giveBackFirefox(firefox, driverOptions, {
+        extensionId: FIREFOX_EXTENSION_ID,
+        markLeftBehind: () => evaluateInExtension(markLeftBehindInExtension, LEFT_BY_LAST_FILE),
+      }).finally(markClosed);
+      return closing;
     },
   };
 
   // The page evaluateInExtension needs (about a second to open in a background tab) opens beside
   // the sign-in: nearly every test file reads or writes extension storage first.
   const apiReady = extensionApiPage();
+  if (reused) {
+    // The last file's marks in the extension's storage (kept-firefox.ts): none may be left.
+    const found = await evaluateInExtension(findLeftBehindInExtension, LEFT_BY_LAST_FILE).catch((error) => [
+      String(error),
+    ]);
+    if (found.length > 0) {
+      reportLeftovers(found);
+      await closeFirefox(firefox);
+      return launchFirefox(options);
+    }
+  }
   try {
     if (options.uiLanguage) await expectUiLanguage(browser, options.uiLanguage);
     if (options.signedInAs) await browser.signIn(options.signedInAs);

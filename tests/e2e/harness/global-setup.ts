@@ -8,9 +8,10 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOCAL_SANDBOX_PORT } from '../../../lib/config';
 import { buildState } from './build-freshness';
+import { startKeepingProcesses } from './kept-processes';
 import { E2E_BUILDS, REPO_ROOT, wxtTarget } from './paths';
 
-export default function buildWhenStale(): void {
+export default function setUpEndToEndRun(): () => void {
   // Artifacts describe the failures of this run only.
   rmSync(join(REPO_ROOT, '.output', 'test-artifacts'), { recursive: true, force: true });
   for (const { profile, browser, sandboxPort } of E2E_BUILDS) {
@@ -41,4 +42,7 @@ export default function buildWhenStale(): void {
   // folder of a screenshot's path, Puppeteer does not, so a Firefox file run alone on a fresh clone
   // would fail on it.
   mkdirSync(join(REPO_ROOT, '.output', 'screens'), { recursive: true });
+  // Each worker keeps its Firefox from one file to the next (kept-firefox.ts); the teardown ends
+  // whatever a worker left running.
+  return startKeepingProcesses();
 }

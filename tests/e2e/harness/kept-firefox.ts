@@ -1,0 +1,170 @@
+/**
+ * One Firefox kept per test worker, from one file to the next: a launch on a new profile costs
+ * about 8 CPU-seconds and 6 s on a 2-core machine, and every end-to-end file runs Firefox; giving
+ * the next file the same browser, with the extension removed and installed again, costs about a
+ * third of a second.
+ *
+ * The next file must find what a new browser has: nothing of the last file. So when a file is done
+ * with the browser, its tabs are closed, the extension is removed (Firefox removes its storage, its
+ * granted permissions and its alarms with it), every site's data is cleared (cookies, page storage,
+ * caches) and the preferences tests set are reset. Before the browser is handed out again, that is
+ * checked: no cookie, no tab but the first, no preference left; and after the extension is
+ * installed, none of the marks the last file wrote into its storage (firefox.ts). Anything found
+ * closes that browser and launches a new one, saying so on stderr.
+ *
+ * Only in an end-to-end run (the global setup names a folder for the kept browsers' process ids,
+ * where the run's teardown finds any a worker left: Vitest ends its workers without their exit
+ * handlers), and only headless launches without a profile of their own (a restart's).
+ */
+import {
+  driverKey,
+  type FirefoxDriver,
+  type FirefoxDriverOptions,
+  launchFirefoxDriver,
+} from './firefox-driver';
+import { forgetKeptProcess, keptProcessesDir, recordKeptProcess } from './kept-processes';
+
+/** The preferences tests change at run time (firefox.ts): reset for the next file. */
+const PREFS_TESTS_SET = ['layout.css.prefers-color-scheme.content-override'];
+
+/** What the last file writes into every storage area as it leaves: the next must not find it. */
+export const LEFT_BY_LAST_FILE = 'companion-e2e:leftByLastFile';
+
+let kept: FirefoxDriver | undefined;
+
+function keepable(options: FirefoxDriverOptions): boolean {
+  return keptProcessesDir() !== undefined && options.userDataDir === undefined && (options.headless ?? true);
+}
+
+export async function closeFirefox(firefox: FirefoxDriver): Promise<void> {
+  await firefox.driver.close().catch(() => {});
+  forgetKeptProcess(firefox.driver.process()?.pid);
+}
+
+/** Whatever makes `firefox` unlike a new one (before the extension is installed); empty if nothing. */
+async function leftovers(firefox: FirefoxDriver): Promise<string[]> {
+  const config = await firefox.privilegedPage();
+  const found = await config.evaluate((prefs) => {
+    const services = (
+      globalThis as {
+        Services?: {
+          cookies: { cookies: unknown[] };
+          prefs: { prefHasUserValue(name: string): boolean };
+          wm: { getEnumerator(type: string): Iterable<{ gBrowser: { tabs: unknown[] } }> };
+        };
+      }
+    ).Services;
+    if (!services) return ['about:config has no Services'];
+    const left: string[] = [];
+    if (services.cookies.cookies.length > 0) left.push(`${services.cookies.cookies.length} cookies`);
+    for (const name of prefs) if (services.prefs.prefHasUserValue(name)) left.push(`the pref ${name}`);
+    // Firefox's own count (Puppeteer's list keeps closed tabs a while): the first, blank tab and
+    // about:config stay.
+    let tabs = 0;
+    for (const window of services.wm.getEnumerator('navigator:browser')) tabs += window.gBrowser.tabs.length;
+    if (tabs > 2) left.push(`${tabs - 2} tabs`);
+    return left;
+  }, PREFS_TESTS_SET);
+  return found;
+}
+
+/**
+ * A Firefox launched with `options`: the kept one if it was launched so and is as new, else a new
+ * one. `reused` tells firefox.ts to check the storage marks once the extension is in.
+ */
+export async function takeFirefox(
+  options: FirefoxDriverOptions,
+): Promise<{ firefox: FirefoxDriver; reused: boolean }> {
+  const candidate = kept;
+  kept = undefined;
+  if (candidate) {
+    if (candidate.key === driverKey(options)) {
+      const found = await leftovers(candidate).catch((error) => [String(error)]);
+      if (found.length === 0) return { firefox: candidate, reused: true };
+      reportLeftovers(found);
+    }
+    await closeFirefox(candidate);
+  }
+  const firefox = await launchFirefoxDriver(options);
+  if (keepable(options)) recordKeptProcess(firefox.driver.process()?.pid);
+  return { firefox, reused: false };
+}
+
+export function reportLeftovers(found: readonly string[]): void {
+  process.stderr.write(
+    `e2e: the kept Firefox had ${found.join(', ')} left from the last file: launching a new one\n`,
+  );
+}
+
+/** What the file leaving a kept browser does to it, besides what giveBackFirefox does. */
+export interface Leaving {
+  /** The gecko id of the extension the file installed. */
+  extensionId: string;
+  /** Writes LEFT_BY_LAST_FILE into every storage area of the extension (markLeftBehindInExtension). */
+  markLeftBehind(): Promise<void>;
+}
+
+/**
+ * Called when a file is done with `firefox`: keeps it, as new, for the next file of this worker; or
+ * closes it (a restart's profile, outside an end-to-end run, or any step failing).
+ */
+export async function giveBackFirefox(
+  firefox: FirefoxDriver,
+  options: FirefoxDriverOptions,
+  leaving: Leaving,
+): Promise<void> {
+  if (!keepable(options)) {
+    await closeFirefox(firefox);
+    return;
+  }
+  try {
+    await leaving.markLeftBehind();
+    const { driver } = firefox;
+    const config = await firefox.privilegedPage();
+    const [first] = await driver.pages();
+    for (const page of await driver.pages()) {
+      if (page !== first && page !== config && !page.isClosed()) await page.close();
+    }
+    await driver.uninstallExtension(leaving.extensionId);
+    await config.evaluate(async (prefs) => {
+      const scope = globalThis as unknown as {
+        Services: {
+          prefs: { clearUserPref(name: string): void };
+          clearData: {
+            deleteData(flags: number, callback: { onDataDeleted(failed: number): void }): void;
+          };
+        };
+        Ci: { nsIClearDataService: { CLEAR_ALL: number } };
+      };
+      for (const name of prefs) scope.Services.prefs.clearUserPref(name);
+      // Cookies, every site's page storage and IndexedDB, the HTTP and image caches, permissions.
+      await new Promise<void>((resolve) =>
+        scope.Services.clearData.deleteData(scope.Ci.nsIClearDataService.CLEAR_ALL, {
+          onDataDeleted: () => resolve(),
+        }),
+      );
+    }, PREFS_TESTS_SET);
+    kept = firefox;
+  } catch (error) {
+    process.stderr.write(`e2e: Firefox could not be kept for the next file (${String(error)}): closing it\n`);
+    await closeFirefox(firefox);
+  }
+}
+
+/** In an extension page: writes `key` into every storage area. */
+export async function markLeftBehindInExtension(key: string): Promise<void> {
+  const api = (globalThis as unknown as { browser: typeof browser }).browser;
+  await Promise.all(
+    (['local', 'sync', 'session'] as const).map((area) => api.storage[area].set({ [key]: true })),
+  );
+}
+
+/** In an extension page: the storage areas that hold `key`. */
+export async function findLeftBehindInExtension(key: string): Promise<string[]> {
+  const api = (globalThis as unknown as { browser: typeof browser }).browser;
+  const found: string[] = [];
+  for (const area of ['local', 'sync', 'session'] as const) {
+    if (key in (await api.storage[area].get(key))) found.push(`storage.${area}'s mark`);
+  }
+  return found;
+}
