@@ -3,20 +3,25 @@
  * are mapped onto the sandbox's HTTPS listener, so what ships is what is tested.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import type { Page, Worker } from 'playwright-core';
 import { type SiteProfileName, siteProfiles } from '@/lib/config';
 import { writeArtifacts } from './artifacts';
-import { CHROMIUM_QUIET_ARGS, chromiumExecutable } from './browsers';
+import { type ChromiumDriverOptions, isExtensionWorker } from './chromium-driver';
 import { ConsoleLog } from './console-log';
 import { readBadgeInExtension, readStorageInExtension, writeStorageInExtension } from './extension-api';
 import { type ExtensionBrowser, type LaunchOptions, tuneIn } from './extension-browser';
+import { giveBackChromium, takeChromium } from './kept-chromium';
+import {
+  findLeftBehindInExtension,
+  LEFT_BY_LAST_FILE,
+  markLeftBehindInExtension,
+  reportLeftovers,
+} from './left-behind';
 import { buildDir } from './paths';
 import { signInThroughSandbox, signOutThroughSandbox } from './sign-in';
 import { createTestPage, type PageFunction, type TestPage } from './test-page';
-import { chromiumLanguageEnv, closeAndThrow, expectUiLanguage } from './ui-language';
+import { closeAndThrow, expectUiLanguage } from './ui-language';
 
 export const POPUP_SIZE = { width: 380, height: 600 };
 
@@ -55,61 +60,24 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
       `No build in ${extensionDir}: run \`COMPANION_PROFILE=${profile} npx wxt build -b chrome\``,
     );
   }
-  const hostRules = profile === 'public' ? liveHostRules(options) : [];
-  const keepProfile = options.userDataDir !== undefined;
-  const userDataDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'companion-chromium-')));
-  const removeProfile = () =>
-    keepProfile ? Promise.resolve() : rm(userDataDir, { recursive: true, force: true });
-  const log = new ConsoleLog();
-  let context: BrowserContext;
-  try {
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: chromiumExecutable(),
-      headless: options.headless ?? true,
-      viewport: { width: 1280, height: 800 },
-      args: [
-        ...CHROMIUM_QUIET_ARGS,
-        `--disable-extensions-except=${extensionDir}`,
-        `--load-extension=${extensionDir}`,
-        ...hostRules,
-      ],
-      ...(options.uiLanguage ? { env: { ...process.env, ...chromiumLanguageEnv(options.uiLanguage) } } : {}),
-    });
-  } catch (error) {
-    await removeProfile();
-    throw error;
-  }
-
-  context.on('console', (message) => {
-    const worker = message.worker();
-    const where =
-      message.page()?.url() ?? (worker?.url().startsWith('chrome-extension://') ? 'background' : 'worker');
-    // For a failed resource load the location is the resource, which the text does not name.
-    const source = message.location().url;
-    const text = source && source !== where ? `${message.text()} (${source})` : message.text();
-    log.add(`console.${message.type()} ${where}`, text);
-  });
-  context.on('weberror', (webError) => {
-    log.add(`pageerror ${webError.page()?.url() ?? ''}`, String(webError.error()?.stack ?? webError.error()));
-  });
-
-  const isOurWorker = (worker: Worker) => worker.url().startsWith('chrome-extension://');
-  const watchWorker = (worker: Worker) => {
-    if (!isOurWorker(worker)) return;
-    log.add('background', `service worker started: ${worker.url()}`);
-    worker.on('close', () => log.add('background', 'service worker stopped'));
+  const driverOptions: ChromiumDriverOptions = {
+    headless: options.headless,
+    uiLanguage: options.uiLanguage,
+    laneArgs: profile === 'public' ? liveHostRules(options) : [],
+    userDataDir: options.userDataDir,
   };
-  context.on('serviceworker', watchWorker);
-  context.serviceWorkers().forEach(watchWorker);
-
+  const { chromium, reused, keep } = await takeChromium(driverOptions, extensionDir, options.reuse ?? false);
+  const log = new ConsoleLog();
+  chromium.logTo(log);
+  const { context } = chromium;
   let worker: Worker;
   try {
-    worker =
-      context.serviceWorkers().find(isOurWorker) ??
-      (await context.waitForEvent('serviceworker', { predicate: isOurWorker, timeout: 30_000 }));
+    worker = keep
+      ? await chromium.installExtension(extensionDir)
+      : (context.serviceWorkers().find(isExtensionWorker) ??
+        (await context.waitForEvent('serviceworker', { predicate: isExtensionWorker, timeout: 30_000 })));
   } catch (error) {
-    await context.close().catch(() => {});
-    await removeProfile();
+    await chromium.close();
     throw new Error(
       `The extension's service worker did not start: ${String(error)}\n${log.lines().join('\n')}`,
     );
@@ -158,7 +126,7 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
   };
 
   /** The live worker: Chromium may have replaced the one we saw at start. */
-  const currentWorker = () => context.serviceWorkers().filter(isOurWorker).at(-1) ?? worker;
+  const currentWorker = () => context.serviceWorkers().filter(isExtensionWorker).at(-1) ?? worker;
   const evaluateInExtension = <R, A>(fn: PageFunction<A, R>, arg: A): Promise<R> =>
     currentWorker().evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown);
 
@@ -194,7 +162,12 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
     log.add('background', 'service worker stopped (ServiceWorker.stopAllWorkers)');
   };
 
-  const closed = new Promise<void>((resolve) => context.once('close', () => resolve()));
+  let closing: Promise<void> | undefined;
+  let markClosed = () => {};
+  const closed = new Promise<void>((resolve) => {
+    markClosed = resolve;
+    context.once('close', () => resolve());
+  });
   const browser: ExtensionBrowser = {
     name: 'chromium',
     closed,
@@ -225,12 +198,26 @@ export async function launchChromium(options: ChromiumLaunchOptions): Promise<Ex
     consoleLog: () => log.lines(),
     markLog: (text) => log.add('test', text),
     saveArtifacts: (dir) => writeArtifacts(dir, browser.pages(), log.lines()),
-    async close() {
-      await context.close().catch(() => {});
-      await removeProfile();
+    close() {
+      closing ??= giveBackChromium(chromium, keep, {
+        extensionId: new URL(extensionOrigin).host,
+        markLeftBehind: () => evaluateInExtension(markLeftBehindInExtension, LEFT_BY_LAST_FILE),
+      }).finally(markClosed);
+      return closing;
     },
   };
 
+  if (reused) {
+    // The last file's marks in the extension's storage (kept-chromium.ts): none may be left.
+    const found = await evaluateInExtension(findLeftBehindInExtension, LEFT_BY_LAST_FILE).catch((error) => [
+      String(error),
+    ]);
+    if (found.length > 0) {
+      reportLeftovers('Chromium', found);
+      await chromium.close();
+      return launchChromium(options);
+    }
+  }
   if (options.uiLanguage) await expectUiLanguage(browser, options.uiLanguage).catch(closeAndThrow(browser));
   if (options.signedInAs) await browser.signIn(options.signedInAs);
   return browser;

@@ -40,6 +40,13 @@ export interface LaunchOptions {
    * Default: a fresh profile, removed on close.
    */
   userDataDir?: string;
+  /**
+   * In an end-to-end run: take the browser the test worker kept from its last file, if it was
+   * launched with the same settings and has nothing of that file left, and keep this one for the
+   * next file when it closes, with the extension removed and every site's data cleared
+   * (kept-firefox.ts, kept-chromium.ts). useBrowser's launches do; a restart's profile never is.
+   */
+  reuse?: boolean;
 }
 
 export interface ExtensionBrowser {

@@ -19,15 +19,13 @@ import {
   gotoPolling,
   NAVIGATION_TIMEOUT_MS,
 } from './firefox-driver';
+import { closeFirefox, giveBackFirefox, takeFirefox } from './kept-firefox';
 import {
-  closeFirefox,
   findLeftBehindInExtension,
-  giveBackFirefox,
   LEFT_BY_LAST_FILE,
   markLeftBehindInExtension,
   reportLeftovers,
-  takeFirefox,
-} from './kept-firefox';
+} from './left-behind';
 import { buildDir } from './paths';
 import { signInThroughSandbox, signOutThroughSandbox } from './sign-in';
 import { createTestPage, type PageFunction, type TestPage } from './test-page';
@@ -67,7 +65,8 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
     grantNotifications: options.grantNotifications,
     userDataDir: options.userDataDir,
   };
-  const { firefox, reused } = await takeFirefox(driverOptions);
+  const reuse = options.reuse ?? false;
+  const { firefox, reused } = await takeFirefox(driverOptions, reuse);
   firefox.logTo(log);
   const { driver } = firefox;
   try {
@@ -216,7 +215,7 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
     markLog: (text) => log.add('test', text),
     saveArtifacts: (dir) => writeArtifacts(dir, browser.pages(), log.lines()),
     close() {
-      closing ??= giveBackFirefox(firefox, driverOptions, {
+      closing ??= giveBackFirefox(firefox, driverOptions, reuse, {
         extensionId: FIREFOX_EXTENSION_ID,
         markLeftBehind: () => evaluateInExtension(markLeftBehindInExtension, LEFT_BY_LAST_FILE),
       }).finally(markClosed);
@@ -233,7 +232,7 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
       String(error),
     ]);
     if (found.length > 0) {
-      reportLeftovers(found);
+      reportLeftovers('Firefox', found);
       await closeFirefox(firefox);
       return launchFirefox(options);
     }

@@ -23,17 +23,21 @@ import {
   launchFirefoxDriver,
 } from './firefox-driver';
 import { forgetKeptProcess, keptProcessesDir, recordKeptProcess } from './kept-processes';
+import { reportLeftovers } from './left-behind';
 
 /** The preferences tests change at run time (firefox.ts): reset for the next file. */
 const PREFS_TESTS_SET = ['layout.css.prefers-color-scheme.content-override'];
 
-/** What the last file writes into every storage area as it leaves: the next must not find it. */
-export const LEFT_BY_LAST_FILE = 'companion-e2e:leftByLastFile';
-
 let kept: FirefoxDriver | undefined;
 
-function keepable(options: FirefoxDriverOptions): boolean {
-  return keptProcessesDir() !== undefined && options.userDataDir === undefined && (options.headless ?? true);
+/** Whether a launch may take the kept browser and leave its own for the next file. */
+function keepable(options: FirefoxDriverOptions, reuse: boolean): boolean {
+  return (
+    reuse &&
+    keptProcessesDir() !== undefined &&
+    options.userDataDir === undefined &&
+    (options.headless ?? true)
+  );
 }
 
 export async function closeFirefox(firefox: FirefoxDriver): Promise<void> {
@@ -74,26 +78,22 @@ async function leftovers(firefox: FirefoxDriver): Promise<string[]> {
  */
 export async function takeFirefox(
   options: FirefoxDriverOptions,
+  reuse: boolean,
 ): Promise<{ firefox: FirefoxDriver; reused: boolean }> {
+  if (!keepable(options, reuse)) return { firefox: await launchFirefoxDriver(options), reused: false };
   const candidate = kept;
   kept = undefined;
   if (candidate) {
     if (candidate.key === driverKey(options)) {
       const found = await leftovers(candidate).catch((error) => [String(error)]);
       if (found.length === 0) return { firefox: candidate, reused: true };
-      reportLeftovers(found);
+      reportLeftovers('Firefox', found);
     }
     await closeFirefox(candidate);
   }
   const firefox = await launchFirefoxDriver(options);
-  if (keepable(options)) recordKeptProcess(firefox.driver.process()?.pid);
+  recordKeptProcess(firefox.driver.process()?.pid);
   return { firefox, reused: false };
-}
-
-export function reportLeftovers(found: readonly string[]): void {
-  process.stderr.write(
-    `e2e: the kept Firefox had ${found.join(', ')} left from the last file: launching a new one\n`,
-  );
 }
 
 /** What the file leaving a kept browser does to it, besides what giveBackFirefox does. */
@@ -111,9 +111,10 @@ export interface Leaving {
 export async function giveBackFirefox(
   firefox: FirefoxDriver,
   options: FirefoxDriverOptions,
+  reuse: boolean,
   leaving: Leaving,
 ): Promise<void> {
-  if (!keepable(options)) {
+  if (!keepable(options, reuse)) {
     await closeFirefox(firefox);
     return;
   }
@@ -149,22 +150,4 @@ export async function giveBackFirefox(
     process.stderr.write(`e2e: Firefox could not be kept for the next file (${String(error)}): closing it\n`);
     await closeFirefox(firefox);
   }
-}
-
-/** In an extension page: writes `key` into every storage area. */
-export async function markLeftBehindInExtension(key: string): Promise<void> {
-  const api = (globalThis as unknown as { browser: typeof browser }).browser;
-  await Promise.all(
-    (['local', 'sync', 'session'] as const).map((area) => api.storage[area].set({ [key]: true })),
-  );
-}
-
-/** In an extension page: the storage areas that hold `key`. */
-export async function findLeftBehindInExtension(key: string): Promise<string[]> {
-  const api = (globalThis as unknown as { browser: typeof browser }).browser;
-  const found: string[] = [];
-  for (const area of ['local', 'sync', 'session'] as const) {
-    if (key in (await api.storage[area].get(key))) found.push(`storage.${area}'s mark`);
-  }
-  return found;
 }

@@ -35,7 +35,7 @@ export function useBrowser(name: BrowserName, options: UseBrowserOptions): () =>
   let browser: ExtensionBrowser | undefined;
   beforeAll(async () => {
     const { sandbox, ...rest } = options;
-    browser = await launchBrowser(name, { ...rest, sandbox: sandbox() });
+    browser = await launchBrowser(name, { reuse: true, ...rest, sandbox: sandbox() });
   });
   afterAll(async () => {
     await browser?.close();
