@@ -125,7 +125,7 @@ export async function giveBackChromium(
     const session = await chromium.browserSession();
     await session.send('Extensions.uninstall', { id: leaving.extensionId });
     await session.send('Storage.clearCookies');
-    if (!first) throw new Error('no first tab to clear the sites\' data from');
+    if (!first) throw new Error("no first tab to clear the sites' data from");
     // Over the first tab's session: the browser's own has no storage partition to clear.
     const pageSession = await chromium.context.newCDPSession(first);
     try {
