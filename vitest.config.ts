@@ -33,8 +33,9 @@ const e2eProject = {
     globalSetup: ['./tests/e2e/harness/global-setup.ts'],
     environment: 'node' as const,
     // A worker runs its files one after another; it keeps the modules they share (the harness, the
-    // sandbox, the browser drivers) instead of importing them again per file (~1 s a file). Each file
-    // still gets its own sandbox and browsers (withSandbox, useBrowser).
+    // sandbox, the browser drivers) instead of importing them again per file (~1 s a file), and the
+    // browsers it keeps for its next file (tests/e2e/harness/kept-firefox.ts, kept-chromium.ts). Each
+    // file still gets its own sandbox, and browsers with nothing of the last file (useBrowser).
     isolate: false,
     expect: expectations(E2E_POLL),
     testTimeout: 90_000,

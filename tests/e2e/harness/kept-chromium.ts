@@ -1,8 +1,8 @@
 /**
- * One Chromium kept per test worker, from one file to the next, as kept-firefox.ts keeps Firefox: a
+ * Chromium kept by each test worker, from one file to the next, as kept-firefox.ts keeps Firefox: a
  * launch costs about 5 CPU-seconds on a 2-core machine, a new install of the extension in a kept
  * browser about one. The browser's launch arguments carry the sandbox lane's port, so a kept one
- * serves a file on the same lane (a worker's files mostly are).
+ * serves a file on the same lane (a worker's files mostly are; a worker keeps one for each).
  *
  * When a file is done, its tabs are closed, the extension is removed (Chromium removes its storage,
  * the page storage of its own pages and its granted permissions with it), the cookies, the HTTP
@@ -27,7 +27,8 @@ const ORIGINS_TESTS_OPEN = (() => {
   return [site, api, translate, synthesis, ...uploads];
 })();
 
-let kept: { chromium: ChromiumDriver; pid: number | undefined } | undefined;
+/** The browsers kept, by their launch settings (a language, a lane), as kept-firefox.ts keeps them. */
+const kept = new Map<string, { chromium: ChromiumDriver; pid: number | undefined }>();
 
 /** Whether a launch may take the kept browser and leave its own for the next file. */
 function keepable(options: ChromiumDriverOptions, reuse: boolean): boolean {
@@ -79,14 +80,13 @@ export async function takeChromium(
     const chromium = await launchChromiumDriver({ ...options, loadExtension: extensionDir });
     return { chromium, reused: false, keep: false };
   }
-  const candidate = kept;
-  kept = undefined;
+  const key = chromiumDriverKey(options);
+  const candidate = kept.get(key);
+  kept.delete(key);
   if (candidate) {
-    if (candidate.chromium.key === chromiumDriverKey(options)) {
-      const found = await leftovers(candidate.chromium).catch((error) => [String(error)]);
-      if (found.length === 0) return { chromium: candidate.chromium, reused: true, keep: true };
-      reportLeftovers('Chromium', found);
-    }
+    const found = await leftovers(candidate.chromium).catch((error) => [String(error)]);
+    if (found.length === 0) return { chromium: candidate.chromium, reused: true, keep: true };
+    reportLeftovers('Chromium', found);
     await closeKept(candidate.chromium, candidate.pid);
   }
   const chromium = await launchChromiumDriver(options);
@@ -136,7 +136,7 @@ export async function giveBackChromium(
     } finally {
       await pageSession.detach().catch(() => {});
     }
-    kept = { chromium, pid };
+    kept.set(chromium.key, { chromium, pid });
   } catch (error) {
     process.stderr.write(
       `e2e: Chromium could not be kept for the next file (${String(error)}): closing it\n`,

@@ -1,5 +1,5 @@
 /**
- * One Firefox kept per test worker, from one file to the next: a launch on a new profile costs
+ * Firefox kept by each test worker, from one file to the next: a launch on a new profile costs
  * about 8 CPU-seconds and 6 s on a 2-core machine, and every end-to-end file runs Firefox; giving
  * the next file the same browser, with the extension removed and installed again, costs about a
  * third of a second.
@@ -28,7 +28,11 @@ import { reportLeftovers } from './left-behind';
 /** The preferences tests change at run time (firefox.ts): reset for the next file. */
 const PREFS_TESTS_SET = ['layout.css.prefers-color-scheme.content-override'];
 
-let kept: FirefoxDriver | undefined;
+/**
+ * The browsers kept, by their launch settings: a file asking for others (a language, notifications
+ * granted) gets one of its own, and the worker's usual one waits for the file after it.
+ */
+const kept = new Map<string, FirefoxDriver>();
 
 /** Whether a launch may take the kept browser and leave its own for the next file. */
 function keepable(options: FirefoxDriverOptions, reuse: boolean): boolean {
@@ -81,14 +85,13 @@ export async function takeFirefox(
   reuse: boolean,
 ): Promise<{ firefox: FirefoxDriver; reused: boolean }> {
   if (!keepable(options, reuse)) return { firefox: await launchFirefoxDriver(options), reused: false };
-  const candidate = kept;
-  kept = undefined;
+  const key = driverKey(options);
+  const candidate = kept.get(key);
+  kept.delete(key);
   if (candidate) {
-    if (candidate.key === driverKey(options)) {
-      const found = await leftovers(candidate).catch((error) => [String(error)]);
-      if (found.length === 0) return { firefox: candidate, reused: true };
-      reportLeftovers('Firefox', found);
-    }
+    const found = await leftovers(candidate).catch((error) => [String(error)]);
+    if (found.length === 0) return { firefox: candidate, reused: true };
+    reportLeftovers('Firefox', found);
     await closeFirefox(candidate);
   }
   const firefox = await launchFirefoxDriver(options);
@@ -145,7 +148,7 @@ export async function giveBackFirefox(
         }),
       );
     }, PREFS_TESTS_SET);
-    kept = firefox;
+    kept.set(firefox.key, firefox);
   } catch (error) {
     process.stderr.write(`e2e: Firefox could not be kept for the next file (${String(error)}): closing it\n`);
     await closeFirefox(firefox);

@@ -7,7 +7,8 @@
  * A file holds its lane by listening on the lane's reservation port for as long as it uses the lane:
  * the operating system makes that exclusive across Vitest's worker processes, and frees it if a
  * worker dies. Files take the second lane first, so that the first (the sandbox's default ports)
- * comes free for `npm start`'s test (tests/e2e/start.test.ts), which must have it and waits for it.
+ * comes free for `npm start`'s test (tests/e2e/start.test.ts), which must have it and waits for it
+ * (it runs first: scripts/vitest/slowest-first-sequencer.ts).
  */
 import { createServer, type Server } from 'node:net';
 import { LOCAL_SANDBOX_PORT } from '../../../lib/config';

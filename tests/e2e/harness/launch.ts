@@ -27,7 +27,8 @@ export interface UseBrowserOptions extends Omit<BrowserLaunchOptions, 'sandbox'>
 
 /**
  * One browser for the tests of the enclosing file or describe block (launching costs seconds):
- * launched in beforeAll, closed in afterAll, which also resets the sandbox to its seeded world for
+ * launched in beforeAll (in an end-to-end run, the one the worker kept from its last file, as new:
+ * LaunchOptions.reuse), closed in afterAll, which also resets the sandbox to its seeded world for
  * whatever runs next in the file. A failing test leaves a screenshot of each open
  * page and the console log in .output/test-artifacts/<test name>/.
  */
