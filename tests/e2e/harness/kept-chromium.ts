@@ -18,7 +18,7 @@ import {
   chromiumDriverKey,
   launchChromiumDriver,
 } from './chromium-driver';
-import { forgetKeptProcess, keptProcessesDir, recordKeptProcess } from './kept-processes';
+import { forgetKeptProcess, mayKeep, recordKeptProcess } from './kept-processes';
 import { reportLeftovers } from './left-behind';
 
 /** The origins whose page storage the tests' pages may write (the public build's live hosts). */
@@ -29,16 +29,6 @@ const ORIGINS_TESTS_OPEN = (() => {
 
 /** The browsers kept, by their launch settings (a language, a lane), as kept-firefox.ts keeps them. */
 const kept = new Map<string, { chromium: ChromiumDriver; pid: number | undefined }>();
-
-/** Whether a launch may take the kept browser and leave its own for the next file. */
-function keepable(options: ChromiumDriverOptions, reuse: boolean): boolean {
-  return (
-    reuse &&
-    keptProcessesDir() !== undefined &&
-    options.userDataDir === undefined &&
-    (options.headless ?? true)
-  );
-}
 
 /** The browser process's id (Playwright does not give a persistent context's). */
 async function browserProcessId(chromium: ChromiumDriver): Promise<number | undefined> {
@@ -76,7 +66,7 @@ export async function takeChromium(
   extensionDir: string,
   reuse: boolean,
 ): Promise<{ chromium: ChromiumDriver; reused: boolean; keep: boolean }> {
-  if (!keepable(options, reuse)) {
+  if (!mayKeep(options, reuse)) {
     const chromium = await launchChromiumDriver({ ...options, loadExtension: extensionDir });
     return { chromium, reused: false, keep: false };
   }

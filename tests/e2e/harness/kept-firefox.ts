@@ -22,7 +22,7 @@ import {
   type FirefoxDriverOptions,
   launchFirefoxDriver,
 } from './firefox-driver';
-import { forgetKeptProcess, keptProcessesDir, recordKeptProcess } from './kept-processes';
+import { forgetKeptProcess, mayKeep, recordKeptProcess } from './kept-processes';
 import { reportLeftovers } from './left-behind';
 
 /** The preferences tests change at run time (firefox.ts): reset for the next file. */
@@ -33,16 +33,6 @@ const PREFS_TESTS_SET = ['layout.css.prefers-color-scheme.content-override'];
  * granted) gets one of its own, and the worker's usual one waits for the file after it.
  */
 const kept = new Map<string, FirefoxDriver>();
-
-/** Whether a launch may take the kept browser and leave its own for the next file. */
-function keepable(options: FirefoxDriverOptions, reuse: boolean): boolean {
-  return (
-    reuse &&
-    keptProcessesDir() !== undefined &&
-    options.userDataDir === undefined &&
-    (options.headless ?? true)
-  );
-}
 
 export async function closeFirefox(firefox: FirefoxDriver): Promise<void> {
   await firefox.driver.close().catch(() => {});
@@ -84,7 +74,7 @@ export async function takeFirefox(
   options: FirefoxDriverOptions,
   reuse: boolean,
 ): Promise<{ firefox: FirefoxDriver; reused: boolean }> {
-  if (!keepable(options, reuse)) return { firefox: await launchFirefoxDriver(options), reused: false };
+  if (!mayKeep(options, reuse)) return { firefox: await launchFirefoxDriver(options), reused: false };
   const key = driverKey(options);
   const candidate = kept.get(key);
   kept.delete(key);
@@ -117,7 +107,7 @@ export async function giveBackFirefox(
   reuse: boolean,
   leaving: Leaving,
 ): Promise<void> {
-  if (!keepable(options, reuse)) {
+  if (!mayKeep(options, reuse)) {
     await closeFirefox(firefox);
     return;
   }

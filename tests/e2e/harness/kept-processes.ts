@@ -16,6 +16,19 @@ export function keptProcessesDir(): string | undefined {
   return process.env[DIR_ENV] || undefined;
 }
 
+/**
+ * Whether a launch may take a kept browser and leave its own for the next file: asked to (`reuse`),
+ * in an end-to-end run, headless, and on a profile of its own making (a restart's is never kept).
+ */
+export function mayKeep(options: { userDataDir?: string; headless?: boolean }, reuse: boolean): boolean {
+  return (
+    reuse &&
+    keptProcessesDir() !== undefined &&
+    options.userDataDir === undefined &&
+    (options.headless ?? true)
+  );
+}
+
 export function recordKeptProcess(pid: number | undefined): void {
   const dir = keptProcessesDir();
   if (dir && pid) writeFileSync(join(dir, String(pid)), '');
