@@ -65,8 +65,7 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
     grantNotifications: options.grantNotifications,
     userDataDir: options.userDataDir,
   };
-  const reuse = options.reuse ?? false;
-  const { firefox, reused } = await takeFirefox(driverOptions, reuse);
+  const { firefox, reused, keep } = await takeFirefox(driverOptions, options.reuse ?? false);
   firefox.logTo(log);
   const { driver } = firefox;
   try {
@@ -215,7 +214,7 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
     markLog: (text) => log.add('test', text),
     saveArtifacts: (dir) => writeArtifacts(dir, browser.pages(), log.lines()),
     close() {
-      closing ??= giveBackFirefox(firefox, driverOptions, reuse, {
+      closing ??= giveBackFirefox(firefox, keep, {
         extensionId: FIREFOX_EXTENSION_ID,
         markLeftBehind: () => evaluateInExtension(markLeftBehindInExtension, LEFT_BY_LAST_FILE),
       }).finally(markClosed);
@@ -233,6 +232,7 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Exte
     ]);
     if (found.length > 0) {
       reportLeftovers('Firefox', found);
+      await apiReady.catch(() => {});
       await closeFirefox(firefox);
       return launchFirefox(options);
     }

@@ -19,7 +19,7 @@ import {
   launchChromiumDriver,
 } from './chromium-driver';
 import { forgetKeptProcess, mayKeep, recordKeptProcess } from './kept-processes';
-import { reportLeftovers } from './left-behind';
+import { type Leaving, reportLeftovers } from './left-behind';
 
 /** The origins whose page storage the tests' pages may write (the public build's live hosts). */
 const ORIGINS_TESTS_OPEN = (() => {
@@ -83,14 +83,6 @@ export async function takeChromium(
   return { chromium, reused: false, keep: true };
 }
 
-/** What the file leaving a kept browser does to it, besides what giveBackChromium does. */
-export interface LeavingChromium {
-  /** The id of the extension the file installed. */
-  extensionId: string;
-  /** Writes LEFT_BY_LAST_FILE into every storage area of the extension (markLeftBehindInExtension). */
-  markLeftBehind(): Promise<void>;
-}
-
 /**
  * Called when a file is done with `chromium`: with `keep` (takeChromium's), keeps it, as new, for
  * the next file of this worker; else, or if any step fails, closes it.
@@ -98,7 +90,7 @@ export interface LeavingChromium {
 export async function giveBackChromium(
   chromium: ChromiumDriver,
   keep: boolean,
-  leaving: LeavingChromium,
+  leaving: Leaving,
 ): Promise<void> {
   if (!keep) {
     await chromium.close();

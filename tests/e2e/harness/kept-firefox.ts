@@ -23,7 +23,7 @@ import {
   launchFirefoxDriver,
 } from './firefox-driver';
 import { forgetKeptProcess, mayKeep, recordKeptProcess } from './kept-processes';
-import { reportLeftovers } from './left-behind';
+import { type Leaving, reportLeftovers } from './left-behind';
 
 /** The preferences tests change at run time (firefox.ts): reset for the next file. */
 const PREFS_TESTS_SET = ['layout.css.prefers-color-scheme.content-override'];
@@ -67,47 +67,40 @@ async function leftovers(firefox: FirefoxDriver): Promise<string[]> {
 }
 
 /**
- * A Firefox launched with `options`: the kept one if it was launched so and is as new, else a new
- * one. `reused` tells firefox.ts to check the storage marks once the extension is in.
+ * A Firefox launched with `options`. With `reuse` (and where a browser may be kept): the kept one if
+ * it was launched so and is as new, else a new one, to keep when the file is done (`keep`); `reused`
+ * tells firefox.ts to check the storage marks once the extension is in. Otherwise a new one.
  */
 export async function takeFirefox(
   options: FirefoxDriverOptions,
   reuse: boolean,
-): Promise<{ firefox: FirefoxDriver; reused: boolean }> {
-  if (!mayKeep(options, reuse)) return { firefox: await launchFirefoxDriver(options), reused: false };
+): Promise<{ firefox: FirefoxDriver; reused: boolean; keep: boolean }> {
+  if (!mayKeep(options, reuse))
+    return { firefox: await launchFirefoxDriver(options), reused: false, keep: false };
   const key = driverKey(options);
   const candidate = kept.get(key);
   kept.delete(key);
   if (candidate) {
     const found = await leftovers(candidate).catch((error) => [String(error)]);
-    if (found.length === 0) return { firefox: candidate, reused: true };
+    if (found.length === 0) return { firefox: candidate, reused: true, keep: true };
     reportLeftovers('Firefox', found);
     await closeFirefox(candidate);
   }
   const firefox = await launchFirefoxDriver(options);
   recordKeptProcess(firefox.driver.process()?.pid);
-  return { firefox, reused: false };
-}
-
-/** What the file leaving a kept browser does to it, besides what giveBackFirefox does. */
-export interface Leaving {
-  /** The gecko id of the extension the file installed. */
-  extensionId: string;
-  /** Writes LEFT_BY_LAST_FILE into every storage area of the extension (markLeftBehindInExtension). */
-  markLeftBehind(): Promise<void>;
+  return { firefox, reused: false, keep: true };
 }
 
 /**
- * Called when a file is done with `firefox`: keeps it, as new, for the next file of this worker; or
- * closes it (a restart's profile, outside an end-to-end run, or any step failing).
+ * Called when a file is done with `firefox`: with `keep` (takeFirefox's), keeps it, as new, for the
+ * next file of this worker; else, or if any step fails, closes it.
  */
 export async function giveBackFirefox(
   firefox: FirefoxDriver,
-  options: FirefoxDriverOptions,
-  reuse: boolean,
+  keep: boolean,
   leaving: Leaving,
 ): Promise<void> {
-  if (!mayKeep(options, reuse)) {
+  if (!keep) {
     await closeFirefox(firefox);
     return;
   }

@@ -38,6 +38,14 @@ export async function findLeftBehindInExtension(key: string): Promise<string[]> 
   return found;
 }
 
+/** What the file leaving a kept browser does to it, besides what the browser's giveBack does. */
+export interface Leaving {
+  /** The id of the extension the file installed (Firefox's gecko id, Chromium's extension id). */
+  extensionId: string;
+  /** Writes LEFT_BY_LAST_FILE into every storage area of the extension (markLeftBehindInExtension). */
+  markLeftBehind(): Promise<void>;
+}
+
 /** Says on stderr why a kept browser is not used (a new one is launched instead). */
 export function reportLeftovers(browserName: string, found: readonly string[]): void {
   process.stderr.write(
