@@ -16,6 +16,10 @@
  *    API client alone (its in-memory cache lives as long as the worker, so each visit starts empty).
  *
  *   npx tsx scripts/bench/translate.ts        (builds nothing: run `npx wxt build` first)
+ *
+ * `--requests-only` runs part 2 alone, `--main-thread-only` part 1 alone: `npm run bench` runs part 2
+ * (which times nothing, and spends most of a minute at the API client's pace) beside the other
+ * benchmarks that time nothing, and part 1 alone.
  */
 import type { CDPSession, Page } from 'playwright-core';
 import { createTranslationService, type TranslationCache } from '@/lib/translation/translation';
@@ -298,8 +302,8 @@ async function requests(sandbox: RunningSandbox): Promise<void> {
 // Free ports: the store build reaches the sandbox through host-resolver rules, whatever its port.
 const sandbox = await startSandbox({ port: 0, https: { port: 0 }, quiet: true });
 try {
-  await requests(sandbox);
-  await mainThread(sandbox);
+  if (!process.argv.includes('--main-thread-only')) await requests(sandbox);
+  if (!process.argv.includes('--requests-only')) await mainThread(sandbox);
 } finally {
   await sandbox.close();
 }
