@@ -564,7 +564,7 @@ async function mainThreadPart(): Promise<void> {
     args: ['--no-sandbox', '--disable-gpu'],
   });
   // Many runs, the median reported: the machine is shared, single runs are noisy.
-  const RUNS = 15;
+  const RUNS = 11;
   const results: {
     load: number;
     loadByKind: Record<string, number>;
