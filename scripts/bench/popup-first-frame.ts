@@ -180,12 +180,14 @@ async function timeOpen(browser: ExtensionBrowser, path: string, mark: string | 
 
 export interface FirstFrameOptions {
   runs: number;
+  /** More to measure in the same browser and sandbox once the first frames are reported (a launch spared). */
+  alsoInThisBrowser?: ((browser: ExtensionBrowser, sandbox: RunningSandbox) => Promise<void>) | undefined;
 }
 
 /** Runs the comparison in one browser, prints it, and reports one figure per tab and the baseline. */
 export async function runFirstFrameBenchmark(
   browserName: BrowserName,
-  { runs }: FirstFrameOptions,
+  { runs, alsoInThisBrowser }: FirstFrameOptions,
 ): Promise<void> {
   const extensionDir = prepareBenchExtension(browserName);
   // Chromium runs the store build (the live host names mapped onto the sandbox's HTTPS listener, any
@@ -365,6 +367,7 @@ export async function runFirstFrameBenchmark(
         baseline: { name: 'the empty popup', value: Number(baseline.toFixed(1)) },
       });
     }
+    await alsoInThisBrowser?.(browser, sandbox);
   } finally {
     await browser.close();
     await sandbox.close();

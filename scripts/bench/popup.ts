@@ -26,7 +26,9 @@
  *   flock /tmp/companion-e2e.lock npx tsx scripts/bench/popup.ts
  *
  * `--first-frame-only` runs part 0 alone; `--browsers=chromium` (or `firefox`) runs it in one browser;
- * `--requests-only` part 2 alone, `--without-requests` the rest.
+ * `--requests-only` part 2 alone, `--without-requests` the rest. Part 0's browsers also measure My
+ * Stuff's Over time (popup-over-time.ts) after the first frames, unless `--first-frame-only` or
+ * `--without-over-time`.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,7 +37,8 @@ import { launchBrowser } from '../../tests/e2e/harness';
 import { BROWSER_NAMES, type BrowserName } from '../../tests/e2e/harness/browsers';
 import { buildDir } from '../../tests/e2e/harness/paths';
 import { runExploreBenchmark } from './popup-explore';
-import { runFirstFrameBenchmark } from './popup-first-frame';
+import { type FirstFrameOptions, runFirstFrameBenchmark } from './popup-first-frame';
+import { measureOverTime } from './popup-over-time';
 import { reportFigure } from './report';
 
 const LATENCY_MS = 300;
@@ -51,6 +54,11 @@ const REQUESTS_ONLY = process.argv.includes('--requests-only');
 const WITHOUT_REQUESTS = process.argv.includes('--without-requests');
 /** `--first-frame-only`: part 0 alone. */
 const FIRST_FRAME_ONLY = process.argv.includes('--first-frame-only');
+/**
+ * My Stuff's Over time (popup-over-time.ts) is measured in part 0's browsers, after their first
+ * frames (a launch spared in each), unless `--first-frame-only` or `--without-over-time`.
+ */
+const WITHOUT_OVER_TIME = FIRST_FRAME_ONLY || process.argv.includes('--without-over-time');
 /** `--browsers=chromium,firefox`: where part 0 runs (both by default). */
 const FIRST_FRAME_BROWSERS = (
   process.argv.find((arg) => arg.startsWith('--browsers='))?.slice('--browsers='.length) ??
@@ -87,7 +95,16 @@ if (!existsSync(join(buildDir('public', 'chromium'), 'manifest.json'))) {
 
 // 0. Each tab against the empty popup, in each browser (a browser and a sandbox of its own).
 if (!REQUESTS_ONLY) {
-  for (const name of FIRST_FRAME_BROWSERS) await runFirstFrameBenchmark(name, { runs: RUNS });
+  for (const name of FIRST_FRAME_BROWSERS) {
+    const alsoInThisBrowser: FirstFrameOptions['alsoInThisBrowser'] = WITHOUT_OVER_TIME
+      ? undefined
+      : (browser, sandbox) => {
+          // Over time's own conditions, as its own run has them: no latency on the service.
+          sandbox.control.clearFaults();
+          return measureOverTime(name, browser, sandbox);
+        };
+    await runFirstFrameBenchmark(name, { runs: RUNS, alsoInThisBrowser });
+  }
 }
 if (FIRST_FRAME_ONLY) process.exit(0);
 

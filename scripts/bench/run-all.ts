@@ -114,13 +114,9 @@ const PHASES: Phase[] = [
         {
           name: 'popup',
           args: ['--without-explore', '--without-requests'],
-          what: 'the popup: each tab from cache against an empty popup (Chromium, Firefox); open to first feed item (Chromium)',
+          what: "the popup: each tab from cache against an empty popup (Chromium, Firefox), then My Stuff's Over time in the same browsers; open to first feed item (Chromium)",
         },
         { name: 'popup-messages', what: 'the Messages tab in Chromium' },
-        {
-          name: 'popup-over-time',
-          what: "My Stuff's Over time: its chart from cache after the click, against an empty popup",
-        },
       ],
     ],
   },
