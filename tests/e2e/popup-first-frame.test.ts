@@ -147,6 +147,55 @@ async function memberPopupPath(extension: ExtensionBrowser): Promise<string> {
   return toolbarPopupPath(extension);
 }
 
+/**
+ * Waits until `popup` has saved its snapshot. If it never does, the error says what the writer
+ * (entrypoints/popup/first-frame-writer.ts) had to go on: the key the address names beside the
+ * member's key stored now, the tab shown, the app's marks, and the changes to the page in one second
+ * (a write waits for a quiet moment). Seen once in a full run on a busy machine, never alone.
+ */
+async function waitForSnapshot(popup: TestPage): Promise<void> {
+  try {
+    await popup.waitFor(() => localStorage.getItem('companion.firstFrame') !== null);
+  } catch (error) {
+    const state = await popup
+      .evaluate(async () => {
+        const api = (
+          globalThis as unknown as {
+            chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
+          }
+        ).chrome;
+        const changes = await new Promise<number>((resolve) => {
+          let count = 0;
+          const observer = new MutationObserver((records) => {
+            count += records.length;
+          });
+          observer.observe(document.body, {
+            subtree: true,
+            childList: true,
+            attributes: true,
+            characterData: true,
+          });
+          setTimeout(() => {
+            observer.disconnect();
+            resolve(count);
+          }, 1000);
+        });
+        return {
+          address: location.search,
+          storedKey: (await api.storage.local.get('memberCookieMark')).memberCookieMark ?? null,
+          tab: document.querySelector('[role=tab][aria-selected=true]')?.id ?? null,
+          appMarks: performance
+            .getEntriesByType('mark')
+            .map((mark) => mark.name)
+            .filter((name) => name.endsWith(':app')),
+          changesInOneSecond: changes,
+        };
+      }, undefined)
+      .catch((reason: unknown) => `unreadable (${reason instanceof Error ? reason.message : reason})`);
+    throw new Error(`${error instanceof Error ? error.message : error}; the popup: ${JSON.stringify(state)}`);
+  }
+}
+
 /** What the recorder saw in `popup` (it throws if the recorder never ran there). */
 async function seenIn(popup: TestPage): Promise<Seen> {
   const kept = await popup.evaluate(() => sessionStorage.getItem('companion-e2e-seen'));
@@ -172,7 +221,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const firstMarks = await marksIn(first);
     // No snapshot yet: the app painted the first item, after its render.
     expect(firstMarks.item as number).toBeGreaterThan(firstMarks.render as number);
-    await first.waitFor(() => localStorage.getItem('companion.firstFrame') !== null);
+    await waitForSnapshot(first);
     await first.close();
 
     const second = await openRecorded(browser(), path);
@@ -234,7 +283,7 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     const demoPath = await memberPopupPath(browser());
     const demo = await browser().openPopup(demoPath);
     await waitForAppFeed(demo);
-    await demo.waitFor(() => localStorage.getItem('companion.firstFrame') !== null);
+    await waitForSnapshot(demo);
     await demo.close();
     await browser().signIn(OTHER);
     // The address names the other member's key: a new one (the sign-in's cookie), not demo's.
