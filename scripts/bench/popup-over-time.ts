@@ -10,8 +10,6 @@
  * benchmark (popup.ts) measures it in the browsers of its first frames instead (`measureOverTime`),
  * which spares two launches in `npm run bench`.
  */
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LOCAL_SANDBOX_PORT } from '../../lib/config';
 import {
@@ -23,8 +21,7 @@ import {
 import { DEMO_USERNAME, type RunningSandbox, startSandbox } from '../../sandbox/index';
 import { type BrowserName, type ExtensionBrowser, launchBrowser } from '../../tests/e2e/harness';
 import { BROWSER_NAMES } from '../../tests/e2e/harness/browsers';
-import { buildDir, PROFILE_FOR_BROWSER, REPO_ROOT } from '../../tests/e2e/harness/paths';
-import { EMPTY_POPUP_PAGE, FIRST_FRAME_GOAL } from './popup-first-frame';
+import { EMPTY_POPUP_PAGE, FIRST_FRAME_GOAL, prepareBenchExtension } from './popup-first-frame';
 import { reportFigure } from './report';
 
 const OPENED = 'companion:over-time-opened';
@@ -53,22 +50,6 @@ function yearOfRecord(projects: { id: number; title: string }[]) {
     history = recordDay(history, day, listed, true);
   }
   return { ...history, usedAt: Date.now() };
-}
-
-/** The build with the empty popup beside it (as popup-first-frame.ts makes it; never in a member's build). */
-function benchExtension(browserName: BrowserName): string {
-  const source = buildDir(PROFILE_FOR_BROWSER[browserName], browserName);
-  if (!existsSync(join(source, 'manifest.json')))
-    throw new Error(`No build in ${source}: run \`npm run build:all\` first.`);
-  const copy = join(REPO_ROOT, '.output/bench-extensions', `${browserName}-over-time`);
-  rmSync(copy, { recursive: true, force: true });
-  mkdirSync(copy, { recursive: true });
-  cpSync(source, copy, { recursive: true });
-  writeFileSync(
-    join(copy, EMPTY_POPUP_PAGE),
-    '<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><title>Companion</title></head><body><p>Companion</p></body></html>\n',
-  );
-  return copy;
 }
 
 /** The empty popup's first paint (ms since the navigation started). */
@@ -149,7 +130,8 @@ export async function measureOverTime(
 }
 
 async function run(browserName: BrowserName): Promise<void> {
-  const extensionDir = benchExtension(browserName);
+  // The same copy of the build, empty popup beside it, as the popup benchmark's own.
+  const extensionDir = prepareBenchExtension(browserName);
   const sandbox: RunningSandbox =
     browserName === 'chromium'
       ? await startSandbox({ port: 0, https: { port: 0 }, quiet: true })

@@ -13,11 +13,11 @@
  * scripts/bench/report.ts.
  *
  * The benchmarks run in phases (PHASES): first those whose figures time nothing, side by side (the
- * load benchmark, three minutes at its per-minute rates, in one lane; sizes, simulations and request
- * counts in the other); then everything that times something, alone, one after another.
+ * load benchmark, two minutes at its per-minute rates, in one lane; sizes, simulations and request
+ * counts in two others); then everything that times something, alone, one after another.
  *
- *   npm run bench                        (about 10 minutes)
- *   npm run bench -- --quick             (the popup's and the site pages' rows, fewer opens: about 3 minutes)
+ *   npm run bench                        (9.8 to 10 minutes on 2 cores)
+ *   npm run bench -- --quick             (the popup's and the site pages' rows, fewer opens: about 2 minutes)
  *   LOAD_MINUTES=10 npm run bench        (the load benchmark's ten minutes, as before)
  *   npm run bench -- --only=load,message-count     (a benchmark in parts by its name or a part's:
  *                                                  popup, popup-requests, page-load-firefox, ...)
