@@ -128,6 +128,26 @@ describe('keepFirstFrame (the writer)', () => {
     expect(localStorage.getItem(SNAPSHOT_ITEM)).toBeNull();
   });
 
+  it("keeps the snapshot when the popup opens during a rewrite of the member's key, and drops it when the difference stays", async () => {
+    const saved = JSON.stringify({ k: 'aa11', b: 'x', t: 'feed', h: 'old' });
+    localStorage.setItem(SNAPSHOT_ITEM, saved);
+    const root = page(APP);
+    markAppItem('feed');
+    // Opened between the mark's clearing and its coming back.
+    const rewriting = ports(null);
+    keepFirstFrame(root, '?s=aa11', rewriting);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(localStorage.getItem(SNAPSHOT_ITEM)).toBe(saved);
+    rewriting.changeKey('aa11');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(snapshotIn(localStorage)).toMatchObject({ k: 'aa11', h: expect.stringContaining('by ann') });
+
+    // A key that is still not the address's after the quiet time: dropped, nothing written.
+    keepFirstFrame(root, '?s=aa11', ports(null));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(localStorage.getItem(SNAPSHOT_ITEM)).toBeNull();
+  });
+
   it('drops the snapshot when the popup opens with no key (nobody signed in)', async () => {
     localStorage.setItem(SNAPSHOT_ITEM, JSON.stringify({ k: 'aa11', b: 'x', t: 'feed', h: 'old' }));
     keepFirstFrame(page(APP), '', ports('aa11'));

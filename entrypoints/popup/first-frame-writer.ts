@@ -72,6 +72,7 @@ const browserPorts: SnapshotPorts = {
  * background rewrites the same member's key through null (lib/session/member-item.ts clears the
  * mark first and sets it back last), and that passing null is no sign-out. Judged on the key as it
  * is after the quiet time, a rewrite keeps the snapshot and the writes; anything else drops it.
+ * The same holds for a popup that opens during a rewrite.
  */
 export function keepFirstFrame(root: Element, search: string, ports: SnapshotPorts = browserPorts): void {
   const key = snapshotKey(search);
@@ -147,14 +148,25 @@ export function keepFirstFrame(root: Element, search: string, ports: SnapshotPor
   let started = false;
   // Each change of the key starts a new judgement; an older one still in flight decides nothing.
   let judgement = 0;
-  const judgeKey = () => {
+  let keyTimer: ReturnType<typeof setTimeout> | undefined;
+  const judgeLater = () => {
+    clearTimeout(keyTimer);
+    keyTimer = setTimeout(() => judgeKey(true), SETTLE_MS);
+  };
+  /**
+   * `settled`: the key has had its quiet time. The popup can open in the middle of a rewrite (the
+   * session read again as it opens): a key that differs at open is looked at once more after the
+   * quiet time, and only a difference that stays drops the snapshot.
+   */
+  const judgeKey = (settled: boolean) => {
     const mine = ++judgement;
     return ports
       .currentKey()
       .then((current) => {
         if (mine !== judgement) return;
         if (current !== key) {
-          drop();
+          if (settled) drop();
+          else judgeLater();
           return;
         }
         valid = true;
@@ -164,13 +176,11 @@ export function keepFirstFrame(root: Element, search: string, ports: SnapshotPor
       })
       .catch(drop);
   };
-  let keyTimer: ReturnType<typeof setTimeout> | undefined;
   ports.onKeyChange(() => {
     judgement++;
     valid = false;
     clearTimeout(writeTimer);
-    clearTimeout(keyTimer);
-    keyTimer = setTimeout(judgeKey, SETTLE_MS);
+    judgeLater();
   });
-  void judgeKey();
+  void judgeKey(false);
 }

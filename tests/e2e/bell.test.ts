@@ -195,7 +195,17 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       const toggle = '[data-testid="setting-feed-notifications"]';
       await options.waitFor((s) => document.querySelector(s) !== null, toggle, { timeout: 20_000 });
       await options.click(toggle);
-      await options.waitFor((s) => document.querySelector<HTMLInputElement>(s)?.checked === true, toggle);
+      // Stored before the page closes: the box shows the click at once, the setting is written after
+      // the permission's answer (closed sooner, the page would take the write with it).
+      await expect
+        .poll(
+          async () =>
+            ((await browser().readStorage('sync', ['feedSettings'])).feedSettings as
+              | { newProjectNotifications?: boolean }
+              | undefined)?.newProjectNotifications,
+          { timeout: 20_000 },
+        )
+        .toBe(true);
       await options.close();
       await expect
         .poll(
