@@ -200,9 +200,11 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       await expect
         .poll(
           async () =>
-            ((await browser().readStorage('sync', ['feedSettings'])).feedSettings as
-              | { newProjectNotifications?: boolean }
-              | undefined)?.newProjectNotifications,
+            (
+              (await browser().readStorage('sync', ['feedSettings'])).feedSettings as
+                | { newProjectNotifications?: boolean }
+                | undefined
+            )?.newProjectNotifications,
           { timeout: 20_000 },
         )
         .toBe(true);
