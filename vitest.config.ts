@@ -66,6 +66,7 @@ export default defineConfig({
           environment: 'node',
           // The fake browser gets the real `en` messages (browser.i18n) and the events it lacks.
           setupFiles: ['./tests/unit/i18n-setup.ts', './tests/unit/fake-browser-gaps.ts'],
+          globalSetup: ['./tests/unit/messages-global-setup.ts'],
           expect: expectations(WAIT),
           // A contract test starts a sandbox and a whole background in its hook or its body: alone
           // that takes ~10 s on a 2-core machine others share, and over 20 s beside the other worker.

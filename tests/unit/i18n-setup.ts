@@ -1,15 +1,12 @@
 /**
  * Unit tests run on WXT's fake browser, which has no `browser.i18n`: give it the real `en`
- * messages, compiled from locales/en.yml exactly as the build compiles them, so tests read the
- * words members read.
+ * messages, compiled from locales/en.yml exactly as the build compiles them (once for the run, by
+ * ./messages-global-setup.ts), so tests read the words members read.
  */
-import path from 'node:path';
-import { generateChromeMessages, parseMessagesFile } from '@wxt-dev/i18n/build';
+import { inject } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
-const messages = generateChromeMessages(
-  await parseMessagesFile(path.resolve(import.meta.dirname, '../../locales/en.yml')),
-);
+const messages = inject('enMessages');
 
 /** `browser.i18n.getMessage`: `$1`..`$9` substituted, `$$` is a dollar sign, unknown keys are ''. */
 function getMessage(name: string, substitutions?: string | string[]): string {
