@@ -3,10 +3,12 @@
  * Chromium tests map onto the sandbox (browsers run with --ignore-certificate-errors; the PEM is on
  * the control interface for clients that want to trust it instead).
  */
-import { generate } from 'selfsigned';
 import { LIVE_HOSTS } from './origins';
 
 export async function makeLiveHostCertificate(): Promise<{ key: string; cert: string }> {
+  // Loaded here, not with the module: only a sandbox with an HTTPS listener needs it, and it takes
+  // about a fifth of a second to load in every test file that starts a sandbox.
+  const { generate } = await import('selfsigned');
   const names = [...Object.keys(LIVE_HOSTS), '*.scratch.mit.edu', 'localhost'];
   const pems = await generate([{ name: 'commonName', value: 'scratch.mit.edu' }], {
     // EC keys are made in milliseconds; RSA would slow every HTTPS start.
