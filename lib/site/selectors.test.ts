@@ -27,7 +27,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERNAME, type RunningSandbox, startSandbox } from '@/sandbox/index';
 import type { CommentPlace } from '@/sandbox/model';
 import { signIn } from '@/sandbox/site/test-helpers';
-import { CHROMIUM_QUIET_ARGS, chromiumExecutable } from '@/tests/e2e/harness/browsers';
+import { CHROMIUM_QUIET_ARGS, chromiumLauncher } from '@/tests/e2e/harness/browsers';
 import {
   isEditorPage,
   isMessagesPage,
@@ -117,7 +117,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, quiet: true });
   // Every count read reaches the store: the nav count must equal the unread count now.
   sandbox.control.messageCountCacheSeconds = 0;
-  browser = await chromium.launch({ executablePath: chromiumExecutable(), args: [...CHROMIUM_QUIET_ARGS] });
+  browser = await chromium.launch({ executablePath: chromiumLauncher(), args: [...CHROMIUM_QUIET_ARGS] });
   const options = { viewport: { width: 1100, height: 900 }, locale: 'en-US' };
   member = await newTab(await browser.newContext(options));
   visitor = await newTab(await browser.newContext(options));

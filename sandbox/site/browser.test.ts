@@ -8,7 +8,7 @@
  */
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_QUIET_ARGS, chromiumExecutable } from '../../tests/e2e/harness/browsers';
+import { CHROMIUM_QUIET_ARGS, chromiumLauncher } from '../../tests/e2e/harness/browsers';
 import { DEMO_USERNAME, type RunningSandbox, startSandbox } from '../index';
 
 const SCREENSHOT = '/tmp/companion-sandbox-project-page.png';
@@ -26,7 +26,7 @@ const consoleErrors: string[] = [];
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, quiet: true });
   browser = await chromium.launch({
-    executablePath: chromiumExecutable(),
+    executablePath: chromiumLauncher(),
     args: [...CHROMIUM_QUIET_ARGS],
   });
   context = await browser.newContext({ viewport: { width: 1100, height: 900 } });

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, type CDPSession, chromium, type Worker } from 'playwright-core';
-import { CHROMIUM_QUIET_ARGS, chromiumExecutable } from './browsers';
+import { CHROMIUM_QUIET_ARGS, chromiumLauncher } from './browsers';
 import { ConsoleLog } from './console-log';
 import { chromiumLanguageEnv } from './ui-language';
 
@@ -61,7 +61,7 @@ export async function launchChromiumDriver(options: ChromiumDriverOptions): Prom
   let context: BrowserContext;
   try {
     context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: chromiumExecutable(),
+      executablePath: chromiumLauncher(),
       headless: options.headless ?? true,
       viewport: { width: 1280, height: 800 },
       // Playwright disables extensions unless told which to load: here one is installed later.
