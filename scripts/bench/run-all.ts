@@ -46,6 +46,11 @@ interface Bench {
   name: string;
   /** Its log's name, and a name `--only` knows it by, when the benchmark runs in parts. */
   part?: string;
+  /**
+   * Benchmarks this run measures too, in the same browser (a launch spared), with no run of their
+   * own: `--only` knows this run by their names as well.
+   */
+  measuresToo?: string[];
   args?: string[];
   /** What it measures, for the table's notes. */
   what: string;
@@ -113,6 +118,7 @@ const PHASES: Phase[] = [
         { name: 'api-client', what: 'the API client against the sandbox vs a naive client' },
         {
           name: 'popup',
+          measuresToo: ['popup-over-time'],
           args: ['--without-explore', '--without-requests'],
           what: "the popup: each tab from cache against an empty popup (Chromium, Firefox), then My Stuff's Over time in the same browsers; open to first feed item (Chromium)",
         },
@@ -181,14 +187,28 @@ const only = process.argv
   ?.slice('--only='.length)
   .split(',');
 const quick = process.argv.includes('--quick');
-const phases = (quick ? QUICK_PHASES : PHASES)
+/** The names `--only` knows a run by: its benchmark's, its part's, and those it measures too. */
+const namesOf = (bench: Bench) => [
+  bench.name,
+  ...(bench.part ? [bench.part] : []),
+  ...(bench.measuresToo ?? []),
+];
+const chosenPhases = quick ? QUICK_PHASES : PHASES;
+// A name no run answers to would make a run of nothing that looks like a success.
+const known = new Set(chosenPhases.flatMap((phase) => phase.lanes.flat().flatMap(namesOf)));
+const unknown = (only ?? []).filter((name) => !known.has(name));
+if (unknown.length > 0) {
+  console.error(
+    `--only: no benchmark${quick ? ' of --quick' : ''} is named ${unknown.join(', ')}. Known: ${[...known].sort().join(', ')}.`,
+  );
+  process.exit(2);
+}
+const phases = chosenPhases
   .map((phase) => ({
     ...phase,
     lanes: phase.lanes
       .map((lane) =>
-        lane.filter(
-          (bench) => only === undefined || only.includes(bench.name) || only.includes(bench.part ?? ''),
-        ),
+        lane.filter((bench) => only === undefined || namesOf(bench).some((name) => only.includes(name))),
       )
       .filter((lane) => lane.length > 0),
   }))
