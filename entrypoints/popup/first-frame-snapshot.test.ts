@@ -13,7 +13,13 @@ import {
   type Snapshot,
   showSnapshot,
 } from './first-frame-snapshot';
-import { firstScreenful, keepFirstFrame, SNAPSHOT_MAX_CHARS, type SnapshotPorts } from './first-frame-writer';
+import {
+  firstScreenful,
+  keepFirstFrame,
+  PICTURE_PLACEHOLDER,
+  SNAPSHOT_MAX_CHARS,
+  type SnapshotPorts,
+} from './first-frame-writer';
 
 const PAGE_HEAD =
   '<script type="module" src="/chunks/popup-AAAA1111.js"></script><link rel="stylesheet" href="/assets/popup-BBBB2222.css">';
@@ -212,6 +218,17 @@ describe('keepFirstFrame (the writer)', () => {
     const b = root.querySelector('#b') as HTMLElement;
     vi.spyOn(b, 'getBoundingClientRect').mockReturnValue({ top: 700 } as DOMRect);
     expect(firstScreenful(root, 600, 380)).toBe('<ul><li id="a">a</li></ul>');
+  });
+
+  it('keeps each picture in its place at its size, as a placeholder: no remote address in the snapshot', () => {
+    const root = page(
+      '<p><img class="avatar" src="https://uploads.example/a.png" srcset="https://uploads.example/a2.png 2x" width="32" height="32" alt=""> ada</p>',
+    );
+    const html = firstScreenful(root, 600, 380);
+    expect(html).toBe(
+      `<p><img class="avatar" src="${PICTURE_PLACEHOLDER}" width="32" height="32" alt=""> ada</p>`,
+    );
+    expect(html).not.toContain('uploads.example');
   });
 
   it('leaves out the cards a row that scrolls sideways holds beyond the screen, either side; keeps what has no size', () => {

@@ -4,8 +4,10 @@
  * times after an untimed open, as that benchmark opens them. For each open it prints, from the
  * navigation's start (the trace's `navigationStart`) to the first contentful paint, what the popup's
  * renderer main thread did (its top-level tasks, by name, in ms) and for how long it had nothing to
- * do, and the time of each step the page reached (HTML parsed, `first-frame.js` run, the first
- * paint). A figure the benchmark prints as a ratio becomes a list of where the time went: the floor
+ * do, the time of each step the page reached (HTML parsed, `first-frame.js` run, the first
+ * paint), and how long the renderer's worker threads spent drawing its tiles (raster) before it. The
+ * snapshot alone (the probe page of popup-floors.ts) is traced too: what painting the member's
+ * snapshot costs with nothing else in the page. A figure the benchmark prints as a ratio becomes a list of where the time went: the floor
  * (what any extension page pays: the tab, the renderer, the parser) against what the popup adds.
  *
  * A tool for working on the popup's first frame, not a benchmark with budgets: `npm run bench`
@@ -16,7 +18,10 @@ import type { CDPSession, Page } from 'playwright-core';
 import { DEMO_USERNAME, startSandbox } from '../../sandbox/index';
 import { type ExtensionBrowser, launchBrowser, toolbarPopupPath } from '../../tests/e2e/harness';
 import { EMPTY_POPUP_PAGE, prepareBenchExtension } from './popup-first-frame';
+import { FLOOR_PAGES } from './popup-floors';
 
+const SNAPSHOT_PROBE_PAGE =
+  FLOOR_PAGES.find((page) => page.name === 'snapshot')?.page ?? 'floor-snapshot.html';
 const RUNS = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 5);
 const TABS = ['feed', 'messages', 'explore', 'mystuff'] as const;
 
@@ -40,6 +45,8 @@ const CATEGORIES = [
   'toplevel',
   'v8.execute',
   'navigation',
+  // The compositor's raster tasks (on the renderer's worker threads).
+  'cc',
 ];
 
 async function traced(session: CDPSession, action: () => Promise<void>): Promise<TraceEvent[]> {
@@ -83,6 +90,11 @@ interface Breakdown {
   busy: Record<string, number>;
   /** ms before the first paint in which the main thread ran no top-level task. */
   idle: number;
+  /**
+   * ms of raster (the renderer's worker threads drawing the frame's tiles) before the first paint:
+   * off the main thread, but the paint waits for it, and on two cores it shares them with the page.
+   */
+  raster: number;
 }
 
 /** The popup's renderer main thread, from navigationStart to its first contentful paint. */
@@ -150,7 +162,18 @@ function breakdown(events: TraceEvent[], url: string): Breakdown | null {
     covered += to - from;
     cursor = to;
   }
-  return { steps, busy, idle: Number(((paint.ts - start.ts - covered) / 1000).toFixed(1)) };
+  const raster = events
+    .filter(
+      (event) =>
+        event.pid === start.pid && event.name === 'RasterTask' && event.ts >= start.ts && event.ts < paint.ts,
+    )
+    .reduce((sum, event) => sum + (event.dur ?? 0), 0);
+  return {
+    steps,
+    busy,
+    idle: Number(((paint.ts - start.ts - covered) / 1000).toFixed(1)),
+    raster: Number((raster / 1000).toFixed(1)),
+  };
 }
 
 function printMedianBreakdown(label: string, runs: Breakdown[]): void {
@@ -175,6 +198,7 @@ function printMedianBreakdown(label: string, runs: Breakdown[]): void {
     .sort((a, b) => b[1] - a[1]);
   console.log(`  main thread busy: ${busy.map(([task, value]) => `${task} ${value}`).join(' · ')}`);
   console.log(`  main thread idle before the first paint: ${median(runs.map((run) => run.idle))}`);
+  console.log(`  raster before the first paint (worker threads): ${median(runs.map((run) => run.raster))}`);
 }
 
 const sandbox = await startSandbox({ port: 0, https: { port: 0 }, quiet: true });
@@ -203,6 +227,12 @@ try {
       'empty popup',
       await traced(session, () => openAndWait(browser, EMPTY_POPUP_PAGE, null)),
       EMPTY_POPUP_PAGE,
+    );
+    // The snapshot alone (popup-floors.ts: the last snapshot written, in a page with nothing else).
+    keep(
+      'the snapshot alone (probe)',
+      await traced(session, () => openAndWait(browser, SNAPSHOT_PROBE_PAGE, null)),
+      SNAPSHOT_PROBE_PAGE,
     );
     for (const tab of TABS) {
       await browser.setStorage('local', { popupTab: tab });

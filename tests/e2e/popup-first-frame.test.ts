@@ -59,6 +59,9 @@ interface Seen {
     appEmpty: boolean;
     /** How its header, selected tab and first item looked (STYLED's properties), as it appeared. */
     looks: (string | null)[];
+    /** Its pictures (avatars), and how many of them name an address to load (none: placeholders). */
+    pictures: number;
+    loading: number;
   } | null;
   /** Every member name the page showed (the header's), in the order they appeared. */
   members: (string | null)[];
@@ -82,6 +85,8 @@ const RECORDER = `(() => {
           ariaHidden: el.getAttribute('aria-hidden'),
           appEmpty: appCount() === 0,
           looks: (${looksUnder.toString()})(${JSON.stringify(LOOKED_AT)}, el),
+          pictures: el.querySelectorAll('img').length,
+          loading: [...el.querySelectorAll('img')].filter((img) => !img.src.startsWith('data:')).length,
         };
       if (el.matches('[data-testid="popup-member"]')) seen.members.push(el.textContent);
     }
@@ -243,7 +248,20 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         ariaHidden: 'true',
         appEmpty: true,
         looks: expect.any(Array),
+        pictures: expect.any(Number),
+        loading: 0,
       });
+      // The pictures are placeholders in the snapshot's frame (drawing them would hold it back);
+      // the app shows the pictures themselves.
+      expect(seen.snapshot?.pictures).toBeGreaterThan(0);
+      expect(
+        await second.evaluate(
+          () =>
+            [...document.querySelectorAll('#app img')].filter((img) =>
+              /^https?:/.test(img.getAttribute('src') ?? ''),
+            ).length,
+        ),
+      ).toBeGreaterThan(0);
       // Styled by its own rules as the app is by the page's stylesheets: the same header, tab and item.
       await expectStylesheetsApplied(second);
       const appLooks = await second.evaluate(looksUnder, LOOKED_AT);
