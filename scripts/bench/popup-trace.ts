@@ -5,10 +5,11 @@
  * navigation's start (the trace's `navigationStart`) to the first contentful paint, what the popup's
  * renderer main thread did (its top-level tasks, by name, in ms) and for how long it had nothing to
  * do, the time of each step the page reached (HTML parsed, `first-frame.js` run, the first
- * paint), and how long the renderer's worker threads spent drawing its tiles (raster) before it. The
- * snapshot alone (the probe page of popup-floors.ts) is traced too: what painting the member's
- * snapshot costs with nothing else in the page. A figure the benchmark prints as a ratio becomes a list of where the time went: the floor
- * (what any extension page pays: the tab, the renderer, the parser) against what the popup adds.
+ * paint), and how long the renderer's worker threads spent drawing its tiles (raster) before it.
+ * The snapshot alone (the probe page of popup-floors.ts) is traced too: what painting the member's
+ * snapshot costs with nothing else in the page. A figure the benchmark prints as a ratio becomes a
+ * list of where the time went: the floor (what any extension page pays: the tab, the renderer, the
+ * parser) against what the popup adds.
  *
  * A tool for working on the popup's first frame, not a benchmark with budgets: `npm run bench`
  * does not run it. Run (under the end-to-end lock, like every benchmark):
@@ -20,8 +21,9 @@ import { type ExtensionBrowser, launchBrowser, toolbarPopupPath } from '../../te
 import { EMPTY_POPUP_PAGE, prepareBenchExtension } from './popup-first-frame';
 import { FLOOR_PAGES } from './popup-floors';
 
-const SNAPSHOT_PROBE_PAGE =
-  FLOOR_PAGES.find((page) => page.name === 'snapshot')?.page ?? 'floor-snapshot.html';
+const snapshotProbe = FLOOR_PAGES.find((page) => page.name === 'snapshot');
+if (snapshotProbe === undefined) throw new Error('popup-floors.ts has no probe named "snapshot"');
+const SNAPSHOT_PROBE_PAGE = snapshotProbe.page;
 const RUNS = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 5);
 const TABS = ['feed', 'messages', 'explore', 'mystuff'] as const;
 
