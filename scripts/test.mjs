@@ -1,18 +1,19 @@
 #!/usr/bin/env node
 /**
  * `npm test`: under the end-to-end lock, installs what is missing (scripts/ensure-deps.mjs), then
- * typecheck, lint (Biome: the code's rules, a function's length among them), the import rules
- * between folders (dependency-cruiser, .dependency-cruiser.cjs), the production builds two at a
- * time (the store packages, whose Chrome build the end-to-end tests load, the `local` Firefox builds
- * and `npm start`'s Chromium), and one `vitest run` of every project (unit + end-to-end in real
- * Chromium and Firefox), which ends with the ten slowest files. Its last line is the test runner's summary,
- * `Tests: N passed, N failed, N skipped`; the exit code is non-zero if any step failed.
+ * lint (Biome: the code's rules, a function's length among them), the import rules between folders
+ * (dependency-cruiser, .dependency-cruiser.cjs), the production builds two at a time (the store
+ * packages, whose Chrome build the end-to-end tests load, the `local` Firefox builds and `npm
+ * start`'s Chromium), then the end-to-end tests in real Chromium and Firefox, with the unit tests and
+ * the typecheck beside them at a lower priority (runUnitBesideEndToEnd). It ends with the ten slowest files.
+ * Its last line is the test runner's summary, `Tests: N passed, N failed, N skipped`; the exit code
+ * is non-zero if any step failed.
  *
  * Arguments after `--` go to vitest (e.g. `npm test -- tests/e2e/foundation.test.ts`).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { setPriority, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDeps } from './ensure-deps.mjs';
@@ -50,6 +51,15 @@ const BUILDS = [
 /** Builds at a time: the machine has two cores, and a build is mostly one. */
 const BUILDS_AT_ONCE = 2;
 
+/**
+ * The autogroup niceness (Linux, `/proc/<pid>/autogroup`) of the steps that run beside the
+ * end-to-end tests: they take the CPU the browsers leave idle (a quarter of the two cores, in
+ * stretches, in a run of the end-to-end tests alone) and yield it when the browsers want it. At
+ * the same priority the unit tests made the end-to-end run ~140 s longer (1,187-1,227 s against
+ * 1,058 s alone). Not the lowest: a unit test waits 10 s at most for what it expects (tests/unit/wait.ts).
+ */
+const BESIDE_NICENESS = 5;
+
 /** The lock every end-to-end run and benchmark takes (README), so that two never share the ports. */
 const E2E_LOCK = '/tmp/companion-e2e.lock';
 
@@ -70,16 +80,19 @@ function step(title, command, args, { env = {}, last = false } = {}) {
 
 /**
  * A step that runs beside the next ones (the machine has a core to spare while a build runs): its
- * output is held back and printed, with its result line, when `finish` is awaited.
+ * output is held back and printed, with its result line, when `finish` is awaited. `lowPriority`:
+ * in a session of its own, whose autogroup gets BESIDE_NICENESS (lowerPriority).
  */
-function stepBeside(title, command, args, env = {}) {
+function stepBeside(title, command, args, env = {}, { lowPriority = false } = {}) {
   const started = Date.now();
   console.log(`\n▶ ${title} (beside the next steps; its output follows when it ends)`);
   const child = spawn(command, args, {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: lowPriority,
   });
+  if (lowPriority) lowerPriority(child);
   const output = [];
   child.stdout.on('data', (chunk) => output.push(chunk));
   child.stderr.on('data', (chunk) => output.push(chunk));
@@ -97,6 +110,56 @@ function stepBeside(title, command, args, env = {}) {
       return code === 0;
     },
   };
+}
+
+/**
+ * Lowers a detached child's priority: Linux shares the CPU between sessions' autogroups first, so
+ * the child's niceness alone would only count against the processes of its own session. Its
+ * session is its own (`detached`), so its autogroup is niced. Elsewhere, the process's niceness.
+ * Detached, it no longer gets the terminal's Ctrl-C: this script passes it on.
+ */
+function lowerPriority(child) {
+  try {
+    writeFileSync(`/proc/${child.pid}/autogroup`, String(BESIDE_NICENESS));
+  } catch {
+    try {
+      setPriority(child.pid, BESIDE_NICENESS);
+    } catch {
+      // Not allowed here: it runs at the usual priority.
+    }
+  }
+  detachedChildren.add(child);
+  child.on('close', () => detachedChildren.delete(child));
+}
+
+/** The children in sessions of their own (lowerPriority): Ctrl-C or a kill of this script ends them. */
+const detachedChildren = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of detachedChildren) {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // Already gone.
+      }
+    }
+    process.exit(1);
+  });
+}
+
+/** A step whose output streams as it runs, like `step`, awaited later: its result as a promise. */
+function stepAsync(title, command, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n▶ ${title}`);
+  const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, ...env } });
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`${code === 0 ? '✔' : '✖'} ${title} (${seconds} s)`);
+      resolve(code === 0);
+    });
+  });
 }
 
 /** Runs the tasks (functions returning promises), at most `limit` at once; their results in order. */
@@ -150,8 +213,15 @@ try {
   process.exit(1);
 }
 
+const vitestArgs = process.argv.slice(2);
+/**
+ * The whole suite: the typecheck runs with the unit tests, beside the end-to-end tests at a lower
+ * priority (runUnitBesideEndToEnd). Chosen files: it runs beside the builds, before the tests.
+ */
+const wholeSuite = vitestArgs.length === 0;
 const failed = [];
-const typecheck = stepBeside('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
+const typecheckStep = (options) => stepBeside('typecheck', bin('tsc'), ['--noEmit', '-p', '.'], {}, options);
+let typecheck = wholeSuite ? undefined : typecheckStep();
 if (!step('lint', bin('biome'), ['check', '.'])) failed.push('lint');
 if (!step('import rules', 'npm', ['run', '--silent', 'deps'])) failed.push('import rules');
 const buildResults = await runAtMost(
@@ -167,16 +237,18 @@ BUILDS.forEach(({ title }, index) => {
   if (!buildResults[index]) failed.push(title);
 });
 const packagesBuilt = buildResults[0] && buildResults[1];
-
-if (!(await typecheck.finish())) failed.push('typecheck');
-
-if (failed.length > 0) console.error(`\nnpm test: failed before the tests: ${failed.join(', ')}`);
-const vitestArgs = process.argv.slice(2);
 const storeEnv = packagesBuilt ? { COMPANION_STORE_PACKAGES_BUILT: '1' } : {};
+
 let testsPassed;
-if (vitestArgs.length === 0 && built) {
-  testsPassed = await runUnitBesideEndToEnd(storeEnv);
+if (wholeSuite && built) {
+  if (failed.length > 0) console.error(`\nnpm test: failed before the tests: ${failed.join(', ')}`);
+  const result = await runUnitBesideEndToEnd(storeEnv, typecheckStep);
+  testsPassed = result.testsPassed;
+  if (!result.typechecked) failed.push('typecheck');
 } else {
+  typecheck ??= typecheckStep();
+  if (!(await typecheck.finish())) failed.push('typecheck');
+  if (failed.length > 0) console.error(`\nnpm test: failed before the tests: ${failed.join(', ')}`);
   // Chosen files or projects, or no builds (then the end-to-end tests cannot run: the unit tests alone).
   const args = ['run', ...(built ? [] : ['--project', 'unit']), ...vitestArgs];
   testsPassed = step(`vitest ${args.join(' ')}`, bin('vitest'), args, { last: true, env: storeEnv });
@@ -184,14 +256,17 @@ if (vitestArgs.length === 0 && built) {
 process.exit(testsPassed && failed.length === 0 ? 0 : 1);
 
 /**
- * The unit tests on one worker beside the end-to-end tests' two, in two Vitest runs: the browsers
- * spend most of their time waiting (a poll, a retry, a held answer), and the unit tests fill that
- * time instead of running before them. The end-to-end output streams; the unit tests' follows when
- * both are done; then the ten slowest files of both and the one summary line CI reads.
+ * The unit tests on one worker beside the end-to-end tests' two, in two Vitest runs, with the
+ * typecheck (`startTypecheck`), both at a lower priority (BESIDE_NICENESS): the browsers leave a
+ * core idle for a while at a time (a poll, a retry, a held answer), and these fill that time. The
+ * end-to-end output streams; the unit tests' and the typecheck's follow when all are done; then
+ * the ten slowest files of both runs, the failures (the typecheck's among them) and the one
+ * summary line CI reads.
  */
-async function runUnitBesideEndToEnd(env) {
+async function runUnitBesideEndToEnd(env, startTypecheck) {
   const summaries = mkdtempSync(join(tmpdir(), 'companion-test-'));
   const summaryOf = (project) => join(summaries, `${project}.json`);
+  const typecheck = startTypecheck({ lowPriority: true });
   const unit = stepBeside(
     'vitest run --project unit (on one worker, beside the end-to-end tests)',
     bin('vitest'),
@@ -201,14 +276,18 @@ async function runUnitBesideEndToEnd(env) {
       COMPANION_UNIT_WORKERS: '1',
       COMPANION_RUN_SUMMARY: summaryOf('unit'),
     },
+    { lowPriority: true },
   );
-  const e2ePassed = step('vitest run --project e2e', bin('vitest'), ['run', '--project', 'e2e'], {
-    env: { ...env, COMPANION_RUN_SUMMARY: summaryOf('e2e') },
+  const e2e = stepAsync('vitest run --project e2e', bin('vitest'), ['run', '--project', 'e2e'], {
+    ...env,
+    COMPANION_RUN_SUMMARY: summaryOf('e2e'),
   });
+  const e2ePassed = await e2e;
+  const typechecked = await typecheck.finish();
   const unitPassed = await unit.finish();
   const totals = { passed: 0, failed: 0, skipped: 0 };
   const durations = {};
-  const failures = [];
+  const failures = typechecked ? [] : ['typecheck: failed (its output is above)'];
   for (const project of ['unit', 'e2e']) {
     let summary;
     try {
@@ -229,5 +308,5 @@ async function runUnitBesideEndToEnd(env) {
   printSlowestFiles(durations);
   printFailures(failures);
   console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-  return e2ePassed && unitPassed && totals.failed === 0;
+  return { testsPassed: e2ePassed && unitPassed && totals.failed === 0, typechecked };
 }
