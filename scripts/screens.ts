@@ -17,7 +17,8 @@ const POPUP_WIDTH = 380;
 /**
  * Before a screenshot, a page has settled when its pictures in view have loaded, its fonts are
  * ready and nothing in it has changed for QUIET_MS (what it fetches has been filled in); a page
- * that keeps changing is taken after SETTLE_MAX_MS all the same.
+ * that keeps changing is taken after SETTLE_MAX_MS all the same. `within` narrows "nothing
+ * changed" to one part of a page whose other parts never stop (the editor's running project).
  */
 const QUIET_MS = 400;
 const SETTLE_MAX_MS = 5_000;
@@ -26,17 +27,18 @@ const SITE_VIEW = { width: 1000, height: 640 };
 /** The language the translation picture translates into (the site's language cookie). */
 const TRANSLATION_LANGUAGE = 'es';
 
-export function settle(page: TestPage): Promise<void> {
+export function settle(page: TestPage, within?: string): Promise<void> {
   // (No named functions in here: tsx would wrap them in a helper the page does not have.)
   return page.evaluate(
-    ({ quietMs, maxMs }) =>
+    ({ quietMs, maxMs, within }) =>
       new Promise<void>((resolve) => {
         const deadline = Date.now() + maxMs;
         let changed = Date.now();
         const observer = new MutationObserver(() => {
           changed = Date.now();
         });
-        observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+        const root = (within ? document.querySelector(within) : null) ?? document;
+        observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
         void document.fonts.ready.then(() => {
           const timer = setInterval(() => {
             const picturesLoaded = [...document.images].every((image) => {
@@ -53,7 +55,7 @@ export function settle(page: TestPage): Promise<void> {
           }, 50);
         });
       }),
-    { quietMs: QUIET_MS, maxMs: SETTLE_MAX_MS },
+    { quietMs: QUIET_MS, maxMs: SETTLE_MAX_MS, within },
   );
 }
 
@@ -240,7 +242,9 @@ export async function screenshotEditor(
     undefined,
     { timeout: 15_000 },
   );
-  await settle(page);
+  // The project plays on its stage (as the editor's does) and never stops changing: the menu bar,
+  // where Companion's count is, settles.
+  await settle(page, '[class*="menu-bar_menu-bar_"]');
   const path = join(dir, 'site-editor.png');
   await page.screenshot({ path });
   await page.close();
