@@ -275,6 +275,8 @@ async function runUnitBesideEndToEnd(env, startTypecheck) {
     {
       ...env,
       COMPANION_UNIT_WORKERS: '1',
+      // The Chromium a unit test launches is in a session of its own: as low (chromium-launcher.sh).
+      COMPANION_AUTOGROUP_NICENESS: String(BESIDE_NICENESS),
       COMPANION_RUN_SUMMARY: summaryOf('unit'),
     },
     { lowPriority: true },
