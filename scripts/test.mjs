@@ -56,13 +56,19 @@ const BUILDS_AT_ONCE = 2;
  * end-to-end tests: they take the CPU the browsers leave idle (a quarter of the two cores, in
  * stretches, in a run of the end-to-end tests alone) and yield much of it when the browsers want
  * it. Clean-clone runs on 2 cores, the end-to-end part: 1,058 s alone; 1,187 to 1,227 s (four
- * runs) with the unit tests beside at the same priority; 1,160 s at 5. At 10 the unit tests took
+ * runs) with the unit tests beside at the same priority; 1,160 to 1,200 s at 5 (three runs). At 10 the unit tests took
  * 19 minutes instead of 12, and the end-to-end files already done had taken 9% longer: not that.
  */
 const BESIDE_NICENESS = 5;
 
 /** The lock every end-to-end run and benchmark takes (README), so that two never share the ports. */
 const E2E_LOCK = '/tmp/companion-e2e.lock';
+
+/** A step's closing line: its result and how long it took. */
+function printResult(title, started, ok) {
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`${ok ? '✔' : '✖'} ${title} (${seconds} s)`);
+}
 
 function step(title, command, args, { env = {}, last = false } = {}) {
   const started = Date.now();
@@ -72,10 +78,9 @@ function step(title, command, args, { env = {}, last = false } = {}) {
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const ok = result.status === 0;
   // The last step's own summary line stays the run's last line (CI reads it).
-  if (!last) console.log(`${ok ? '✔' : '✖'} ${title} (${seconds} s)`);
+  if (!last) printResult(title, started, ok);
   return ok;
 }
 
@@ -104,10 +109,9 @@ function stepBeside(title, command, args, env = {}, { lowPriority = false } = {}
   return {
     async finish() {
       const code = await status;
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(`\n▶ ${title}`);
       process.stdout.write(Buffer.concat(output));
-      console.log(`${code === 0 ? '✔' : '✖'} ${title} (${seconds} s)`);
+      printResult(title, started, code === 0);
       return code === 0;
     },
   };
@@ -129,23 +133,29 @@ function lowerPriority(child) {
       // Not allowed here: it runs at the usual priority.
     }
   }
+  passSignalsOn();
   detachedChildren.add(child);
   child.on('close', () => detachedChildren.delete(child));
 }
 
 /** The children in sessions of their own (lowerPriority): Ctrl-C or a kill of this script ends them. */
 const detachedChildren = new Set();
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    for (const child of detachedChildren) {
-      try {
-        process.kill(-child.pid, signal);
-      } catch {
-        // Already gone.
+let passingSignalsOn = false;
+function passSignalsOn() {
+  if (passingSignalsOn) return;
+  passingSignalsOn = true;
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      for (const child of detachedChildren) {
+        try {
+          process.kill(-child.pid, signal);
+        } catch {
+          // Already gone.
+        }
       }
-    }
-    process.exit(1);
-  });
+      process.exit(1);
+    });
+  }
 }
 
 /** A step whose output streams as it runs, like `step`, awaited later: its result as a promise. */
@@ -156,8 +166,7 @@ function stepAsync(title, command, args, env = {}) {
   return new Promise((resolve) => {
     child.on('error', () => resolve(false));
     child.on('close', (code) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      console.log(`${code === 0 ? '✔' : '✖'} ${title} (${seconds} s)`);
+      printResult(title, started, code === 0);
       resolve(code === 0);
     });
   });
@@ -240,16 +249,18 @@ BUILDS.forEach(({ title }, index) => {
 const packagesBuilt = buildResults[0] && buildResults[1];
 const storeEnv = packagesBuilt ? { COMPANION_STORE_PACKAGES_BUILT: '1' } : {};
 
+const besideEndToEnd = wholeSuite && built;
+if (!besideEndToEnd) {
+  typecheck ??= typecheckStep();
+  if (!(await typecheck.finish())) failed.push('typecheck');
+}
+if (failed.length > 0) console.error(`\nnpm test: failed before the tests: ${failed.join(', ')}`);
 let testsPassed;
-if (wholeSuite && built) {
-  if (failed.length > 0) console.error(`\nnpm test: failed before the tests: ${failed.join(', ')}`);
+if (besideEndToEnd) {
   const result = await runUnitBesideEndToEnd(storeEnv, typecheckStep);
   testsPassed = result.testsPassed;
   if (!result.typechecked) failed.push('typecheck');
 } else {
-  typecheck ??= typecheckStep();
-  if (!(await typecheck.finish())) failed.push('typecheck');
-  if (failed.length > 0) console.error(`\nnpm test: failed before the tests: ${failed.join(', ')}`);
   // Chosen files or projects, or no builds (then the end-to-end tests cannot run: the unit tests alone).
   const args = ['run', ...(built ? [] : ['--project', 'unit']), ...vitestArgs];
   testsPassed = step(`vitest ${args.join(' ')}`, bin('vitest'), args, { last: true, env: storeEnv });
