@@ -32,7 +32,12 @@ const sandbox = withSandbox();
 const TEST_AGENT = 'companion-e2e-mystuff-over-time';
 const DAY = 86_400_000;
 const PAGE = 40;
-/** Long enough for the daily check's alarm (its shortest tuned period is 10 s) on a busy machine. */
+/**
+ * The daily check's tuned period: a look that finds the day checked reads storage only, so looking
+ * every few seconds lets a simulated day pass without waiting out a longer alarm.
+ */
+const CHECK_PERIOD_SECONDS = 2;
+/** Long enough for the daily check's alarm on a busy machine. */
 const CHECK_WITHIN_MS = 60_000;
 const KINDS = ['loves', 'favorites', 'views', 'remixes'] as const;
 type Kind = (typeof KINDS)[number];
@@ -152,8 +157,12 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     first = totalsOf(projects);
     const [a, b, c] = projects;
     if (a === undefined || b === undefined || c === undefined) throw new Error('demo shares projects');
-    await browser().tune({ ignoreIdle: true, historyCheckPeriodSeconds: 10, historyClockAheadMs: 0 });
-    // Day one: the check's alarm (10 s from now; the member's hourly one never came) walks once:
+    await browser().tune({
+      ignoreIdle: true,
+      historyCheckPeriodSeconds: CHECK_PERIOD_SECONDS,
+      historyClockAheadMs: 0,
+    });
+    // Day one: the check's alarm (a period from now; the member's hourly one never came) walks once:
     // the log counts from the browser's launch.
     await waitForHistory((history) => history.days.length === 1, 'the first day is recorded');
     expect(
@@ -276,8 +285,8 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
     // The popup's own reads (as it opened, and the member's refresh).
     const popupReads = walksSince(dayStart);
     expect(popupReads).toBeGreaterThanOrEqual(1);
-    // The daily check runs again (its period back to 10 s), sees the day recorded, and walks nothing.
-    await browser().tune({ historyCheckPeriodSeconds: 10 });
+    // The daily check runs again (its period short again), sees the day recorded, and walks nothing.
+    await browser().tune({ historyCheckPeriodSeconds: CHECK_PERIOD_SECONDS });
     await waitForHistory((history) => history.checkedOn === history.days.at(-1), 'the check ran on day four');
     expect(walksSince(dayStart)).toBe(popupReads);
     await popup.close();
