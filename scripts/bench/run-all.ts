@@ -5,18 +5,20 @@
  * for the README's performance section; the figures also go to .output/bench/results.json and
  * each benchmark's own report to .output/bench/<name>.log.
  *
- * It builds the production builds first (`npm run build:all`, and the Firefox build for the second
- * end-to-end sandbox lane that page-load.ts takes first; `--no-build` skips it), then takes the
- * end-to-end lock (`flock /tmp/companion-e2e.lock`) ONCE around all the benchmarks: most start the
- * sandbox or a browser, and the machine's cores are shared with the end-to-end runs. Each benchmark
+ * It builds the production builds first (`npm run build:all`, the Firefox build for the second
+ * end-to-end sandbox lane that page-load.ts takes first, and Firefox's store build, whose sizes
+ * bundle-size.ts reports; `--no-build` skips them), then takes the end-to-end lock (`flock
+ * /tmp/companion-e2e.lock`) ONCE around all the benchmarks: most start the sandbox or a browser, and
+ * the machine's cores are shared with the end-to-end runs. Each benchmark
  * still runs on its own (`npx tsx scripts/bench/<name>.ts`); figures reach this runner through
  * scripts/bench/report.ts.
  *
  * The benchmarks run in phases (PHASES): first those whose figures time nothing, side by side (the
  * load benchmark, two minutes at its per-minute rates, in one lane; sizes, simulations and request
- * counts in two others); then everything that times something, alone, one after another.
+ * counts in two others, with the API client's walk, which the rate limiter paces); then everything
+ * that times something, alone, one after another.
  *
- *   npm run bench                        (9.8 to 10 minutes on 2 cores)
+ *   npm run bench                        (9.5 minutes on 2 cores, the builds included)
  *   npm run bench -- --quick             (the popup's and the site pages' rows, fewer opens: about 2 minutes)
  *   LOAD_MINUTES=10 npm run bench        (the load benchmark's ten minutes, as before)
  *   npm run bench -- --only=load,message-count     (a benchmark in parts by its name or a part's:
@@ -69,7 +71,8 @@ interface Phase {
 const PHASES: Phase[] = [
   {
     // Sizes, counts of requests, request rates, memory and simulations on a simulated clock: sharing
-    // the cores changes none of these figures, and the load benchmark, the longest, hides the rest.
+    // the cores changes none of these figures, and the load benchmark, the longest, hides the rest
+    // (the API client's times have no budget: see its lane).
     why: 'figures that time nothing, side by side',
     lanes: [
       [
@@ -106,6 +109,9 @@ const PHASES: Phase[] = [
           what: 'translation: requests of a thread translated, revisited, translated again',
         },
         { name: 'popup-explore', what: 'the Explore service against the sandbox: caches on vs off' },
+        // Its budgets are request rates; its walk's time is the rate limiter's pace (5 a second), and
+        // each time has its naive client's beside it, measured in the same lane.
+        { name: 'api-client', what: 'the API client against the sandbox vs a naive client' },
       ],
     ],
   },
@@ -115,7 +121,6 @@ const PHASES: Phase[] = [
     why: 'times to a paint, alone',
     lanes: [
       [
-        { name: 'api-client', what: 'the API client against the sandbox vs a naive client' },
         {
           name: 'popup',
           measuresToo: ['popup-over-time'],
@@ -218,7 +223,7 @@ const started = Date.now();
 if (!process.env[LOCK_HELD_ENV]) {
   if (!process.argv.includes('--no-build')) {
     console.log(
-      "Building the production builds (npm run build:all, and the second lane's Firefox build beside it)...",
+      "Building the production builds (npm run build:all, and beside it the second lane's Firefox build and Firefox's store build)...",
     );
     const build = (command: string, args: string[], env: Record<string, string> = {}) =>
       new Promise<boolean>((resolve) => {
@@ -227,13 +232,17 @@ if (!process.env[LOCK_HELD_ENV]) {
         child.on('close', (code) => resolve(code === 0));
       });
     // Two at a time (a build is mostly one core). page-load.ts takes the second end-to-end sandbox
-    // lane first: Firefox needs that lane's build (its own output folder).
+    // lane first: Firefox needs that lane's build (its own output folder). The store build for
+    // Firefox is one bundle-size measures (a build older than the sources is left out of its table:
+    // on a fresh clone there would be none).
     const results = await Promise.all([
       build('npm', ['run', '--silent', 'build:all']),
       build('npx', ['wxt', 'build', '-b', 'firefox'], {
         COMPANION_PROFILE: 'local',
         COMPANION_SANDBOX_PORT: '8710',
-      }),
+      }).then(
+        (built) => built && build('npx', ['wxt', 'build', '-b', 'firefox'], { COMPANION_PROFILE: 'public' }),
+      ),
     ]);
     if (!results.every(Boolean)) {
       console.error('The builds failed.');
