@@ -84,7 +84,7 @@ export const DEV_TUNING_RANGES: Readonly<Record<NumberField, readonly [number, n
   // Ahead only, at most past the record's year: a test never dates a day before the member's own.
   historyClockAheadMs: [0, 400 * 86_400_000],
   // A check walks the member's projects at most once a day, however often it looks (a look that
-  // finds the day checked reads storage only): a test's simulated day need not wait 10 s for it.
+  // finds the day checked reads storage only): a test's simulated day passes in seconds.
   historyCheckPeriodSeconds: [2, 3_600],
 };
 

@@ -9,9 +9,8 @@
  * end-to-end sandbox lane that page-load.ts takes first, and Firefox's store build, whose sizes
  * bundle-size.ts reports; `--no-build` skips them), then takes the end-to-end lock (`flock
  * /tmp/companion-e2e.lock`) ONCE around all the benchmarks: most start the sandbox or a browser, and
- * the machine's cores are shared with the end-to-end runs. Each benchmark
- * still runs on its own (`npx tsx scripts/bench/<name>.ts`); figures reach this runner through
- * scripts/bench/report.ts.
+ * the machine's cores are shared with the end-to-end runs. Each benchmark still runs on its own
+ * (`npx tsx scripts/bench/<name>.ts`); figures reach this runner through scripts/bench/report.ts.
  *
  * The benchmarks run in phases (PHASES): first those whose figures time nothing, side by side (the
  * load benchmark, two minutes at its per-minute rates, in one lane; sizes, simulations and request
