@@ -91,9 +91,13 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
   const browser = useBrowser(name, { sandbox, signedInAs: DEMO_USERNAME });
 
   it("the site's own later reading shows in its navigation bar after Companion wrote there, and reaches the badge with no read of Companion's own", async () => {
-    const page = await browser().openPage(`${site()}/explore/projects/all/`);
+    // Companion's own first read (the sign-in's) has landed before the page opens: the page's reading
+    // then comes after it and is the newer one. Opened first, the page could hand its reading over
+    // before that read's answer, which would then stand as a fresh poll of Companion's own, read
+    // again every minute while the page is in front (never a minute old).
     const before = unread();
     await expect.poll(badgeText, { timeout: 20_000 }).toBe(String(before));
+    const page = await browser().openPage(`${site()}/explore/projects/all/`);
     await page.waitForText('li.messages span.message-count.show', String(before));
     // Within a minute of the poller's own read, a page that disagrees may be showing the CDN's older
     // copy and is not taken as a reading (lib/message-count/message-count.ts, CDN_STALE_MS): the

@@ -67,11 +67,20 @@ interface Seen {
   members: (string | null)[];
   /** Whether the snapshot and the app were ever in the page together. */
   overlap: boolean;
+  /** The member's key of the snapshot in the page's storage as the page began (null: none). */
+  storedKeyAtOpen: string | null;
 }
 
 /** Runs before any of the page's scripts: records what appears, from the first node on. */
 const RECORDER = `(() => {
-  const seen = { snapshot: null, members: [], overlap: false };
+  const stored = (() => {
+    try {
+      return JSON.parse(localStorage.getItem('companion.firstFrame') ?? 'null')?.k ?? null;
+    } catch {
+      return null;
+    }
+  })();
+  const seen = { snapshot: null, members: [], overlap: false, storedKeyAtOpen: stored };
   const keep = () => sessionStorage.setItem('companion-e2e-seen', JSON.stringify(seen));
   keep();
   const appCount = () => document.getElementById('app')?.childElementCount ?? 0;
@@ -97,6 +106,14 @@ const RECORDER = `(() => {
     keep();
   }).observe(document, { childList: true, subtree: true });
 })();`;
+
+/** The member's key a popup address names (`?s=`). */
+const snapshotKeyOf = (path: string) => new URLSearchParams(path.split('?')[1] ?? '').get('s');
+
+/** The member's key of the snapshot in the page's storage, run in the page (null: none). */
+function storedSnapshotKey(): string | null {
+  return (JSON.parse(localStorage.getItem('companion.firstFrame') ?? 'null') as { k?: string } | null)?.k ?? null;
+}
 
 /** Opens `path` as the popup, with the recorder where the browser runs one (Chromium). */
 async function openRecorded(extension: ExtensionBrowser, path: string): Promise<TestPage> {
@@ -311,23 +328,30 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
         return path !== demoPath && /^\/popup\.html\?s=[0-9a-f]+$/.test(path);
       })
       .toBe(true);
-    const other = await openRecorded(browser(), await toolbarPopupPath(browser()));
+    const otherPath = await toolbarPopupPath(browser());
+    const other = await openRecorded(browser(), otherPath);
     await other.waitFor(
       (member) => document.querySelector('[data-testid="popup-member"]')?.textContent === member,
       OTHER,
       { timeout: 20_000 },
     );
     await waitForAppFeed(other);
-    expect(await other.evaluate(() => localStorage.getItem('companion.firstFrame'))).not.toBeNull();
-    // No first item before the app's render: no snapshot painted.
+    // No first item before the app's render: no snapshot painted, though demo's was stored as it opened.
     await waitForAppItemMark(other);
     const otherMarks = await marksIn(other);
     expect(otherMarks.item as number).toBeGreaterThan(otherMarks.render as number);
     if (recorded) {
       const seen = await seenIn(other);
+      expect(seen.storedKeyAtOpen).toBe(snapshotKeyOf(demoPath));
       expect(seen.snapshot).toBeNull();
       expect(seen.members).not.toContain(DEMO_USERNAME);
     }
+    // Once the other member's feed has settled, the snapshot stored is theirs. Not at once: a popup
+    // opened while the background still rewrites the member's key (the sign-in's session read) drops
+    // the snapshot, and writes its own once the key is the address's (first-frame-writer.ts).
+    await expect
+      .poll(() => other.evaluate(storedSnapshotKey), { timeout: 10_000 })
+      .toBe(snapshotKeyOf(otherPath));
     await other.close();
 
     // Signed out: the toolbar opens the plain popup, and nothing of anyone's snapshot shows.
