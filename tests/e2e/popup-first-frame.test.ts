@@ -112,7 +112,9 @@ const snapshotKeyOf = (path: string) => new URLSearchParams(path.split('?')[1] ?
 
 /** The member's key of the snapshot in the page's storage, run in the page (null: none). */
 function storedSnapshotKey(): string | null {
-  return (JSON.parse(localStorage.getItem('companion.firstFrame') ?? 'null') as { k?: string } | null)?.k ?? null;
+  return (
+    (JSON.parse(localStorage.getItem('companion.firstFrame') ?? 'null') as { k?: string } | null)?.k ?? null
+  );
 }
 
 /** Opens `path` as the popup, with the recorder where the browser runs one (Chromium). */
