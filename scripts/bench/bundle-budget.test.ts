@@ -70,6 +70,11 @@ describe('bundle budgets (production build)', () => {
     expect(sizes.popupLargestTab).toBeLessThanOrEqual(BUNDLE_BUDGETS.popup);
   });
 
+  it("the scripts the app's first item waits for, opening on any tab, are within their budget", () => {
+    expect(sizes.popupMostScripts.count).toBeGreaterThan(3);
+    expect(sizes.popupMostScripts.count).toBeLessThanOrEqual(BUNDLE_BUDGETS.popupScripts);
+  });
+
   it("what the popup's snapshot frame waits for (its page, styles inlined, and first-frame.js) is within its budget", () => {
     expect(classicScripts(dir, 'popup.html')).toEqual(['first-frame.js']);
     expect(sizes.popupSnapshotFrame).toBeGreaterThan(statSync(path.join(dir, 'popup.html')).size);
