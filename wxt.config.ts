@@ -65,7 +65,7 @@ export default defineConfig({
       files.push({ relativeDest: FIRST_FRAME_SCRIPT, contents: firstFrameScript(wxt.config.root) });
     },
     'vite:build:extendConfig': (entrypoints, config) => {
-      // The popup's tabs share their small parts through two chunks, not eleven (the file says why).
+      // The popup's tabs share their small parts through a few chunks, not a dozen (the file says why).
       if (entrypoints.some((entry) => entry.name === 'popup')) withPopupSharedChunks(config);
       // The content script without rolldown's constant inlining ("smart" by default: an imported
       // constant is copied into each `if`, `?:` or `&&` test naming it), which put its long selectors

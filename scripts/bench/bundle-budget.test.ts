@@ -75,6 +75,23 @@ describe('bundle budgets (production build)', () => {
     expect(sizes.popupMostScripts.count).toBeLessThanOrEqual(BUNDLE_BUDGETS.popupScripts);
   });
 
+  it("the options page never loads the popup's entry, nor the popup the options page's", () => {
+    // A chunk both pages load must import neither entry: the other page's app would start in this one
+    // (a module put in a shared group beside one that imports the popup's entry did just that).
+    const entryOf = (page: string) =>
+      readFileSync(path.join(dir, page), 'utf8').match(/<script type="module"[^>]*src="\/?([^"]+)"/)?.[1];
+    const everything = (page: string) => {
+      const scripts = pageScripts(dir, page);
+      return new Set([...scripts.atOpen, ...scripts.tabs.flat(), ...scripts.later.flat()]);
+    };
+    const popupEntry = entryOf('popup.html');
+    const optionsEntry = entryOf('options.html');
+    expect(popupEntry).toMatch(/^chunks\/popup-/);
+    expect(optionsEntry).toMatch(/^chunks\/options-/);
+    expect(everything('options.html').has(popupEntry as string)).toBe(false);
+    expect(everything('popup.html').has(optionsEntry as string)).toBe(false);
+  });
+
   it("what the popup's snapshot frame waits for (its page, styles inlined, and first-frame.js) is within its budget", () => {
     expect(classicScripts(dir, 'popup.html')).toEqual(['first-frame.js']);
     expect(sizes.popupSnapshotFrame).toBeGreaterThan(statSync(path.join(dir, 'popup.html')).size);
