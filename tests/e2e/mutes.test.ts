@@ -99,6 +99,17 @@ describe.each(BROWSER_NAMES)('%s', (name) => {
       'followuser',
       'other',
     ]);
+    // The mutes are the member's own (lib/storage/member-owned-item.ts): a choice made before the
+    // background has recorded who signed in (after the sign-in's session read: on a loaded machine,
+    // after the page is up) belongs to nobody and is refused. The member, as the popup would show them.
+    await expect
+      .poll(
+        async () =>
+          ((await browser().readStorage('local', ['member'])).member as { username?: string } | undefined)
+            ?.username,
+        { timeout: 20_000 },
+      )
+      .toBe(DEMO_USERNAME);
     await options.click('[data-testid="mute-kind"][data-kind="loveproject"]');
     await expect.poll(async () => (await mutesIn(options))?.kinds).toEqual(['loveproject']);
     expect(
