@@ -71,16 +71,31 @@ interface Seen {
   storedKeyAtOpen: string | null;
 }
 
+/** The member's key a popup address names (`?s=`). */
+const snapshotKeyOf = (path: string) => new URLSearchParams(path.split('?')[1] ?? '').get('s');
+
+/**
+ * The member's key of the snapshot in the page's storage (null: none, or unreadable), run in the
+ * page (also by the recorder).
+ */
+function storedSnapshotKey(): string | null {
+  try {
+    return (
+      (JSON.parse(localStorage.getItem('companion.firstFrame') ?? 'null') as { k?: string } | null)?.k ?? null
+    );
+  } catch {
+    return null;
+  }
+}
+
 /** Runs before any of the page's scripts: records what appears, from the first node on. */
 const RECORDER = `(() => {
-  const stored = (() => {
-    try {
-      return JSON.parse(localStorage.getItem('companion.firstFrame') ?? 'null')?.k ?? null;
-    } catch {
-      return null;
-    }
-  })();
-  const seen = { snapshot: null, members: [], overlap: false, storedKeyAtOpen: stored };
+  const seen = {
+    snapshot: null,
+    members: [],
+    overlap: false,
+    storedKeyAtOpen: (${storedSnapshotKey.toString()})(),
+  };
   const keep = () => sessionStorage.setItem('companion-e2e-seen', JSON.stringify(seen));
   keep();
   const appCount = () => document.getElementById('app')?.childElementCount ?? 0;
@@ -106,16 +121,6 @@ const RECORDER = `(() => {
     keep();
   }).observe(document, { childList: true, subtree: true });
 })();`;
-
-/** The member's key a popup address names (`?s=`). */
-const snapshotKeyOf = (path: string) => new URLSearchParams(path.split('?')[1] ?? '').get('s');
-
-/** The member's key of the snapshot in the page's storage, run in the page (null: none). */
-function storedSnapshotKey(): string | null {
-  return (
-    (JSON.parse(localStorage.getItem('companion.firstFrame') ?? 'null') as { k?: string } | null)?.k ?? null
-  );
-}
 
 /** Opens `path` as the popup, with the recorder where the browser runs one (Chromium). */
 async function openRecorded(extension: ExtensionBrowser, path: string): Promise<TestPage> {
